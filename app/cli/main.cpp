@@ -1,0 +1,26 @@
+// Entry point of `tpugraphs`, the headless CLI: wires the registered subcommands into CLI11.
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+
+#include "command_registry.h"
+#include "train/torch_threads.h"
+
+int main(int argc, char** argv) {
+    CLI::App app{"tpugraphs: TpuGraphs dataset tools, cost-model training and Kaggle export"};
+    app.require_subcommand(1);
+    int threads = 0;
+    app.add_option("--threads", threads, "LibTorch intra-op threads (default: all cores)");
+    for (const auto& setup : tpugraphs::cli::commandRegistry()) setup(app);
+    app.parse_complete_callback([&] { tpugraphs::initTorchThreads(threads); });
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::Error& e) {
+        return app.exit(e);
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

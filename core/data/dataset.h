@@ -1,0 +1,53 @@
+// Dataset scanner: lists collections, splits and graphs of a dataset root from npy headers only.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "data/graph_io.h"
+
+namespace tpugraphs {
+
+enum class Split { Train, Valid, Test };
+const char* splitName(Split split);  // "train", "valid", "test"
+bool parseSplit(const std::string& text, Split* split);
+
+// One of the five collections, e.g. id "layout:nlp:random", directory "npz/layout/nlp/random".
+struct CollectionInfo {
+    std::string id;
+    std::string directory;  // relative to the dataset root
+    GraphKind kind;
+};
+const std::vector<CollectionInfo>& allCollections();
+const CollectionInfo* findCollection(const std::string& id);  // nullptr when unknown
+
+// One .npz of a dataset, described from its npy headers (no array data read).
+struct GraphEntry {
+    std::string path;        // absolute or root-relative path to the .npz
+    std::string name;        // file stem
+    std::string collection;  // collection id
+    Split split = Split::Train;
+    int64_t nodes = 0, edges = 0, configs = 0, configurableNodes = 0;  // configurableNodes: layout only
+    int64_t compressedBytes = 0;    // file size
+    int64_t uncompressedBytes = 0;  // sum of the arrays' data sizes
+    std::string error;              // non-empty when the headers are invalid (file is skipped)
+};
+
+struct DatasetIndex {
+    std::string root;
+    std::vector<GraphEntry> graphs;  // sorted by collection, split, name
+
+    std::vector<const GraphEntry*> select(const std::string& collection, Split split) const;
+};
+
+// Reads one file's headers. Never throws for a bad file: the entry's error says what is wrong.
+GraphEntry describeGraphFile(const std::string& path);
+
+// Scans `root` (the official layout). `progress(done, total)` may be empty. Throws DataError
+// when root is not a dataset root (no npz/tile or npz/layout folder).
+DatasetIndex scanDataset(const std::string& root,
+                         const std::function<void(size_t, size_t)>& progress = {});
+
+}  // namespace tpugraphs

@@ -1,0 +1,35 @@
+// Reading and writing typed TpuGraphs records (.npz files) with validation.
+#pragma once
+
+#include <string>
+
+#include "data/layout_graph.h"
+#include "data/tile_graph.h"
+
+namespace tpugraphs {
+
+enum class GraphKind { Tile, Layout };
+
+struct ReadOptions {
+    // True for train/valid files: all-zero (or any zero) runtimes are an error there.
+    bool requireRuntimes = false;
+};
+
+// Tells a tile file from a layout file by its member names (headers only). Throws DataError.
+GraphKind detectGraphKind(const std::string& path);
+
+// Full load + validation (shapes, dtypes, ranges, NaN/Inf, ids). Throws DataError naming the
+// file, the array and the problem. The graph's name is the file stem.
+TileGraph readTileGraph(const std::string& path, const ReadOptions& options = {});
+LayoutGraph readLayoutGraph(const std::string& path, const ReadOptions& options = {});
+
+// Validation alone, for graphs built in memory (e.g. by the generator). `path` names the source.
+void validateTileGraph(const TileGraph& graph, const std::string& path, const ReadOptions& options = {});
+void validateLayoutGraph(const LayoutGraph& graph, const std::string& path, const ReadOptions& options = {});
+
+// Writes the official format (numpy savez_compressed: deflate, npy v1; layout edge_index in
+// Fortran order like the real files) to a temporary file, then renames it into place.
+void writeTileGraph(const std::string& path, const TileGraph& graph);
+void writeLayoutGraph(const std::string& path, const LayoutGraph& graph);
+
+}  // namespace tpugraphs

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The run command: set-up (packages + Release build), then start the desktop app.
+# With no dataset argument the app opens the embedded synthetic demo dataset.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+exec "${TPUGRAPHS_BUILD_DIR:-build}/app/tpugraphs-studio" "$@"
