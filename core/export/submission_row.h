@@ -1,0 +1,32 @@
+// One row of a Kaggle submission and how to build it from per-config predicted scores
+// (lower score = predicted faster).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tpugraphs {
+
+constexpr int kTileSubmissionConfigs = 5;  // tile rows list exactly 5 indices
+
+struct SubmissionRow {
+    std::string id;  // "tile:xla:<stem>" or "layout:{xla|nlp}:{default|random}:<stem>"
+    std::vector<int64_t> configs;  // fastest first
+};
+
+// "<collection>:<stem>", e.g. submissionId("layout:nlp:random", "abc") = "layout:nlp:random:abc".
+std::string submissionId(const std::string& collection, const std::string& graphName);
+
+// Tile row: the 5 best-predicted configs; with fewer than 5 configs, all of them (fastest first)
+// then padded with index 0 as the official baseline does. Throws std::invalid_argument when empty.
+SubmissionRow tileSubmissionRow(const std::string& graphName, const std::vector<float>& scores);
+
+// Layout row: the full permutation of all C configs, fastest first.
+SubmissionRow layoutSubmissionRow(const std::string& collection, const std::string& graphName,
+                                  const std::vector<float>& scores);
+
+// "3;0;1" (indices joined by ';').
+std::string joinConfigs(const std::vector<int64_t>& configs);
+
+}  // namespace tpugraphs

@@ -1,0 +1,40 @@
+// Layout-collection metrics per graph: Kendall tau-b of predictions vs runtimes (the competition
+// score), ordered pair accuracy, and scoring a submitted ranking. Lower score = predicted faster.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace tpugraphs {
+
+// Kendall tau-b between predicted scores and true runtimes (O(C log C)); +1 = perfect order,
+// -1 = reversed. Degenerate graphs (C < 2, constant predictions or constant runtimes) give 0.0.
+// Throws std::invalid_argument when the sizes differ or a score is NaN.
+double layoutKendallTau(const std::vector<float>& predictedScores,
+                        const std::vector<int64_t>& configRuntime);
+
+// The competition's layout score of a submitted row: ranking lists config indices fastest first
+// (a permutation of 0..C-1); the rank position of each config is compared with its runtime by
+// Kendall tau-b. Throws std::invalid_argument when ranking is not a permutation of 0..C-1.
+double layoutKendallTauFromRanking(const std::vector<int64_t>& ranking,
+                                   const std::vector<int64_t>& configRuntime);
+
+// Ordered pair accuracy (TpuGraphs paper): among pairs with different true runtimes, the fraction
+// whose predicted scores order them the same way strictly (a tie in predictions counts as wrong).
+// O(C log C). When no pair has different runtimes (C < 2 or constant runtimes) it returns 0.5.
+double orderedPairAccuracy(const std::vector<float>& predictedScores,
+                           const std::vector<double>& runtimes);
+
+struct LayoutGraphMetrics {
+    double kendallTau = 0;  // the competition score of the graph
+    double opa = 0;
+    double topKError1 = 0;  // min(runtime of K best-predicted) / min(all) - 1 (K clipped to C)
+    double topKError5 = 0;
+    double topKError10 = 0;
+};
+
+// All layout metrics of one graph. topK errors need runtimes > 0 (else they are left at 0).
+LayoutGraphMetrics computeLayoutMetrics(const std::vector<float>& predictedScores,
+                                        const std::vector<int64_t>& configRuntime);
+
+}  // namespace tpugraphs
