@@ -1,0 +1,56 @@
+// A training run directory: what it holds and how to read a past run (no torch).
+//   format.json       {"format": "tpugraphs-run", "version": N}
+//   options.json      TrainOptions
+//   history.csv       one row per progress report and per validation
+//   state.json        step, epoch, best metric and step, status
+//   last.pt / best.pt model + optimiser state + normaliser statistics (LibTorch archives)
+// Every file is written to a temporary name, then renamed.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "train/train_options.h"
+#include "train/train_progress.h"
+
+namespace tpugraphs {
+
+constexpr int kRunFormatVersion = 1;
+
+// A run directory that cannot be used: names the directory (or file) and the problem.
+class RunError : public std::runtime_error {
+public:
+    explicit RunError(const std::string& message) : std::runtime_error(message) {}
+};
+
+enum class RunStatus { Running, Completed, Cancelled, EarlyStopped, Failed };
+const char* runStatusName(RunStatus status);
+
+struct RunInfo {
+    std::string runDir;
+    int formatVersion = 0;
+    TrainOptions options;
+    std::vector<TrainProgress> history;  // training rows then validations, in step order
+    RunStatus status = RunStatus::Running;
+    int64_t step = 0;  // steps of the last checkpoint
+    int64_t totalSteps = 0;
+    int64_t bestStep = -1;  // -1: never validated
+    EvalMetrics best;
+    bool hasCheckpoint = false;      // last.pt exists
+    bool hasBestCheckpoint = false;  // best.pt exists
+};
+
+// True when `dir` holds format.json (a run, possibly of another version).
+bool isRunDirectory(const std::string& dir);
+
+// Reads options, state and history. Throws RunError when the directory is not a run, its
+// format version differs from kRunFormatVersion, or a file is malformed.
+RunInfo loadRunInfo(const std::string& runDir);
+
+// history.csv text and back (for tests and tools).
+std::string historyToCsv(const std::vector<TrainProgress>& history);
+std::vector<TrainProgress> historyFromCsv(const std::string& csv, const std::string& source);
+
+}  // namespace tpugraphs

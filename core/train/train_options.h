@@ -1,0 +1,102 @@
+// Plain options of a training run (no torch): model, loss, optimiser, schedule, data handling.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "data/graph_io.h"
+
+namespace tpugraphs {
+
+enum class ModelType {
+    TileMlp,            // MLP on config features + pooled node features (baseline)
+    TileLateJoinSage,   // SAGE graph embedding once per graph, joined with each config (seed)
+    TileEarlyJoinSage,  // config features joined to every node before message passing
+    LayoutSage          // SAGE on the (pruned) layout graph, per-node configs joined early
+};
+enum class LossType { Mse, PairwiseHinge, ListMle, MarginRanking };
+enum class OptimizerType { AdamW, Adam };
+enum class ScheduleType { Constant, Cosine, OneCycle };  // cosine and one-cycle warm up first
+enum class LayoutReadout { NodeScoreSum, Pooled };       // per-node scores summed, or pool + MLP
+
+// Names as used on the command line and in options.json: "tile-mlp", "late-join-sage",
+// "early-join-sage", "layout-sage"; "mse", "pairwise-hinge", "list-mle", "margin-ranking";
+// "adamw", "adam"; "constant", "cosine", "one-cycle"; "node-sum", "pooled".
+const char* modelTypeName(ModelType type);
+const char* lossTypeName(LossType type);
+const char* optimizerTypeName(OptimizerType type);
+const char* scheduleTypeName(ScheduleType type);
+const char* layoutReadoutName(LayoutReadout readout);
+bool parseModelType(const std::string& text, ModelType* type);
+bool parseLossType(const std::string& text, LossType* type);
+bool parseOptimizerType(const std::string& text, OptimizerType* type);
+bool parseScheduleType(const std::string& text, ScheduleType* type);
+bool parseLayoutReadout(const std::string& text, LayoutReadout* readout);
+
+// Which graphs a model type reads.
+GraphKind modelGraphKind(ModelType type);
+// The model types usable on a collection kind (for combo boxes), best first.
+std::vector<ModelType> modelTypesFor(GraphKind kind);
+// The recommended model for a collection kind: TileLateJoinSage or LayoutSage.
+ModelType defaultModelFor(GraphKind kind);
+
+struct TrainOptions {
+    // What to train on.
+    std::string datasetRoot;              // dataset root (official layout)
+    std::string collection = "tile:xla";  // collection id, e.g. "layout:xla:default"
+    std::vector<std::string> onlyGraphs;  // restrict train (and valid) graphs to these stems
+    // > 0: validate on this fraction of each train graph's (distinct) configs, held out from
+    // training by a seeded split, instead of on the valid split.
+    double holdoutConfigs = 0.0;
+    int maxValidGraphs = 0;  // 0 = every valid graph
+
+    // Model.
+    ModelType model = ModelType::TileLateJoinSage;
+    int hiddenDim = 64;
+    int layers = 3;            // message-passing layers
+    int opcodeEmbedding = 32;  // opcode embedding width
+    double dropout = 0.0;
+    bool bidirectional = true;  // aggregate over consumers and producers (else producers only)
+    bool selfChannelAttention = true;  // layout blocks: squeeze-excitation over channels
+    bool crossConfigAttention = true;  // layout blocks: softmax over the config axis
+    LayoutReadout readout = LayoutReadout::NodeScoreSum;
+
+    // Loss and optimisation.
+    LossType loss = LossType::PairwiseHinge;
+    double margin = 0.1;  // hinge / margin-ranking margin
+    OptimizerType optimizer = OptimizerType::AdamW;
+    ScheduleType schedule = ScheduleType::Cosine;
+    double learningRate = 1e-3;
+    double weightDecay = 1e-4;
+    double warmupFraction = 0.05;  // of the total steps
+    double gradClip = 1.0;         // max gradient norm; <= 0 = off
+
+    // Length, batching, validation.
+    int64_t steps = 0;           // total optimiser steps; 0 = epochs x batches per epoch
+    int epochs = 10;             // one epoch = every train graph once
+    int batchGraphs = 4;         // graphs per step (block-diagonal batch)
+    int configsPerGraph = 0;     // 0 = collection default: tile 64, layout default 64, random 128
+    int validationInterval = 0;  // steps between validations; 0 = once per epoch
+    int earlyStoppingPatience = 0;  // validations without improvement before stopping; 0 = off
+    int logInterval = 10;           // steps between progress reports / history rows
+
+    // Data handling.
+    bool collapseDuplicates = true;  // identical configs collapsed to their minimum runtime
+    bool pruneLayout = true;         // layout: configurable nodes + their direct neighbours
+
+    // Run.
+    uint64_t seed = 0;
+    std::string device = "cpu";  // "cpu" or "cuda" (needs a CUDA build of LibTorch)
+    std::string runDir;          // where checkpoints, options and history are written
+    bool resume = false;         // continue the checkpoint in runDir (see train())
+};
+
+// Configs sampled per graph and step when configsPerGraph is 0.
+int defaultConfigsPerGraph(const std::string& collection);
+
+// options.json text and back. Throws std::runtime_error naming `source` on bad JSON or values.
+std::string trainOptionsToJson(const TrainOptions& options);
+TrainOptions trainOptionsFromJson(const std::string& json, const std::string& source);
+
+}  // namespace tpugraphs
