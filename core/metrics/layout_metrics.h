@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "metrics/ordered_pair_accuracy.h"
+
 namespace tpugraphs {
 
 // Kendall tau-b between predicted scores and true runtimes (O(C log C)); +1 = perfect order,
@@ -18,12 +20,6 @@ double layoutKendallTau(const std::vector<float>& predictedScores,
 // Kendall tau-b. Throws std::invalid_argument when ranking is not a permutation of 0..C-1.
 double layoutKendallTauFromRanking(const std::vector<int64_t>& ranking,
                                    const std::vector<int64_t>& configRuntime);
-
-// Ordered pair accuracy (TpuGraphs paper): among pairs with different true runtimes, the fraction
-// whose predicted scores order them the same way strictly (a tie in predictions counts as wrong).
-// O(C log C). When no pair has different runtimes (C < 2 or constant runtimes) it returns 0.5.
-double orderedPairAccuracy(const std::vector<float>& predictedScores,
-                           const std::vector<double>& runtimes);
 
 struct LayoutGraphMetrics {
     double kendallTau = 0;  // the competition score of the graph

@@ -30,7 +30,7 @@ struct TileGraphMetrics {
     double topKError1 = 0;  // paper top-K errors (K clipped to C)
     double topKError5 = 0;
     double topKError10 = 0;
-    double opa = 0;  // ordered pair accuracy, see orderedPairAccuracy (metrics/layout_metrics.h)
+    double opa = 0;  // ordered pair accuracy, see metrics/ordered_pair_accuracy.h
 };
 
 // All tile metrics of one graph from predicted scores and the raw arrays of the .npz.

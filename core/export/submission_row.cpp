@@ -1,0 +1,37 @@
+// Building submission rows from predicted scores.
+#include "export/submission_row.h"
+
+#include <stdexcept>
+
+#include "metrics/ranking.h"
+
+namespace tpugraphs {
+
+std::string submissionId(const std::string& collection, const std::string& graphName) {
+    return collection + ":" + graphName;
+}
+
+SubmissionRow tileSubmissionRow(const std::string& graphName, const std::vector<float>& scores) {
+    if (scores.empty())
+        throw std::invalid_argument("tile submission row '" + graphName + "': no configs");
+    SubmissionRow row{submissionId("tile:xla", graphName),
+                      topKByScore(scores, kTileSubmissionConfigs)};
+    row.configs.resize(kTileSubmissionConfigs, 0);  // the official baseline pads with index 0
+    return row;
+}
+
+SubmissionRow layoutSubmissionRow(const std::string& collection, const std::string& graphName,
+                                  const std::vector<float>& scores) {
+    return {submissionId(collection, graphName), rankByScore(scores)};
+}
+
+std::string joinConfigs(const std::vector<int64_t>& configs) {
+    std::string text;
+    for (size_t i = 0; i < configs.size(); ++i) {
+        if (i > 0) text += ';';
+        text += std::to_string(configs[i]);
+    }
+    return text;
+}
+
+}  // namespace tpugraphs

@@ -1,0 +1,68 @@
+// Layout metrics: Kendall tau-b of predictions or of a submitted ranking, OPA, top-K errors.
+#include "metrics/layout_metrics.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "metrics/kendall.h"
+#include "metrics/tile_metrics.h"
+
+namespace tpugraphs {
+namespace {
+
+std::vector<double> toDouble(const std::vector<int64_t>& values) {
+    return std::vector<double>(values.begin(),
+                               values.end());  // exact below 2^53 (all real runtimes)
+}
+
+void requireSameSize(size_t scores, size_t runtimes, const char* what) {
+    if (scores != runtimes)
+        throw std::invalid_argument(std::string(what) + ": " + std::to_string(scores) +
+                                    " scores for " + std::to_string(runtimes) + " configs");
+}
+
+}  // namespace
+
+double layoutKendallTau(const std::vector<float>& predictedScores,
+                        const std::vector<int64_t>& configRuntime) {
+    requireSameSize(predictedScores.size(), configRuntime.size(), "Kendall tau");
+    return kendallTau(std::vector<double>(predictedScores.begin(), predictedScores.end()),
+                      toDouble(configRuntime));
+}
+
+double layoutKendallTauFromRanking(const std::vector<int64_t>& ranking,
+                                   const std::vector<int64_t>& configRuntime) {
+    const size_t c = configRuntime.size();
+    if (ranking.size() != c)
+        throw std::invalid_argument("layout ranking: " + std::to_string(ranking.size()) +
+                                    " indices for " + std::to_string(c) + " configs");
+    std::vector<double> position(c, -1.0);
+    for (size_t rank = 0; rank < c; ++rank) {
+        const int64_t config = ranking[rank];
+        if (config < 0 || config >= static_cast<int64_t>(c))
+            throw std::invalid_argument("layout ranking: index " + std::to_string(config) +
+                                        " out of range 0.." + std::to_string(c - 1));
+        if (position[static_cast<size_t>(config)] >= 0)
+            throw std::invalid_argument("layout ranking: index " + std::to_string(config) +
+                                        " listed twice");
+        position[static_cast<size_t>(config)] = static_cast<double>(rank);
+    }
+    return kendallTau(position, toDouble(configRuntime));
+}
+
+LayoutGraphMetrics computeLayoutMetrics(const std::vector<float>& predictedScores,
+                                        const std::vector<int64_t>& configRuntime) {
+    LayoutGraphMetrics m;
+    m.kendallTau = layoutKendallTau(predictedScores, configRuntime);
+    const std::vector<double> runtimes = toDouble(configRuntime);
+    m.opa = orderedPairAccuracy(predictedScores, runtimes);
+    if (!runtimes.empty() && *std::min_element(runtimes.begin(), runtimes.end()) > 0) {
+        m.topKError1 = topKError(predictedScores, runtimes, 1);
+        m.topKError5 = topKError(predictedScores, runtimes, 5);
+        m.topKError10 = topKError(predictedScores, runtimes, 10);
+    }
+    return m;
+}
+
+}  // namespace tpugraphs
