@@ -1,0 +1,56 @@
+// Submission CSV reading and atomic writing.
+#include "export/submission_io.h"
+
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+
+#include "export/submission_line.h"
+
+namespace tpugraphs {
+
+void writeSubmission(const std::string& path, const std::vector<SubmissionRow>& rows) {
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error(path + ": cannot open '" + temporary + "' for writing");
+        out << kSubmissionHeader << '\n';
+        for (const SubmissionRow& row : rows)
+            out << row.id << ',' << joinConfigs(row.configs) << '\n';
+        out.flush();
+        if (!out) {
+            std::remove(temporary.c_str());
+            throw std::runtime_error(path + ": write failed (disk full?)");
+        }
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+        std::remove(temporary.c_str());
+        throw std::runtime_error(path + ": cannot rename '" + temporary + "' into place");
+    }
+}
+
+std::vector<SubmissionRow> readSubmission(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(path + ": cannot open for reading");
+    std::string line;
+    if (!std::getline(in, line)) throw std::runtime_error(path + ":1: empty file (no header)");
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // UTF-8 byte order mark
+    if (line != kSubmissionHeader)
+        throw std::runtime_error(path + ":1: header is '" + line.substr(0, 80) + "', expected '" +
+                                 kSubmissionHeader + "'");
+    std::vector<SubmissionRow> rows;
+    int64_t lineNumber = 1;
+    while (std::getline(in, line)) {
+        ++lineNumber;
+        if (line.empty() || line == "\r") continue;
+        SubmissionRow row;
+        std::string problem;
+        if (!parseSubmissionLine(line, &row, &problem))
+            throw std::runtime_error(path + ":" + std::to_string(lineNumber) + ": " + problem);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+}  // namespace tpugraphs

@@ -1,0 +1,60 @@
+// Checking a submission CSV before upload: header, IDs, index lists, counts, and (with a dataset)
+// config ranges and permutations. Reads line by line, so files of any size are fine.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <istream>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "data/dataset.h"
+
+namespace tpugraphs {
+
+// Rows per collection of the full competition test set: 894 in all.
+const std::vector<std::pair<std::string, int64_t>>& fullSubmissionRowCounts();
+constexpr int64_t kFullSubmissionRows = 894;  // 844 + 8 + 8 + 17 + 17
+
+// Whether the file must be a complete competition submission (894 rows, 844/8/8/17/17).
+// Auto: yes when it has rows of all five collections (a partial file covers fewer).
+enum class FullCheck { Auto, Always, Never };
+
+struct SubmissionValidationOptions {
+    FullCheck full = FullCheck::Auto;
+    // ID ("tile:xla:<stem>", ...) -> config count C, e.g. from configCountsFromDataset. When set,
+    // every row's graph must be in it, tile indices must be < C, layout rows a permutation of
+    // 0..C-1, and a full file must cover every graph in it.
+    const std::map<std::string, int64_t>* configCounts = nullptr;
+    size_t maxReportedErrors = 100;  // errorCount still counts them all
+};
+
+struct SubmissionIssue {
+    int64_t line = 0;  // 1-based line of the file; 0 = about the whole file (e.g. the row count)
+    std::string message;
+};
+
+struct SubmissionReport {
+    int64_t rows = 0;                                                // data rows read
+    std::vector<std::pair<std::string, int64_t>> rowsPerCollection;  // official order, all five
+    bool checkedAsFull = false;
+    bool checkedAgainstDataset = false;
+    int64_t errorCount = 0;
+    std::vector<SubmissionIssue> errors;  // the first maxReportedErrors, in file order
+
+    bool ok() const { return errorCount == 0; }
+};
+
+// Config counts of every graph of `split` under a dataset root, read from the npz headers,
+// keyed by submission ID. Throws DataError when root is not a dataset root.
+std::map<std::string, int64_t> configCountsFromDataset(const std::string& root, Split split);
+
+SubmissionReport validateSubmission(std::istream& in,
+                                    const SubmissionValidationOptions& options = {});
+// Throws std::runtime_error when the file cannot be opened.
+SubmissionReport validateSubmissionFile(const std::string& path,
+                                        const SubmissionValidationOptions& options = {});
+
+}  // namespace tpugraphs
