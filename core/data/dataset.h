@@ -13,6 +13,8 @@ namespace tpugraphs {
 enum class Split { Train, Valid, Test };
 const char* splitName(Split split);  // "train", "valid", "test"
 bool parseSplit(const std::string& text, Split* split);
+// Read options for a file of `split`: runtimes are required (non-zero) in train and valid.
+ReadOptions readOptionsFor(Split split);
 
 // One of the five collections, e.g. id "layout:nlp:random", directory "npz/layout/nlp/random".
 struct CollectionInfo {
@@ -29,7 +31,8 @@ struct GraphEntry {
     std::string name;        // file stem
     std::string collection;  // collection id
     Split split = Split::Train;
-    int64_t nodes = 0, edges = 0, configs = 0, configurableNodes = 0;  // configurableNodes: layout only
+    int64_t nodes = 0, edges = 0, configs = 0,
+            configurableNodes = 0;  // configurableNodes: layout only
     int64_t compressedBytes = 0;    // file size
     int64_t uncompressedBytes = 0;  // sum of the arrays' data sizes
     std::string error;              // non-empty when the headers are invalid (file is skipped)

@@ -8,11 +8,14 @@
 
 namespace tpugraphs {
 
+class NpzFile;
+
 enum class GraphKind { Tile, Layout };
 
 struct ReadOptions {
     // True for train/valid files: all-zero (or any zero) runtimes are an error there.
     bool requireRuntimes = false;
+    int threads = 0;  // members inflated in parallel on up to this many threads (0: all cores)
 };
 
 // Tells a tile file from a layout file by its member names (headers only). Throws DataError.
@@ -22,10 +25,17 @@ GraphKind detectGraphKind(const std::string& path);
 // file, the array and the problem. The graph's name is the file stem.
 TileGraph readTileGraph(const std::string& path, const ReadOptions& options = {});
 LayoutGraph readLayoutGraph(const std::string& path, const ReadOptions& options = {});
+// The same from an opened archive (e.g. an in-memory image).
+TileGraph readTileGraph(NpzFile& npz, const ReadOptions& options = {});
+LayoutGraph readLayoutGraph(NpzFile& npz, const ReadOptions& options = {});
+// The graph name of a path: its file name without directory and ".npz".
+std::string graphNameFromPath(const std::string& path);
 
 // Validation alone, for graphs built in memory (e.g. by the generator). `path` names the source.
-void validateTileGraph(const TileGraph& graph, const std::string& path, const ReadOptions& options = {});
-void validateLayoutGraph(const LayoutGraph& graph, const std::string& path, const ReadOptions& options = {});
+void validateTileGraph(const TileGraph& graph, const std::string& path,
+                       const ReadOptions& options = {});
+void validateLayoutGraph(const LayoutGraph& graph, const std::string& path,
+                         const ReadOptions& options = {});
 
 // Writes the official format (numpy savez_compressed: deflate, npy v1; layout edge_index in
 // Fortran order like the real files) to a temporary file, then renames it into place.

@@ -1,0 +1,189 @@
+// Dataset scanner: collections and splits of the official layout, described from npy headers.
+#include "data/dataset.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "data/data_error.h"
+#include "data/graph_schema.h"
+#include "data/npz_file.h"
+
+namespace fs = std::filesystem;
+
+namespace tpugraphs {
+
+namespace {
+
+constexpr Split kSplits[] = {Split::Train, Split::Valid, Split::Test};
+
+// The collection and split of a file from its last directories, e.g. .../layout/nlp/random/test.
+void classify(const fs::path& file, GraphEntry* entry) {
+    std::vector<std::string> parts;
+    for (fs::path p = file.parent_path(); parts.size() < 4 && p.has_filename(); p = p.parent_path())
+        parts.push_back(p.filename().string());
+    if (parts.empty() || !parseSplit(parts[0], &entry->split)) return;
+    for (const CollectionInfo& c : allCollections()) {
+        // directory "npz/layout/nlp/random": compare its last components with the parents.
+        std::vector<std::string> want;
+        for (const auto& part : fs::path(c.directory)) want.push_back(part.string());
+        std::reverse(want.begin(), want.end());
+        want.pop_back();  // "npz"
+        if (parts.size() < want.size() + 1) continue;
+        if (std::equal(want.begin(), want.end(), parts.begin() + 1)) entry->collection = c.id;
+    }
+}
+
+// The folder that holds tile/ and layout/: root itself, root/npz or root/npz_all/npz.
+fs::path npzFolder(const fs::path& root) {
+    for (const fs::path& candidate : {root / "npz", root / "npz_all" / "npz", root})
+        if (fs::is_directory(candidate / "tile") || fs::is_directory(candidate / "layout"))
+            return candidate;
+    return {};
+}
+
+}  // namespace
+
+const char* splitName(Split split) {
+    switch (split) {
+        case Split::Train:
+            return "train";
+        case Split::Valid:
+            return "valid";
+        default:
+            return "test";
+    }
+}
+
+bool parseSplit(const std::string& text, Split* split) {
+    for (Split s : kSplits) {
+        if (text == splitName(s)) {
+            *split = s;
+            return true;
+        }
+    }
+    return false;
+}
+
+ReadOptions readOptionsFor(Split split) {
+    ReadOptions options;
+    options.requireRuntimes = split != Split::Test;
+    return options;
+}
+
+const std::vector<CollectionInfo>& allCollections() {
+    static const std::vector<CollectionInfo> collections = {
+        {"tile:xla", "npz/tile/xla", GraphKind::Tile},
+        {"layout:xla:default", "npz/layout/xla/default", GraphKind::Layout},
+        {"layout:xla:random", "npz/layout/xla/random", GraphKind::Layout},
+        {"layout:nlp:default", "npz/layout/nlp/default", GraphKind::Layout},
+        {"layout:nlp:random", "npz/layout/nlp/random", GraphKind::Layout},
+    };
+    return collections;
+}
+
+const CollectionInfo* findCollection(const std::string& id) {
+    for (const CollectionInfo& c : allCollections())
+        if (c.id == id) return &c;
+    return nullptr;
+}
+
+std::vector<const GraphEntry*> DatasetIndex::select(const std::string& collection,
+                                                    Split split) const {
+    std::vector<const GraphEntry*> out;
+    for (const GraphEntry& g : graphs)
+        if (g.collection == collection && g.split == split) out.push_back(&g);
+    return out;
+}
+
+GraphEntry describeGraphFile(const std::string& path) {
+    GraphEntry entry;
+    entry.path = path;
+    const fs::path p(path);
+    entry.name = p.stem().string();
+    classify(p, &entry);
+    try {
+        NpzFile npz = NpzFile::open(path);
+        entry.compressedBytes = npz.fileBytes();
+        const GraphKind kind = detectGraphKind(npz);
+        const CollectionInfo* collection = findCollection(entry.collection);
+        if (collection && collection->kind != kind)
+            throw DataError(path, "",
+                            std::string("is a ") + (kind == GraphKind::Tile ? "tile" : "layout") +
+                                " file inside the " + collection->id + " collection");
+        const GraphCounts counts = checkGraphHeaders(npz, kind);
+        entry.nodes = counts.nodes;
+        entry.edges = counts.edges;
+        entry.configs = counts.configs;
+        entry.configurableNodes = counts.configurableNodes;
+        entry.uncompressedBytes = counts.dataBytes;
+    } catch (const std::exception& e) {
+        entry.error = e.what();
+    }
+    return entry;
+}
+
+DatasetIndex scanDataset(const std::string& root,
+                         const std::function<void(size_t, size_t)>& progress) {
+    const fs::path folder = npzFolder(root);
+    if (folder.empty())
+        throw DataError(root, "",
+                        "is not a TpuGraphs dataset root (no npz/tile or npz/layout folder)");
+    DatasetIndex index;
+    index.root = root;
+    std::vector<std::string> paths;
+    for (const CollectionInfo& c : allCollections()) {
+        for (Split split : kSplits) {
+            const fs::path dir =
+                folder / fs::path(c.directory).lexically_relative("npz") / splitName(split);
+            std::error_code error;
+            if (!fs::is_directory(dir, error)) continue;
+            for (const auto& item : fs::directory_iterator(dir, error))
+                if (item.path().extension() == ".npz") paths.push_back(item.path().string());
+        }
+    }
+    index.graphs.resize(paths.size());
+    std::atomic<size_t> next{0}, done{0};
+    std::mutex mutex;
+    std::condition_variable changed;
+    auto work = [&] {
+        for (size_t i; (i = next++) < paths.size();) {
+            index.graphs[i] = describeGraphFile(paths[i]);
+            std::lock_guard<std::mutex> lock(mutex);
+            ++done;
+            changed.notify_one();
+        }
+    };
+    const size_t threads =
+        std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), paths.size());
+    std::vector<std::thread> pool;
+    for (size_t t = 0; t < threads; ++t) pool.emplace_back(work);
+    {  // progress is reported on the calling thread
+        std::unique_lock<std::mutex> lock(mutex);
+        size_t reported = 0;
+        while (reported < paths.size()) {
+            changed.wait(lock, [&] { return done > reported; });
+            reported = done;
+            if (progress) {
+                lock.unlock();
+                progress(reported, paths.size());
+                lock.lock();
+            }
+        }
+    }
+    for (std::thread& t : pool) t.join();
+    std::sort(index.graphs.begin(), index.graphs.end(),
+              [](const GraphEntry& a, const GraphEntry& b) {
+                  const CollectionInfo* ca = findCollection(a.collection);
+                  const CollectionInfo* cb = findCollection(b.collection);
+                  if (ca != cb) return ca < cb;  // allCollections() order
+                  if (a.split != b.split) return a.split < b.split;
+                  return a.name < b.name;
+              });
+    return index;
+}
+
+}  // namespace tpugraphs

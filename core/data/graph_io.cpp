@@ -1,0 +1,129 @@
+// Reading (schema check, decode, validation) and writing of tile and layout graph files.
+#include "data/graph_io.h"
+
+#include "data/data_error.h"
+#include "data/graph_schema.h"
+#include "data/npy_convert.h"
+#include "data/npz_file.h"
+#include "data/npz_writer.h"
+
+namespace tpugraphs {
+
+namespace {
+
+const std::vector<std::string> kTileArrays = {"node_feat",      "node_opcode",
+                                              "edge_index",     "config_feat",
+                                              "config_runtime", "config_runtime_normalizers"};
+const std::vector<std::string> kLayoutArrays = {
+    "node_feat",       "node_opcode",    "edge_index", "node_config_feat",
+    "node_config_ids", "config_runtime", "node_splits"};
+
+// Checks that every value is an integer in -1..5, then packs them base-7 (C x K x 18 floats).
+void checkLayoutValues(const float* values, int64_t count, const NpyArray& array) {
+    for (int64_t i = 0; i < count; ++i) {
+        const float v = values[i];
+        if (v >= -1.0f && v <= 5.0f && v == static_cast<float>(static_cast<int>(v))) continue;
+        const int64_t nodes = array.dim(1);
+        throw DataError(array.file(), array.name(),
+                        "value " + std::to_string(v) + " at config " +
+                            std::to_string(i / (nodes * 18)) + ", configurable node " +
+                            std::to_string(i / 18 % nodes) + ", feature " + std::to_string(i % 18) +
+                            " is not an integer in -1..5");
+    }
+}
+
+PackedLayoutConfigs packLayoutConfigs(const NpyArray& array) {
+    const int64_t configs = array.dim(0), nodes = array.dim(1);
+    if (array.dtype() == DType::F32) {
+        checkLayoutValues(array.data<float>(), array.elementCount(), array);
+        return PackedLayoutConfigs::fromFloats(array.data<float>(), configs, nodes);
+    }
+    const std::vector<float> values = toFloatVector(array);
+    checkLayoutValues(values.data(), array.elementCount(), array);
+    return PackedLayoutConfigs::fromFloats(values.data(), configs, nodes);
+}
+
+}  // namespace
+
+std::string graphNameFromPath(const std::string& path) {
+    std::string name = path.substr(path.find_last_of('/') + 1);
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".npz") == 0)
+        name.resize(name.size() - 4);
+    return name;
+}
+
+GraphKind detectGraphKind(const std::string& path) {
+    const NpzFile npz = NpzFile::open(path);
+    return detectGraphKind(npz);
+}
+
+TileGraph readTileGraph(NpzFile& npz, const ReadOptions& options) {
+    checkGraphHeaders(npz, GraphKind::Tile);
+    std::vector<NpyArray> a = npz.read(kTileArrays, options.threads);
+    TileGraph g;
+    g.name = graphNameFromPath(npz.path());
+    g.nodeFeat = toFloatVector(a[0]);
+    g.nodeOpcode = toUInt8Vector(a[1]);
+    g.edgeIndex = toInt64Vector(a[2]);
+    g.configFeat = toFloatVector(a[3]);
+    g.configRuntime = toInt64Vector(a[4]);
+    g.configRuntimeNormalizers = toInt64Vector(a[5]);
+    validateTileGraph(g, npz.path(), options);
+    return g;
+}
+
+LayoutGraph readLayoutGraph(NpzFile& npz, const ReadOptions& options) {
+    checkGraphHeaders(npz, GraphKind::Layout);
+    std::vector<NpyArray> a = npz.read(kLayoutArrays, options.threads);
+    LayoutGraph g;
+    g.name = graphNameFromPath(npz.path());
+    g.nodeFeat = toFloatVector(a[0]);
+    g.nodeOpcode = toUInt8Vector(a[1]);
+    g.edgeIndex = toInt64Vector(a[2]);
+    g.configs = packLayoutConfigs(a[3]);
+    a[3] = NpyArray();  // the float view is 6x the packed size: release it at once
+    g.nodeConfigIds = toInt64Vector(a[4]);
+    g.configRuntime = toInt64Vector(a[5]);
+    g.nodeSplits = toInt64Vector(a[6]);
+    validateLayoutGraph(g, npz.path(), options);
+    return g;
+}
+
+TileGraph readTileGraph(const std::string& path, const ReadOptions& options) {
+    NpzFile npz = NpzFile::open(path);
+    return readTileGraph(npz, options);
+}
+
+LayoutGraph readLayoutGraph(const std::string& path, const ReadOptions& options) {
+    NpzFile npz = NpzFile::open(path);
+    return readLayoutGraph(npz, options);
+}
+
+void writeTileGraph(const std::string& path, const TileGraph& g) {
+    validateTileGraph(g, path);
+    const int64_t n = g.nodeCount(), c = g.configCount();
+    NpzWriter w;
+    w.add("node_feat", g.nodeFeat, {n, kNodeFeatureCount});
+    w.add("node_opcode", g.nodeOpcode, {n});
+    w.add("edge_index", g.edgeIndex, {g.edgeCount(), 2});
+    w.add("config_feat", g.configFeat, {c, kTileConfigFeatureCount});
+    w.add("config_runtime", g.configRuntime, {c});
+    w.add("config_runtime_normalizers", g.configRuntimeNormalizers, {c});
+    w.write(path);
+}
+
+void writeLayoutGraph(const std::string& path, const LayoutGraph& g) {
+    validateLayoutGraph(g, path);
+    const int64_t n = g.nodeCount(), c = g.configCount(), k = g.configurableCount();
+    NpzWriter w;
+    w.add("node_feat", g.nodeFeat, {n, kNodeFeatureCount});
+    w.add("node_opcode", g.nodeOpcode, {n});
+    w.add("edge_index", g.edgeIndex, {g.edgeCount(), 2}, /*fortranOrder=*/true);
+    w.add("node_config_feat", g.configs.toFloats(), {c, k, kLayoutConfigFeatureCount});
+    w.add("node_config_ids", g.nodeConfigIds, {k});
+    w.add("config_runtime", g.configRuntime, {c});
+    w.add("node_splits", g.nodeSplits, {1, static_cast<int64_t>(g.nodeSplits.size())});
+    w.write(path);
+}
+
+}  // namespace tpugraphs

@@ -1,0 +1,289 @@
+// NpzFile: libzip container access, raw member bytes inflated by libdeflate, CRC-32 checked.
+#include "data/npz_file.h"
+
+#include <libdeflate.h>
+#include <zip.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <exception>
+#include <thread>
+
+#include "data/data_error.h"
+
+namespace tpugraphs {
+
+namespace {
+
+// Deflate cannot expand data by more than about 1032:1; a larger claim is a lie (or a bomb).
+constexpr int64_t kMaxDeflateRatio = 1032;
+// Below this many inflated bytes in total, threads cost more than they save.
+constexpr int64_t kParallelThreshold = 4 << 20;
+
+std::string zipErrorText(int code) {
+    zip_error_t error;
+    zip_error_init_with_code(&error, code);
+    std::string text = zip_error_strerror(&error);
+    zip_error_fini(&error);
+    return text;
+}
+
+std::string hex(uint32_t value) {
+    char text[16];
+    std::snprintf(text, sizeof text, "0x%08x", value);
+    return text;
+}
+
+struct Decompressor {
+    Decompressor() : d(libdeflate_alloc_decompressor()) {
+        if (!d) throw std::bad_alloc();
+    }
+    ~Decompressor() { libdeflate_free_decompressor(d); }
+    libdeflate_decompressor* d;
+};
+
+// Inflates (or takes, when stored) one member's raw bytes, checks size and CRC, decodes the npy.
+NpyArray decodeMember(const NpzMember& member, AlignedBuffer raw, const std::string& file) {
+    AlignedBuffer image;
+    if (member.deflated) {
+        image = AlignedBuffer(static_cast<size_t>(member.bytes));
+        Decompressor inflater;
+        const libdeflate_result result = libdeflate_deflate_decompress(
+            inflater.d, raw.data(), raw.size(), image.data(), image.size(), nullptr);
+        if (result == LIBDEFLATE_SHORT_OUTPUT)
+            throw DataError(file, member.name,
+                            "deflate stream ends before the declared " +
+                                std::to_string(member.bytes) + " bytes");
+        if (result == LIBDEFLATE_INSUFFICIENT_SPACE)
+            throw DataError(file, member.name,
+                            "deflate stream inflates to more than the declared " +
+                                std::to_string(member.bytes) + " bytes");
+        if (result != LIBDEFLATE_SUCCESS)
+            throw DataError(file, member.name, "corrupt or truncated deflate stream");
+    } else {
+        image = std::move(raw);
+    }
+    const uint32_t crc = static_cast<uint32_t>(libdeflate_crc32(0, image.data(), image.size()));
+    if (crc != member.crc)
+        throw DataError(
+            file, member.name,
+            "CRC-32 mismatch (stored " + hex(member.crc) + ", computed " + hex(crc) + ")");
+    return NpyArray::decode(std::move(image), file, member.name);
+}
+
+}  // namespace
+
+struct NpzFile::Impl {
+    std::string path;
+    int64_t fileBytes = 0;
+    zip_t* zip = nullptr;
+    std::vector<NpzMember> members;
+
+    ~Impl() {
+        if (zip) zip_discard(zip);
+    }
+
+    [[noreturn]] void fail(const std::string& array, const std::string& problem) const {
+        throw DataError(path, array, problem);
+    }
+
+    void listMembers() {
+        const zip_int64_t count = zip_get_num_entries(zip, 0);
+        if (count < 0) fail("", "cannot list the zip entries");
+        for (zip_int64_t i = 0; i < count; ++i) {
+            zip_stat_t st;
+            zip_stat_init(&st);
+            if (zip_stat_index(zip, static_cast<zip_uint64_t>(i), 0, &st) != 0)
+                fail("", std::string("cannot read zip entry ") + std::to_string(i) + ": " +
+                             zip_strerror(zip));
+            NpzMember m;
+            m.entryName = (st.valid & ZIP_STAT_NAME) && st.name ? st.name : "";
+            m.name = m.entryName;
+            if (m.name.size() > 4 && m.name.compare(m.name.size() - 4, 4, ".npy") == 0)
+                m.name.resize(m.name.size() - 4);
+            m.index = static_cast<uint64_t>(i);
+            m.compressedBytes = static_cast<int64_t>(st.comp_size);
+            m.bytes = static_cast<int64_t>(st.size);
+            m.crc = st.crc;
+            if ((st.valid & ZIP_STAT_ENCRYPTION_METHOD) && st.encryption_method != ZIP_EM_NONE)
+                fail(m.name, "encrypted zip entries are not supported");
+            if (st.comp_method != ZIP_CM_DEFLATE && st.comp_method != ZIP_CM_STORE)
+                fail(m.name, "unsupported zip compression method " +
+                                 std::to_string(st.comp_method) + " (only stored and deflate)");
+            m.deflated = st.comp_method == ZIP_CM_DEFLATE;
+            if (m.bytes < 0 || m.compressedBytes < 0) fail(m.name, "zip entry sizes are too large");
+            if (!m.deflated && m.bytes != m.compressedBytes)
+                fail(m.name, "stored zip entry has compressed size " +
+                                 std::to_string(m.compressedBytes) + " but size " +
+                                 std::to_string(m.bytes));
+            if (m.deflated && m.bytes / kMaxDeflateRatio > m.compressedBytes + 1)
+                fail(m.name, "zip entry declares " + std::to_string(m.bytes) + " bytes from " +
+                                 std::to_string(m.compressedBytes) +
+                                 " compressed bytes, more than deflate can produce");
+            for (const NpzMember& other : members)
+                if (other.name == m.name) fail(m.name, "the array appears twice in the archive");
+            members.push_back(std::move(m));
+        }
+    }
+
+    const NpzMember& require(const std::string& name) const {
+        for (const NpzMember& m : members)
+            if (m.name == name) return m;
+        fail(name, "missing array");
+    }
+
+    // Reads up to `size` bytes of a member: inflated (compressed = false) or raw.
+    size_t readMember(const NpzMember& m, uint8_t* out, size_t size, bool compressed) const {
+        zip_file_t* f = zip_fopen_index(zip, m.index, compressed ? ZIP_FL_COMPRESSED : 0);
+        if (!f) fail(m.name, std::string("cannot open the zip entry: ") + zip_strerror(zip));
+        size_t done = 0;
+        while (done < size) {
+            const zip_int64_t n = zip_fread(f, out + done, size - done);
+            if (n < 0) {
+                const std::string error = zip_file_strerror(f);
+                zip_fclose(f);
+                fail(m.name, "cannot read the zip entry: " + error);
+            }
+            if (n == 0) break;
+            done += static_cast<size_t>(n);
+        }
+        zip_fclose(f);
+        return done;
+    }
+
+    AlignedBuffer readRaw(const NpzMember& m) const {
+        AlignedBuffer raw(static_cast<size_t>(m.compressedBytes));
+        if (readMember(m, raw.data(), raw.size(), true) != raw.size())
+            fail(m.name, "zip entry is truncated (file ends inside its data)");
+        return raw;
+    }
+};
+
+NpzFile::NpzFile(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+NpzFile::NpzFile(NpzFile&&) noexcept = default;
+NpzFile& NpzFile::operator=(NpzFile&&) noexcept = default;
+NpzFile::~NpzFile() = default;
+
+NpzFile NpzFile::open(const std::string& path) {
+    auto impl = std::make_unique<Impl>();
+    impl->path = path;
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) throw DataError(path, "", "cannot open the file");
+    std::fseek(f, 0, SEEK_END);
+    impl->fileBytes = std::ftell(f);
+    std::fclose(f);
+    int error = 0;
+    impl->zip = zip_open(path.c_str(), ZIP_RDONLY, &error);
+    if (!impl->zip) throw DataError(path, "", "not a readable zip archive: " + zipErrorText(error));
+    impl->listMembers();
+    return NpzFile(std::move(impl));
+}
+
+NpzFile NpzFile::openMemory(const void* data, size_t size, const std::string& label) {
+    auto impl = std::make_unique<Impl>();
+    impl->path = label;
+    impl->fileBytes = static_cast<int64_t>(size);
+    zip_error_t error;
+    zip_error_init(&error);
+    zip_source_t* source = zip_source_buffer_create(data, size, 0, &error);
+    if (source) impl->zip = zip_open_from_source(source, ZIP_RDONLY, &error);
+    if (!impl->zip) {
+        if (source) zip_source_free(source);
+        const std::string text = zip_error_strerror(&error);
+        zip_error_fini(&error);
+        throw DataError(label, "", "not a readable zip archive: " + text);
+    }
+    zip_error_fini(&error);
+    impl->listMembers();
+    return NpzFile(std::move(impl));
+}
+
+const std::string& NpzFile::path() const {
+    return m_impl->path;
+}
+int64_t NpzFile::fileBytes() const {
+    return m_impl->fileBytes;
+}
+const std::vector<NpzMember>& NpzFile::members() const {
+    return m_impl->members;
+}
+
+const NpzMember* NpzFile::find(const std::string& name) const {
+    for (const NpzMember& m : m_impl->members)
+        if (m.name == name) return &m;
+    return nullptr;
+}
+
+NpyHeader NpzFile::readHeader(const std::string& name) {
+    const NpzMember& m = m_impl->require(name);
+    uint8_t preamble[kNpyPreambleBytes];
+    const size_t got = m_impl->readMember(m, preamble, sizeof preamble, false);
+    const size_t length = npyHeaderLength(preamble, got, path(), name);
+    if (static_cast<int64_t>(length) > m.bytes)
+        m_impl->fail(name, "npy header is longer than the array member");
+    std::vector<uint8_t> header(length);
+    if (m_impl->readMember(m, header.data(), length, false) != length)
+        m_impl->fail(name, "npy header is truncated");
+    NpyHeader parsed = parseNpyHeader(header.data(), length, path(), name);
+    const int64_t stored = m.bytes - static_cast<int64_t>(length);
+    if (parsed.dataBytes() != stored)
+        m_impl->fail(name, "header shape " + parsed.shapeString() + " of " +
+                               dtypeName(parsed.dtype) + " needs " +
+                               std::to_string(parsed.dataBytes()) + " bytes of data but " +
+                               std::to_string(stored) + " are stored");
+    return parsed;
+}
+
+NpyArray NpzFile::read(const std::string& name) {
+    const NpzMember& m = m_impl->require(name);
+    return decodeMember(m, m_impl->readRaw(m), path());
+}
+
+std::vector<NpyArray> NpzFile::read(const std::vector<std::string>& names, int threads) {
+    // libzip is not thread-safe: raw bytes are fetched here, then inflated in parallel.
+    std::vector<const NpzMember*> members;
+    std::vector<AlignedBuffer> raws;
+    int64_t total = 0;
+    for (const std::string& name : names) {
+        members.push_back(&m_impl->require(name));
+        raws.push_back(m_impl->readRaw(*members.back()));
+        total += members.back()->bytes;
+    }
+    std::vector<NpyArray> arrays(names.size());
+    // Largest members first, so that the longest inflate starts at once.
+    std::vector<size_t> order(names.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return members[a]->bytes > members[b]->bytes; });
+    std::atomic<size_t> next{0};
+    std::vector<std::exception_ptr> errors(names.size());
+    auto work = [&] {
+        for (size_t k; (k = next++) < order.size();) {
+            const size_t i = order[k];
+            try {
+                arrays[i] = decodeMember(*members[i], std::move(raws[i]), path());
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    threads = static_cast<int>(std::min<size_t>(static_cast<size_t>(threads), names.size()));
+    if (total < kParallelThreshold) threads = 1;
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+    for (const std::exception_ptr& error : errors)
+        if (error) std::rethrow_exception(error);
+    return arrays;
+}
+
+std::vector<NpyArray> NpzFile::readAll(int threads) {
+    std::vector<std::string> names;
+    for (const NpzMember& m : m_impl->members) names.push_back(m.name);
+    return read(names, threads);
+}
+
+}  // namespace tpugraphs

@@ -1,0 +1,54 @@
+// Read access to an .npz (a zip of .npy members): libzip for the container, libdeflate inflates
+// each member straight into its array's buffer; headers can be read without inflating the data.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "data/npy_array.h"
+#include "data/npy_header.h"
+
+namespace tpugraphs {
+
+struct NpzMember {
+    std::string name;       // array name: the entry name without ".npy"
+    std::string entryName;  // name inside the zip
+    uint64_t index = 0;
+    int64_t compressedBytes = 0;
+    int64_t bytes = 0;  // inflated size of the .npy (header + data)
+    uint32_t crc = 0;
+    bool deflated = false;  // deflate, else stored
+};
+
+class NpzFile {
+public:
+    // Opens a file or an in-memory image (which must outlive the NpzFile). Throws DataError.
+    static NpzFile open(const std::string& path);
+    static NpzFile openMemory(const void* data, size_t size, const std::string& label = "<memory>");
+
+    NpzFile(NpzFile&&) noexcept;
+    NpzFile& operator=(NpzFile&&) noexcept;
+    ~NpzFile();
+
+    const std::string& path() const;
+    int64_t fileBytes() const;  // size of the file or image
+    const std::vector<NpzMember>& members() const;
+    const NpzMember* find(const std::string& name) const;  // nullptr when absent
+
+    // Header of one array, inflating only its first bytes. Throws DataError (also when absent).
+    NpyHeader readHeader(const std::string& name);
+    // One whole array (CRC-32 checked). Throws DataError.
+    NpyArray read(const std::string& name);
+    // Several arrays, inflated in parallel on up to `threads` threads (0: one per core).
+    std::vector<NpyArray> read(const std::vector<std::string>& names, int threads = 0);
+    std::vector<NpyArray> readAll(int threads = 0);
+
+private:
+    struct Impl;
+    explicit NpzFile(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace tpugraphs
