@@ -9,14 +9,17 @@
 
 namespace tpugraphs {
 
+void writeSubmission(std::ostream& out, const std::vector<SubmissionRow>& rows) {
+    out << kSubmissionHeader << '\n';
+    for (const SubmissionRow& row : rows) out << row.id << ',' << joinConfigs(row.configs) << '\n';
+}
+
 void writeSubmission(const std::string& path, const std::vector<SubmissionRow>& rows) {
     const std::string temporary = path + ".tmp";
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         if (!out) throw std::runtime_error(path + ": cannot open '" + temporary + "' for writing");
-        out << kSubmissionHeader << '\n';
-        for (const SubmissionRow& row : rows)
-            out << row.id << ',' << joinConfigs(row.configs) << '\n';
+        writeSubmission(out, rows);
         out.flush();
         if (!out) {
             std::remove(temporary.c_str());

@@ -1,6 +1,7 @@
 // Reading and writing submission CSV files (`ID,TopConfigs`).
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,9 @@ namespace tpugraphs {
 // and renames it into place (an existing file is replaced only by a complete one).
 // Throws std::runtime_error naming the file when it cannot be written.
 void writeSubmission(const std::string& path, const std::vector<SubmissionRow>& rows);
+
+// Writes the header and the rows as CSV text to a stream.
+void writeSubmission(std::ostream& out, const std::vector<SubmissionRow>& rows);
 
 // Reads every row of a submission (line by line). Throws std::runtime_error "FILE:LINE: problem"
 // for a missing/bad header or a malformed line. Does not check IDs against collections or the

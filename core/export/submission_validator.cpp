@@ -85,7 +85,10 @@ const std::vector<std::pair<std::string, int64_t>>& fullSubmissionRowCounts() {
 }
 
 std::map<std::string, int64_t> configCountsFromDataset(const std::string& root, Split split) {
-    const DatasetIndex index = scanDataset(root);
+    return configCountsOf(scanDataset(root), split);
+}
+
+std::map<std::string, int64_t> configCountsOf(const DatasetIndex& index, Split split) {
     std::map<std::string, int64_t> counts;
     for (const GraphEntry& g : index.graphs)
         if (g.split == split && g.error.empty())
@@ -141,12 +144,13 @@ SubmissionReport validateSubmission(std::istream& in, const SubmissionValidation
         const int64_t* configs = nullptr;
         if (options.configCounts) {
             const auto found = options.configCounts->find(row.id);
-            if (found == options.configCounts->end()) {
+            if (found != options.configCounts->end()) {
+                configs = &found->second;
+            } else if (!options.allowUnknownGraphs) {
                 issues.add(lineNumber,
                            "no graph '" + stem + "' of " + collection + " in the dataset");
                 continue;
             }
-            configs = &found->second;
         }
         if (collection == "tile:xla")
             checkTileRow(row, configs, lineNumber, issues);

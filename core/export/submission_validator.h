@@ -28,6 +28,9 @@ struct SubmissionValidationOptions {
     // every row's graph must be in it, tile indices must be < C, layout rows a permutation of
     // 0..C-1, and a full file must cover every graph in it.
     const std::map<std::string, int64_t>* configCounts = nullptr;
+    // With configCounts: rows of graphs absent from it are errors unless this is set (a file
+    // completed from a template covers graphs a partial dataset does not have).
+    bool allowUnknownGraphs = false;
     size_t maxReportedErrors = 100;  // errorCount still counts them all
 };
 
@@ -50,6 +53,7 @@ struct SubmissionReport {
 // Config counts of every graph of `split` under a dataset root, read from the npz headers,
 // keyed by submission ID. Throws DataError when root is not a dataset root.
 std::map<std::string, int64_t> configCountsFromDataset(const std::string& root, Split split);
+std::map<std::string, int64_t> configCountsOf(const DatasetIndex& index, Split split);
 
 SubmissionReport validateSubmission(std::istream& in,
                                     const SubmissionValidationOptions& options = {});

@@ -1,0 +1,55 @@
+// Heuristic config scores for the baseline submission.
+#include "export/baseline_submission.h"
+
+#include "data/graph_io.h"
+#include "metrics/submission_scoring.h"
+
+namespace tpugraphs {
+namespace {
+
+constexpr int kOutputBoundsProduct = 15;  // tile config feature "output_bounds_product"
+
+}  // namespace
+
+std::vector<float> tileBaselineScores(const TileGraph& graph) {
+    std::vector<float> scores(static_cast<size_t>(graph.configCount()));
+    for (size_t c = 0; c < scores.size(); ++c)
+        scores[c] = -graph.configFeat[c * kTileConfigFeatureCount + kOutputBoundsProduct];
+    return scores;
+}
+
+std::vector<float> layoutBaselineScores(const LayoutGraph& graph) {
+    const PackedLayoutConfigs& packed = graph.configs;
+    const size_t groupsPerConfig = static_cast<size_t>(packed.nodes) * kLayoutConfigGroups;
+    std::vector<float> scores(static_cast<size_t>(packed.configs), 0.0f);
+    float six[6];
+    for (size_t c = 0; c < scores.size(); ++c) {
+        for (size_t g = 0; g < groupsPerConfig; ++g) {
+            unpackLayoutGroup(packed.groups[c * groupsPerConfig + g], six);
+            for (float v : six) scores[c] += v == -1.0f ? 1.0f : 0.0f;
+        }
+    }
+    return scores;
+}
+
+std::vector<SubmissionRow> baselineSubmission(const DatasetIndex& index, Split split,
+                                              const std::function<void(size_t, size_t)>& progress) {
+    std::vector<const GraphEntry*> graphs;
+    for (const GraphEntry& graph : index.graphs)
+        if (graph.split == split && graph.error.empty()) graphs.push_back(&graph);
+
+    std::vector<SubmissionRow> rows;
+    for (size_t i = 0; i < graphs.size(); ++i) {
+        const GraphEntry& graph = *graphs[i];
+        const std::string path = graphFilePath(index, graph);
+        if (graph.collection == "tile:xla")
+            rows.push_back(tileSubmissionRow(graph.name, tileBaselineScores(readTileGraph(path))));
+        else
+            rows.push_back(layoutSubmissionRow(graph.collection, graph.name,
+                                               layoutBaselineScores(readLayoutGraph(path))));
+        if (progress) progress(i + 1, graphs.size());
+    }
+    return rows;
+}
+
+}  // namespace tpugraphs
