@@ -20,6 +20,8 @@ namespace {
 constexpr int64_t kMaxDeflateRatio = 1032;
 // Below this many inflated bytes in total, threads cost more than they save.
 constexpr int64_t kParallelThreshold = 4 << 20;
+// Members up to this size are inflated whole even when only their header is wanted.
+constexpr int64_t kWholeHeaderRead = 64 << 10;
 
 std::string zipErrorText(int code) {
     zip_error_t error;
@@ -174,7 +176,7 @@ NpzFile NpzFile::open(const std::string& path) {
     impl->fileBytes = std::ftell(f);
     std::fclose(f);
     int error = 0;
-    impl->zip = zip_open(path.c_str(), ZIP_RDONLY, &error);
+    impl->zip = zip_open(path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &error);
     if (!impl->zip) throw DataError(path, "", "not a readable zip archive: " + zipErrorText(error));
     impl->listMembers();
     return NpzFile(std::move(impl));
@@ -217,6 +219,8 @@ const NpzMember* NpzFile::find(const std::string& name) const {
 
 NpyHeader NpzFile::readHeader(const std::string& name) {
     const NpzMember& m = m_impl->require(name);
+    // A small member is read whole (with its CRC and the clearer libdeflate diagnostics).
+    if (m.bytes <= kWholeHeaderRead) return read(name).storedHeader();
     uint8_t preamble[kNpyPreambleBytes];
     const size_t got = m_impl->readMember(m, preamble, sizeof preamble, false);
     const size_t length = npyHeaderLength(preamble, got, path(), name);
