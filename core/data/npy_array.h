@@ -45,7 +45,10 @@ public:
     template <typename T>
     std::vector<T> toVector() const {
         const T* p = data<T>();
-        return std::vector<T>(p, p + elementCount());
+        std::vector<T> values;
+        reserveLarge(values, static_cast<size_t>(elementCount()));
+        values.assign(p, p + elementCount());
+        return values;
     }
 
 private:

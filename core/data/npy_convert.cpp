@@ -11,7 +11,9 @@ template <typename Out, typename In>
 std::vector<Out> convert(const NpyArray& array, int64_t min, uint64_t max) {
     const In* in = reinterpret_cast<const In*>(array.bytes());
     const int64_t n = array.elementCount();
-    std::vector<Out> out(static_cast<size_t>(n));
+    std::vector<Out> out;
+    reserveLarge(out, static_cast<size_t>(n));
+    out.resize(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) {
         const In v = in[i];
         const bool low = std::numeric_limits<In>::is_signed && static_cast<int64_t>(v) < min;
@@ -59,7 +61,10 @@ std::vector<float> toFloatVector(const NpyArray& array) {
     if (array.dtype() == DType::F32) return array.toVector<float>();
     if (array.dtype() == DType::F64) {
         const double* in = array.data<double>();
-        return std::vector<float>(in, in + array.elementCount());
+        std::vector<float> out;
+        reserveLarge(out, static_cast<size_t>(array.elementCount()));
+        out.assign(in, in + array.elementCount());
+        return out;
     }
     throw DataError(array.file(), array.name(),
                     std::string("has dtype ") + dtypeName(array.dtype()) + ", expected float32");
