@@ -22,7 +22,13 @@ HloInstruction make(uint8_t opcode, ElementType type, Dims dims,
 
 void HloBuilder::beginComputation() {
     m_graph.beginComputation();
+    restartParameters();
+}
+
+void HloBuilder::restartParameters() {
     m_nextParameter = 0;
+    m_scalars.clear();
+    m_broadcasts.clear();
 }
 
 int64_t HloBuilder::push(HloInstruction instruction) {
@@ -40,7 +46,12 @@ int64_t HloBuilder::parameter(const Dims& dims, ElementType type, const Dims& mi
 }
 
 int64_t HloBuilder::constant(const Dims& dims, ElementType type) {
-    return push(make(hlo::Constant, type, dims));
+    if (!dims.empty()) return push(make(hlo::Constant, type, dims));
+    const auto found = m_scalars.find(type);
+    if (found != m_scalars.end()) return found->second;
+    const int64_t id = push(make(hlo::Constant, type, dims));
+    m_scalars[type] = id;
+    return id;
 }
 
 int64_t HloBuilder::iota(const Dims& dims, ElementType type) {
@@ -93,7 +104,12 @@ int64_t HloBuilder::broadcast(int64_t a, const Dims& dims, const Dims& operandDi
 }
 
 int64_t HloBuilder::scalarBroadcast(Dims dims, ElementType type) {
-    return broadcast(constant({}, type), dims, {});
+    const auto key = std::make_pair(type, dims);
+    auto found = m_broadcasts.find(key);
+    if (found != m_broadcasts.end()) return found->second;
+    const int64_t id = broadcast(constant({}, type), dims, {});
+    m_broadcasts[key] = id;
+    return id;
 }
 
 int64_t HloBuilder::reshape(int64_t a, const Dims& dims) {

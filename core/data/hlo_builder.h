@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "data/synthetic_hlo_graph.h"
@@ -17,10 +19,11 @@ public:
     // Starts a new computation (node_splits boundary); parameter numbers restart at 0.
     void beginComputation();
     // Restarts parameter numbering without a node_splits boundary (a nested scalar computation).
-    void restartParameters() { m_nextParameter = 0; }
+    void restartParameters();
 
     int64_t parameter(const Dims& dims, ElementType type, const Dims& minorToMajor = {});
-    int64_t constant(const Dims& dims, ElementType type);
+    int64_t constant(const Dims& dims,
+                     ElementType type);  // scalars are shared (CSE) per computation
     int64_t iota(const Dims& dims, ElementType type);
     int64_t unary(uint8_t opcode, int64_t a);              // same shape and type as a
     int64_t binary(uint8_t opcode, int64_t a, int64_t b);  // a's shape; b must match
@@ -52,6 +55,8 @@ private:
     int64_t push(HloInstruction instruction);
     SyntheticHloGraph& m_graph;
     int64_t m_nextParameter = 0;
+    std::map<ElementType, int64_t> m_scalars;                      // shared scalar constants
+    std::map<std::pair<ElementType, Dims>, int64_t> m_broadcasts;  // shared scalar broadcasts
 };
 
 // Scalar reducer computations (param, param, add/maximum root) as XLA emits for reduce ops.

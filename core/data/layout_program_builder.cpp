@@ -23,13 +23,25 @@ public:
         m_b.graph().node(m_weights).tupleSize = weightCount;
         m_outputs.clear();
     }
+    // Ends the computation in a tuple root; a training step also returns every weight updated
+    // by SGD (w - lr * w stands in for the gradient), which gives the wide tuples of real programs.
     void finishComputation(int64_t result) {
         m_outputs.push_back(result);
+        if (m_random.chance(0.6)) {
+            for (int64_t w : m_fetched) {
+                const Dims dims = m_b.at(w).dims;
+                const int64_t step =
+                    m_b.binary(hlo::Multiply, w, m_b.scalarBroadcast(dims, ElementType::F32));
+                m_outputs.push_back(m_b.binary(hlo::Subtract, w, step));
+            }
+        }
         m_b.markRoot(m_b.tuple(m_outputs));
+        m_fetched.clear();
     }
 
     int64_t weight(const Dims& dims) {
         const int64_t w = m_b.getTupleElement(m_weights, dims, ElementType::F32);
+        m_fetched.push_back(w);
         return m_type == ElementType::F32 ? w : m_b.convert(w, m_type);
     }
     int64_t broadcastWeight(const Dims& dims, int64_t dim) {
@@ -152,6 +164,7 @@ private:
     ElementType m_type;
     int64_t m_weights = -1;
     std::vector<int64_t> m_outputs;
+    std::vector<int64_t> m_fetched;  // weights read in this computation
 };
 
 void buildNlpComputation(ProgramWriter& w, HloBuilder& b, GeneratorRandom& random,

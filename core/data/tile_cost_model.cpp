@@ -13,12 +13,12 @@ namespace {
 // Hardware constants of the model (a TPU-like core).
 constexpr double kFlopsPerNs = 100000.0;   // 100 TFLOP/s
 constexpr double kBytesPerNs = 800.0;      // 800 GB/s HBM
-constexpr double kStepOverheadNs = 350.0;  // pipeline step (one tile) overhead
+constexpr double kStepOverheadNs = 300.0;  // pipeline step (one tile) overhead
 constexpr double kLaunchNs = 2000.0;       // kernel launch
 constexpr double kVmemBytes = 16.0 * 1024 * 1024;
 constexpr int64_t kLanes = 128, kSublanes = 8;
 constexpr double kMaxTiles = 1024.0;
-constexpr int64_t kMaxTilesPerDim = 16;
+constexpr int64_t kMaxTilesPerDim = 8;
 
 int64_t ceilDiv(int64_t a, int64_t b) {
     return (a + b - 1) / b;
@@ -38,12 +38,14 @@ void encodeGroup(const std::vector<int64_t>& bounds, float* out) {
     out[7] = static_cast<float>(product);
 }
 
-// Candidate tile extents of a dimension of size n: powers of two below n (at most
-// kMaxTilesPerDim tiles), a few divisors, n.
+// Candidate tile extents of a dimension of size n: powers of two below n and 1.5 times them (at
+// most kMaxTilesPerDim tiles), a few divisors, n.
 std::vector<int64_t> candidates(int64_t n) {
     std::vector<int64_t> c;
-    for (int64_t p = 1; p < n; p *= 2)
+    for (int64_t p = 1; p < n; p *= 2) {
         if (p * kMaxTilesPerDim >= n) c.push_back(p);
+        if (p >= 2 && p * 3 / 2 < n && p * 3 / 2 * kMaxTilesPerDim >= n) c.push_back(p * 3 / 2);
+    }
     for (int64_t q : {3, 5, 6, 10, 12, 20, 24})
         if (n % q == 0 && n / q > 1) c.push_back(n / q);
     c.push_back(n);

@@ -112,14 +112,14 @@ TileKernel buildTileKernel(GeneratorRandom& random, int64_t targetNodes) {
 
     switch (random.weighted({3.0, 2.0, 2.5, 1.0, 1.5})) {
         case 0: {  // elementwise fusion
-            const Dims dims = randomShape(random, random.uniformInt(1, 4));
+            const Dims dims = randomShape(random, random.chance(0.1) ? 1 : random.uniformInt(2, 4));
             const int64_t x =
                 b.parameter(dims, type, maybeOddLayout(random, static_cast<int64_t>(dims.size())));
             root = fill(b, random, elementwiseStep(b, random, x), targetNodes);
             break;
         }
         case 1: {  // reduction fusion: elementwise prologue, reduce, elementwise epilogue
-            const int64_t rank = random.uniformInt(2, 4);
+            const int64_t rank = random.chance(0.2) ? 2 : random.uniformInt(3, 4);
             const Dims dims = randomShape(random, rank);
             Dims reduced{rank - 1};
             if (rank >= 3 && random.chance(0.4)) reduced = {rank - 3 + 1, rank - 1};
