@@ -1,0 +1,128 @@
+// Building block-diagonal batches: node arrays concatenated, edges offset, configs expanded
+// (layout: base-7 groups unpacked to one-hot only here).
+#include "model/graph_batch.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tpugraphs {
+
+namespace {
+
+constexpr int kOneHot = kLayoutConfigFeatureCount * 7;
+
+torch::Tensor longTensor(const std::vector<int64_t>& values) {
+    return torch::from_blob(const_cast<int64_t*>(values.data()),
+                            {static_cast<int64_t>(values.size())}, torch::kLong)
+        .clone();
+}
+
+torch::Tensor floatTensor(std::vector<float>& values, std::vector<int64_t> shape) {
+    return torch::from_blob(values.data(), shape, torch::kFloat).clone();
+}
+
+}  // namespace
+
+GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
+    if (items.empty()) throw std::invalid_argument("batch: no graphs");
+    const GraphKind kind = items.front().graph->kind;
+    const int features = items.front().graph->featureColumns;
+    int64_t k = 0, nodes = 0, edges = 0, configurable = 0;
+    for (const auto& item : items) {
+        if (item.configs.empty())
+            throw std::invalid_argument("batch: graph " + item.graph->name + " has no configs");
+        if (item.graph->kind != kind || item.graph->featureColumns != features)
+            throw std::invalid_argument("batch: graphs of different kinds or feature widths");
+        k = std::max<int64_t>(k, static_cast<int64_t>(item.configs.size()));
+        nodes += item.graph->nodes;
+        edges += static_cast<int64_t>(item.graph->src.size());
+        configurable += static_cast<int64_t>(item.graph->configNodeRows.size());
+    }
+    const int64_t g = static_cast<int64_t>(items.size());
+
+    std::vector<float> nodeFeat;
+    nodeFeat.reserve(static_cast<size_t>(nodes * features));
+    std::vector<int64_t> opcode, src, dst, nodeGraph, configNodes;
+    opcode.reserve(nodes);
+    nodeGraph.reserve(nodes);
+    src.reserve(edges);
+    dst.reserve(edges);
+    std::vector<float> degIn(static_cast<size_t>(nodes), 0), degOut(static_cast<size_t>(nodes), 0);
+    std::vector<float> invCount(static_cast<size_t>(g));
+    std::vector<float> target(static_cast<size_t>(g * k), 0.0f);
+    std::vector<uint8_t> mask(static_cast<size_t>(g * k), 0);
+    const int configColumns = items.front().graph->configColumns;
+    std::vector<float> configFeat;
+    if (kind == GraphKind::Tile) configFeat.resize(static_cast<size_t>(g * k * configColumns));
+    std::vector<float> oneHot;
+    if (kind == GraphKind::Layout)
+        oneHot.assign(static_cast<size_t>(configurable * k * kOneHot), 0.0f);
+
+    GraphBatch batch;
+    int64_t nodeOffset = 0, configurableOffset = 0;
+    float values[kLayoutConfigFeatureCount];
+    for (int64_t gi = 0; gi < g; ++gi) {
+        const auto& item = items[gi];
+        const PreparedGraph& graph = *item.graph;
+        nodeFeat.insert(nodeFeat.end(), graph.nodeFeat.begin(), graph.nodeFeat.end());
+        opcode.insert(opcode.end(), graph.opcode.begin(), graph.opcode.end());
+        nodeGraph.insert(nodeGraph.end(), graph.nodes, gi);
+        for (size_t e = 0; e < graph.src.size(); ++e) {
+            src.push_back(graph.src[e] + nodeOffset);
+            dst.push_back(graph.dst[e] + nodeOffset);
+            degIn[graph.dst[e] + nodeOffset] += 1;
+            degOut[graph.src[e] + nodeOffset] += 1;
+        }
+        invCount[gi] = 1.0f / static_cast<float>(std::max<int64_t>(1, graph.nodes));
+        const int64_t n = static_cast<int64_t>(item.configs.size());
+        double best = 0;
+        if (!item.runtime.empty())
+            best = *std::min_element(item.runtime.begin(), item.runtime.end());
+        for (int64_t slot = 0; slot < k; ++slot) {
+            const int64_t source = slot % n;
+            const int64_t config = item.configs[source];
+            mask[gi * k + slot] = slot < n;
+            if (!item.runtime.empty() && best > 0)
+                target[gi * k + slot] = static_cast<float>(item.runtime[source] / best);
+            if (kind == GraphKind::Tile) {
+                std::copy_n(graph.configFeat.data() + config * configColumns, configColumns,
+                            configFeat.data() + (gi * k + slot) * configColumns);
+                continue;
+            }
+            for (int64_t j = 0; j < graph.configs.nodes; ++j) {
+                graph.configs.unpack(config, j, values);
+                float* row = oneHot.data() + ((configurableOffset + j) * k + slot) * kOneHot;
+                for (int f = 0; f < kLayoutConfigFeatureCount; ++f)
+                    row[f * 7 + static_cast<int>(values[f]) + 1] = 1.0f;
+            }
+        }
+        for (int64_t r : graph.configNodeRows) configNodes.push_back(r + nodeOffset);
+        nodeOffset += graph.nodes;
+        configurableOffset += static_cast<int64_t>(graph.configNodeRows.size());
+        batch.realConfigs += n;
+    }
+    for (auto& d : degIn) d = 1.0f / std::max(1.0f, d);
+    for (auto& d : degOut) d = 1.0f / std::max(1.0f, d);
+
+    ModelBatch& m = batch.model;
+    m.nodeFeat = floatTensor(nodeFeat, {nodes, features});
+    m.opcode = longTensor(opcode);
+    m.topology.src = longTensor(src);
+    m.topology.dst = longTensor(dst);
+    m.topology.invDegIn = floatTensor(degIn, {nodes});
+    m.topology.invDegOut = floatTensor(degOut, {nodes});
+    m.topology.nodeGraph = longTensor(nodeGraph);
+    m.topology.invNodeCount = floatTensor(invCount, {g});
+    m.topology.graphs = g;
+    m.configs = k;
+    if (kind == GraphKind::Tile) m.configFeat = floatTensor(configFeat, {g, k, configColumns});
+    if (kind == GraphKind::Layout) {
+        m.configNodes = longTensor(configNodes);
+        m.configOneHot = floatTensor(oneHot, {configurable, k, kOneHot});
+    }
+    batch.target = floatTensor(target, {g, k});
+    batch.mask = torch::from_blob(mask.data(), {g, k}, torch::kUInt8).to(torch::kBool);
+    return batch;
+}
+
+}  // namespace tpugraphs

@@ -1,0 +1,40 @@
+// Tensors of one batch of graphs as the cost models read them (block-diagonal, node-major).
+#pragma once
+
+#include <torch/types.h>
+
+namespace tpugraphs {
+
+// Several graphs concatenated: node rows of graph g follow those of graph g-1, edges offset.
+// A message flows from src (producer) to dst (consumer): edge (u, v) of a file = (dst u, src v).
+struct GraphTopology {
+    torch::Tensor src, dst;      // [E] int64
+    torch::Tensor invDegIn;      // [N] float: 1 / max(1, number of producers of the node)
+    torch::Tensor invDegOut;     // [N] float: 1 / max(1, number of consumers of the node)
+    torch::Tensor nodeGraph;     // [N] int64: graph index of each node row
+    torch::Tensor invNodeCount;  // [G] float: 1 / nodes of the graph
+    int64_t graphs = 0;
+};
+
+// Config-dependent tensors share one config axis of K slots per graph (padded slots repeat a
+// real config and are masked out of losses and metrics by the caller).
+struct ModelBatch {
+    torch::Tensor nodeFeat;  // [N, F] float, normalised
+    torch::Tensor opcode;    // [N] int64
+    GraphTopology topology;
+    int64_t configs = 0;         // K
+    torch::Tensor configFeat;    // tile: [G, K, Fc] float, normalised
+    torch::Tensor configNodes;   // layout: [M] int64, node rows of the configurable nodes
+    torch::Tensor configOneHot;  // layout: [M, K, 18 * 7] float, one-hot of the 18 values (-1..5)
+
+    ModelBatch to(const torch::Device& device) const;
+};
+
+// Per-graph mean over node rows: x [N, ...] -> [G, ...].
+torch::Tensor meanPerGraph(const torch::Tensor& x, const GraphTopology& topology);
+// Per-graph sum over node rows: x [N, ...] -> [G, ...].
+torch::Tensor sumPerGraph(const torch::Tensor& x, const GraphTopology& topology);
+// Per-graph max over node rows of a 2-D x [N, H] -> [G, H].
+torch::Tensor maxPerGraph(const torch::Tensor& x, const GraphTopology& topology);
+
+}  // namespace tpugraphs

@@ -1,0 +1,20 @@
+// Internal helpers of run directories: atomic text writes and the state/format files.
+#pragma once
+
+#include <string>
+
+#include "train/run_directory.h"
+
+namespace tpugraphs {
+
+// Writes `text` to path + ".tmp", then renames it over `path`. Throws RunError.
+void writeFileAtomic(const std::string& path, const std::string& text);
+// Whole file as text. Throws RunError naming the file.
+std::string readTextFile(const std::string& path);
+
+// format.json + options.json of a fresh run.
+void writeRunHeader(const std::string& runDir, const TrainOptions& options);
+// state.json (step, totals, best, status) and history.csv from `info`.
+void writeRunState(const RunInfo& info);
+
+}  // namespace tpugraphs

@@ -1,0 +1,348 @@
+// The training loop: data, model, optimiser, schedule, validation, checkpoints, resume, cancel.
+#include "train/trainer.h"
+
+#include <torch/types.h>
+// clip_grad.h needs torch/types.h first.
+#include <torch/nn/utils/clip_grad.h>
+#include <torch/optim/adam.h>
+#include <torch/optim/adamw.h>
+#include <torch/utils.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <random>
+#include <stdexcept>
+
+#include "model/checkpoint.h"
+#include "model/config_scorer.h"
+#include "model/cost_model.h"
+#include "model/graph_batch.h"
+#include "model/ranking_loss.h"
+#include "model/torch_device.h"
+#include "train/graph_metrics.h"
+#include "train/lr_schedule.h"
+#include "train/run_files.h"
+#include "train/training_data.h"
+
+namespace tpugraphs {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds(Clock::time_point since) {
+    return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainOptions& o,
+                                                       std::vector<torch::Tensor> params) {
+    if (o.optimizer == OptimizerType::Adam)
+        return std::make_unique<torch::optim::Adam>(
+            params, torch::optim::AdamOptions(o.learningRate).weight_decay(o.weightDecay));
+    return std::make_unique<torch::optim::AdamW>(
+        params, torch::optim::AdamWOptions(o.learningRate).weight_decay(o.weightDecay));
+}
+
+// Picks min(K, n) configs of a set without replacement (all of them when n <= K).
+BatchItem sampleItem(const PreparedGraph& graph, const ConfigSet& set, int64_t k,
+                     std::mt19937_64& rng) {
+    BatchItem item;
+    item.graph = &graph;
+    const size_t n = set.configs.size();
+    std::vector<size_t> order(n);
+    for (size_t i = 0; i < n; ++i) order[i] = i;
+    const size_t take = std::min(n, static_cast<size_t>(k));
+    for (size_t i = 0; i < take; ++i) {
+        std::uniform_int_distribution<size_t> pick(i, n - 1);
+        std::swap(order[i], order[pick(rng)]);
+        item.configs.push_back(set.configs[order[i]]);
+        item.runtime.push_back(set.runtime[order[i]]);
+    }
+    return item;
+}
+
+class TrainingSession {
+public:
+    TrainingSession(const TrainOptions& options, const ProgressCallback& progress,
+                    const std::atomic<bool>* cancel)
+        : m_options(options),
+          m_progress(progress),
+          m_cancel(cancel),
+          m_device(parseTorchDevice(options.device)) {}
+
+    TrainResult run();
+
+private:
+    void prepare();
+    void trainStep(int64_t step, std::mt19937_64& rng, double* loss, int64_t* configs);
+    EvalMetrics validate();
+    void saveLast(RunStatus status);
+    CheckpointMeta meta() const;
+    void report(const TrainProgress& progress);
+    bool cancelled() const { return m_cancel && m_cancel->load(); }
+
+    TrainOptions m_options;
+    ProgressCallback m_progress;
+    const std::atomic<bool>* m_cancel;
+    torch::Device m_device;
+    TrainingData m_data;
+    std::shared_ptr<CostModelImpl> m_model;
+    std::unique_ptr<torch::optim::Optimizer> m_optimizer;
+    RunInfo m_info;
+    int64_t m_batchesPerEpoch = 1;
+    int64_t m_configsPerGraph = 64;
+    int m_sinceBest = 0;
+    Clock::time_point m_start = Clock::now();
+};
+
+CheckpointMeta TrainingSession::meta() const {
+    CheckpointMeta meta;
+    meta.formatVersion = kRunFormatVersion;
+    meta.modelType = modelTypeName(m_options.model);
+    meta.optionsJson = trainOptionsToJson(m_options);
+    meta.nodeNormalizer = m_data.nodeNormalizer.toJson();
+    meta.configNormalizer = m_data.kind == GraphKind::Tile ? m_data.configNormalizer.toJson() : "";
+    meta.step = m_info.step;
+    return meta;
+}
+
+void TrainingSession::report(const TrainProgress& progress) {
+    if (progress.phase == TrainPhase::Training || progress.phase == TrainPhase::Validation)
+        m_info.history.push_back(progress);
+    if (m_progress) m_progress(progress);
+}
+
+void TrainingSession::prepare() {
+    const std::string& dir = m_options.runDir;
+    if (dir.empty()) throw std::invalid_argument("no run directory given");
+    std::unique_ptr<FeatureNormalizer> nodes, configs;
+    std::string resumeFrom;
+    if (m_options.resume) {
+        RunInfo stored = loadRunInfo(dir);
+        if (stored.options.model != m_options.model ||
+            stored.options.collection != m_options.collection)
+            throw RunError(dir + ": run holds a '" + modelTypeName(stored.options.model) +
+                           "' model on '" + stored.options.collection + "', cannot resume it as '" +
+                           modelTypeName(m_options.model) + "' on '" + m_options.collection + "'");
+        if (!stored.hasCheckpoint) throw RunError(dir + ": no last.pt checkpoint to resume from");
+        resumeFrom = dir + "/last.pt";
+        const CheckpointMeta stored_meta = readCheckpointMeta(resumeFrom);
+        nodes = std::make_unique<FeatureNormalizer>(
+            FeatureNormalizer::fromJson(stored_meta.nodeNormalizer));
+        if (!stored_meta.configNormalizer.empty())
+            configs = std::make_unique<FeatureNormalizer>(
+                FeatureNormalizer::fromJson(stored_meta.configNormalizer));
+        m_info = stored;
+    } else {
+        std::error_code error;
+        if (fs::exists(dir) && !fs::is_empty(dir, error))
+            throw RunError(
+                dir + ": run directory exists and is not empty (resume it, or choose another)");
+        fs::create_directories(dir, error);
+        if (error) throw RunError(dir + ": cannot create run directory: " + error.message());
+        writeRunHeader(dir, m_options);
+        m_info.runDir = dir;
+        m_info.formatVersion = kRunFormatVersion;
+    }
+    m_info.options = m_options;
+
+    TrainProgress loading;
+    loading.phase = TrainPhase::Loading;
+    m_data = loadTrainingData(
+        m_options, nodes.get(), configs.get(),
+        [&](const std::string& message, size_t done, size_t total) {
+            loading.message =
+                message + " (" + std::to_string(done) + "/" + std::to_string(total) + ")";
+            report(loading);
+        },
+        m_cancel);
+    if (m_data.train.empty()) return;  // cancelled while loading
+
+    torch::manual_seed(m_options.seed);
+    m_model = makeCostModel(costModelOptions(m_options, m_data.nodeNormalizer.outputColumns(),
+                                             m_data.configNormalizer.outputColumns()));
+    m_model->to(m_device);
+    m_optimizer = makeOptimizer(m_options, m_model->parameters());
+    if (!resumeFrom.empty()) {
+        m_info.step = loadCheckpoint(resumeFrom, modelTypeName(m_options.model), *m_model,
+                                     m_optimizer.get(), m_device)
+                          .step;
+        // Drop history rows written after the checkpoint (e.g. of a crashed session).
+        auto& h = m_info.history;
+        h.erase(std::remove_if(h.begin(), h.end(),
+                               [&](const TrainProgress& p) { return p.step > m_info.step; }),
+                h.end());
+    }
+    const int64_t batch = std::max(1, m_options.batchGraphs);
+    m_batchesPerEpoch = (static_cast<int64_t>(m_data.train.size()) + batch - 1) / batch;
+    m_info.totalSteps =
+        m_options.steps > 0 ? m_options.steps : std::max(1, m_options.epochs) * m_batchesPerEpoch;
+    m_configsPerGraph = m_options.configsPerGraph > 0
+                            ? m_options.configsPerGraph
+                            : defaultConfigsPerGraph(m_options.collection);
+}
+
+void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss,
+                                int64_t* configs) {
+    const int64_t epoch = step / m_batchesPerEpoch;
+    const int64_t position = step % m_batchesPerEpoch;
+    std::vector<size_t> order(m_data.train.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::mt19937_64 epochRng(m_options.seed * 7919 + static_cast<uint64_t>(epoch));
+    std::shuffle(order.begin(), order.end(), epochRng);
+    const size_t batch = static_cast<size_t>(std::max(1, m_options.batchGraphs));
+    std::vector<BatchItem> items;
+    for (size_t i = position * batch; i < std::min(order.size(), (position + 1) * batch); ++i)
+        items.push_back(
+            sampleItem(m_data.train[order[i]], m_data.trainSets[order[i]], m_configsPerGraph, rng));
+
+    m_model->train();
+    auto graphBatch = buildGraphBatch(items);
+    auto scores = m_model->forward(graphBatch.model.to(m_device));
+    auto value = rankingLoss(scores, graphBatch.target.to(m_device), graphBatch.mask.to(m_device),
+                             RankingLossOptions{m_options.loss, m_options.margin});
+    const double lr = scheduledLearningRate(m_options.schedule, m_options.learningRate, step,
+                                            m_info.totalSteps, m_options.warmupFraction);
+    for (auto& group : m_optimizer->param_groups()) group.options().set_lr(lr);
+    m_optimizer->zero_grad();
+    value.backward();
+    if (m_options.gradClip > 0)
+        torch::nn::utils::clip_grad_norm_(m_model->parameters(), m_options.gradClip);
+    m_optimizer->step();
+    *loss += value.item<double>();
+    *configs += graphBatch.realConfigs;
+}
+
+EvalMetrics TrainingSession::validate() {
+    std::vector<EvalMetrics> perGraph;
+    ScoreOptions score;
+    score.chunk =
+        m_model->comparesConfigs() || m_data.kind == GraphKind::Layout ? m_configsPerGraph : 1024;
+    score.seed = m_options.seed;
+    for (const auto& item : m_data.validation) {
+        if (cancelled()) break;
+        auto scores = scoreConfigs(*m_model, *item.graph, item.set.configs, m_device, score);
+        perGraph.push_back(graphMetrics(m_data.kind, scores, item.set.runtime));
+    }
+    return meanMetrics(perGraph);
+}
+
+void TrainingSession::saveLast(RunStatus status) {
+    saveCheckpoint(m_info.runDir + "/last.pt", meta(), *m_model, m_optimizer.get());
+    m_info.hasCheckpoint = true;
+    m_info.status = status;
+    writeRunState(m_info);
+}
+
+TrainResult TrainingSession::run() {
+    prepare();
+    TrainResult result;
+    result.runDir = m_options.runDir;
+    if (!m_model) {
+        result.status = RunStatus::Cancelled;
+        return result;
+    }
+    const int64_t validationInterval =
+        m_options.validationInterval > 0 ? m_options.validationInterval : m_batchesPerEpoch;
+    const int64_t logInterval = std::max(1, m_options.logInterval);
+    const int64_t firstStep = m_info.step;
+    RunStatus status = RunStatus::Completed;
+    double lossSum = 0, trainSeconds = 0;
+    int64_t configs = 0, graphs = 0, sinceReport = 0;
+    double windowSeconds = 0;
+    saveLast(RunStatus::Running);
+    for (int64_t step = firstStep; step < m_info.totalSteps; ++step) {
+        if (cancelled()) {
+            status = RunStatus::Cancelled;
+            break;
+        }
+        std::mt19937_64 rng(m_options.seed * 1000003 + static_cast<uint64_t>(step));
+        const auto stepStart = Clock::now();
+        trainStep(step, rng, &lossSum, &configs);
+        const double stepSeconds = seconds(stepStart);
+        trainSeconds += stepSeconds;
+        windowSeconds += stepSeconds;
+        graphs +=
+            std::min<int64_t>(m_options.batchGraphs, static_cast<int64_t>(m_data.train.size()));
+        ++sinceReport;
+        m_info.step = step + 1;
+
+        TrainProgress p;
+        p.step = m_info.step;
+        p.totalSteps = m_info.totalSteps;
+        p.epoch = static_cast<int>(step / m_batchesPerEpoch);
+        p.lr = scheduledLearningRate(m_options.schedule, m_options.learningRate, step,
+                                     m_info.totalSteps, m_options.warmupFraction);
+        p.elapsedSeconds = seconds(m_start);
+        p.etaSeconds = trainSeconds / static_cast<double>(m_info.step - firstStep) *
+                       static_cast<double>(m_info.totalSteps - m_info.step);
+        const bool last = m_info.step == m_info.totalSteps;
+        if (m_info.step % logInterval == 0 || last) {
+            const double window = std::max(1e-9, windowSeconds);
+            p.loss = lossSum / static_cast<double>(sinceReport);
+            p.configsPerSecond = static_cast<double>(configs) / window;
+            p.graphsPerSecond = static_cast<double>(graphs) / window;
+            report(p);
+            lossSum = 0;
+            configs = graphs = sinceReport = 0;
+            windowSeconds = 0;
+        }
+        if ((m_info.step % validationInterval == 0 || last) && !m_data.validation.empty()) {
+            p.phase = TrainPhase::Validation;
+            p.isValidation = true;
+            p.validation = validate();
+            if (cancelled()) {
+                status = RunStatus::Cancelled;
+                break;
+            }
+            const double score = p.validation.primary();
+            p.bestSoFar = m_info.bestStep < 0 || score > m_info.best.primary();
+            result.last = p.validation;
+            if (p.bestSoFar) {
+                m_info.best = p.validation;
+                m_info.bestStep = m_info.step;
+                saveCheckpoint(m_info.runDir + "/best.pt", meta(), *m_model, nullptr);
+                m_info.hasBestCheckpoint = true;
+                m_sinceBest = 0;
+            } else {
+                ++m_sinceBest;
+            }
+            report(p);
+            saveLast(RunStatus::Running);
+            if (m_options.earlyStoppingPatience > 0 &&
+                m_sinceBest >= m_options.earlyStoppingPatience) {
+                status = RunStatus::EarlyStopped;
+                break;
+            }
+        }
+    }
+    saveLast(status);
+    TrainProgress done;
+    done.phase = TrainPhase::Finished;
+    done.step = m_info.step;
+    done.totalSteps = m_info.totalSteps;
+    done.elapsedSeconds = seconds(m_start);
+    done.validation = m_info.best;
+    done.message = runStatusName(status);
+    report(done);
+    result.status = status;
+    result.steps = m_info.step;
+    result.bestStep = m_info.bestStep;
+    result.best = m_info.best;
+    result.seconds = seconds(m_start);
+    return result;
+}
+
+}  // namespace
+
+TrainResult train(const TrainOptions& options, const ProgressCallback& progress,
+                  const std::atomic<bool>* cancel) {
+    if (options.batchGraphs < 1) throw std::invalid_argument("batch graphs must be at least 1");
+    TrainingSession session(options, progress, cancel);
+    return session.run();
+}
+
+}  // namespace tpugraphs
