@@ -49,6 +49,10 @@ bool parsePreset(const std::string& text, GeneratorPreset* preset) {
 
 namespace {
 
+// At most this many (config, configurable node) cells per layout file: 96 MB packed, 576 MB
+// as the float32 node_config_feat the writer produces (the largest real file holds ~12.5M).
+constexpr int64_t kMaxConfigCells = 8'000'000;
+
 bool contains(const std::vector<std::string>& list, const std::string& item) {
     return std::find(list.begin(), list.end(), item) != list.end();
 }
@@ -188,8 +192,9 @@ LayoutGraph generateLayoutGraph(const PlannedGraph& plan, double noise,
 
     // Configs depend on the collection (default vs random search), the graph does not.
     GeneratorRandom configRandom(GeneratorRandom::deriveSeed(plan.seed, randomSearch ? 3 : 2));
-    const int64_t count = std::max<int64_t>(1, plan.configs);
     const int64_t nc = model.configurableCount();
+    const int64_t count =
+        std::max<int64_t>(1, std::min(plan.configs, kMaxConfigCells / std::max<int64_t>(1, nc)));
     g.configs.configs = count;
     g.configs.nodes = nc;
     g.configs.groups.assign(static_cast<size_t>(count * nc * kLayoutConfigGroups), 0);

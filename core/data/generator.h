@@ -63,7 +63,7 @@ struct PlannedGraph {
     std::string relativePath;  // e.g. "npz/tile/xla/train/gen_t_00012.npz"
     uint64_t seed = 0;         // per-file seed, derived from the master seed and the file index
     int64_t nodes = 0;         // target node count
-    int64_t configs = 0;       // target config count
+    int64_t configs = 0;       // target config count (layout: capped at 8M config x node cells)
 };
 std::vector<PlannedGraph> planDataset(const GeneratorOptions& options);
 

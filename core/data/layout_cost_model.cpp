@@ -18,7 +18,7 @@ constexpr double kInstructionNs = 30.0;   // fixed cost of every instruction
 constexpr double kFusedShare = 0.25;  // elementwise work is fused: a quarter of its traffic remains
 constexpr double kTransposeBytesPerNs =
     kBytesPerNs / 3.0;                  // a layout change runs at a third of HBM speed
-constexpr double kStreamPenalty = 1.5;  // dot/conv operand not streamed along its minor dimension
+constexpr double kStreamPenalty = 2.0;  // dot/conv operand not streamed along its minor dimension
 
 uint32_t packPermutation(const Dims& perm) {
     float six[6] = {-1, -1, -1, -1, -1, -1};

@@ -225,7 +225,7 @@ std::vector<int64_t> configurableNodes(const SyntheticHloGraph& graph, Generator
     std::vector<int64_t> ids;
     for (int64_t i = 0; i < graph.size(); ++i) {
         const uint8_t op = graph.node(i).opcode;
-        if (op == hlo::Dot || op == hlo::Convolution || (op == hlo::Reshape && random.chance(0.9)))
+        if (op == hlo::Dot || op == hlo::Convolution || (op == hlo::Reshape && random.chance(0.3)))
             ids.push_back(i);
     }
     return ids;

@@ -19,7 +19,8 @@ enum class ProgramFamily { Nlp, Xla };
 SyntheticHloGraph buildLayoutProgram(GeneratorRandom& random, int64_t targetNodes,
                                      ProgramFamily family);
 
-// Node ids whose layouts a config sets: every convolution and dot, and most reshapes.
+// Node ids whose layouts a config sets: every convolution and dot, and 30 % of the reshapes
+// (the real files: dot 83 %, reshape 12 %, convolution 5 % of the configurable nodes).
 std::vector<int64_t> configurableNodes(const SyntheticHloGraph& graph, GeneratorRandom& random);
 
 }  // namespace tpugraphs
