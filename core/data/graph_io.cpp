@@ -14,33 +14,50 @@ namespace {
 const std::vector<std::string> kTileArrays = {"node_feat",      "node_opcode",
                                               "edge_index",     "config_feat",
                                               "config_runtime", "config_runtime_normalizers"};
-const std::vector<std::string> kLayoutArrays = {
-    "node_feat",       "node_opcode",    "edge_index", "node_config_feat",
-    "node_config_ids", "config_runtime", "node_splits"};
-
-// Checks that every value is an integer in -1..5, then packs them base-7 (C x K x 18 floats).
-void checkLayoutValues(const float* values, int64_t count, const NpyArray& array) {
+// Checks that every value is an integer in -1..5 (values[i] is element first + i of the
+// C x K x 18 array, for the error message).
+void checkLayoutValues(const float* values, int64_t count, int64_t first, int64_t nodes,
+                       const std::string& file) {
     for (int64_t i = 0; i < count; ++i) {
         const float v = values[i];
         if (v >= -1.0f && v <= 5.0f && v == static_cast<float>(static_cast<int>(v))) continue;
-        const int64_t nodes = array.dim(1);
-        throw DataError(array.file(), array.name(),
+        const int64_t at = first + i;
+        throw DataError(file, "node_config_feat",
                         "value " + std::to_string(v) + " at config " +
-                            std::to_string(i / (nodes * 18)) + ", configurable node " +
-                            std::to_string(i / 18 % nodes) + ", feature " + std::to_string(i % 18) +
-                            " is not an integer in -1..5");
+                            std::to_string(at / (nodes * 18)) + ", configurable node " +
+                            std::to_string(at / 18 % nodes) + ", feature " +
+                            std::to_string(at % 18) + " is not an integer in -1..5");
     }
 }
 
 PackedLayoutConfigs packLayoutConfigs(const NpyArray& array) {
     const int64_t configs = array.dim(0), nodes = array.dim(1);
     if (array.dtype() == DType::F32) {
-        checkLayoutValues(array.data<float>(), array.elementCount(), array);
+        checkLayoutValues(array.data<float>(), array.elementCount(), 0, nodes, array.file());
         return PackedLayoutConfigs::fromFloats(array.data<float>(), configs, nodes);
     }
     const std::vector<float> values = toFloatVector(array);
-    checkLayoutValues(values.data(), array.elementCount(), array);
+    checkLayoutValues(values.data(), array.elementCount(), 0, nodes, array.file());
     return PackedLayoutConfigs::fromFloats(values.data(), configs, nodes);
+}
+
+// The same, inflating the float32 array in pieces of whole 18-value rows.
+PackedLayoutConfigs streamLayoutConfigs(NpzFile& npz, const NpyHeader& header) {
+    PackedLayoutConfigs packed;
+    packed.configs = header.shape[0];
+    packed.nodes = header.shape[1];
+    reserveLarge(packed.groups, static_cast<size_t>(header.elementCount() / 6));
+    constexpr size_t kChunk = 18 * sizeof(float) * 16384;
+    npz.readChunks("node_config_feat", kChunk,
+                   [&](const uint8_t* data, size_t bytes, int64_t offset) {
+                       const auto* values = reinterpret_cast<const float*>(data);
+                       const int64_t count = static_cast<int64_t>(bytes / sizeof(float));
+                       checkLayoutValues(values, count, offset / int64_t(sizeof(float)),
+                                         packed.nodes, npz.path());
+                       for (int64_t i = 0; i + 6 <= count; i += 6)
+                           packed.groups.push_back(packLayoutGroup(values + i));
+                   });
+    return packed;
 }
 
 }  // namespace
@@ -74,17 +91,22 @@ TileGraph readTileGraph(NpzFile& npz, const ReadOptions& options) {
 
 LayoutGraph readLayoutGraph(NpzFile& npz, const ReadOptions& options) {
     checkGraphHeaders(npz, GraphKind::Layout);
-    std::vector<NpyArray> a = npz.read(kLayoutArrays, options.threads);
+    const NpyHeader configHeader = npz.readHeader("node_config_feat");
+    const bool stream = configHeader.dtype == DType::F32 &&
+                        configHeader.dataBytes() > options.streamLayoutConfigsAbove;
+    std::vector<std::string> names = {"node_feat",       "node_opcode",    "edge_index",
+                                      "node_config_ids", "config_runtime", "node_splits"};
+    if (!stream) names.push_back("node_config_feat");
+    std::vector<NpyArray> a = npz.read(names, options.threads);
     LayoutGraph g;
     g.name = graphNameFromPath(npz.path());
     g.nodeFeat = toFloatVector(a[0]);
     g.nodeOpcode = toUInt8Vector(a[1]);
     g.edgeIndex = toInt64Vector(a[2]);
-    g.configs = packLayoutConfigs(a[3]);
-    a[3] = NpyArray();  // the float view is 6x the packed size: release it at once
-    g.nodeConfigIds = toInt64Vector(a[4]);
-    g.configRuntime = toInt64Vector(a[5]);
-    g.nodeSplits = toInt64Vector(a[6]);
+    g.nodeConfigIds = toInt64Vector(a[3]);
+    g.configRuntime = toInt64Vector(a[4]);
+    g.nodeSplits = toInt64Vector(a[5]);
+    g.configs = stream ? streamLayoutConfigs(npz, configHeader) : packLayoutConfigs(a[6]);
     validateLayoutGraph(g, npz.path(), options);
     return g;
 }

@@ -16,6 +16,9 @@ struct ReadOptions {
     // True for train/valid files: all-zero (or any zero) runtimes are an error there.
     bool requireRuntimes = false;
     int threads = 0;  // members inflated in parallel on up to this many threads (0: all cores)
+    // A layout node_config_feat larger than this is inflated in pieces and packed on the fly,
+    // so its float view (6x the packed size) is never held whole.
+    int64_t streamLayoutConfigsAbove = int64_t(256) << 20;
 };
 
 // Tells a tile file from a layout file by its member names (headers only). Throws DataError.

@@ -93,6 +93,7 @@ struct NpzFile::Impl {
     void listMembers() {
         const zip_int64_t count = zip_get_num_entries(zip, 0);
         if (count < 0) fail("", "cannot list the zip entries");
+        int64_t compressedTotal = 0;
         for (zip_int64_t i = 0; i < count; ++i) {
             zip_stat_t st;
             zip_stat_init(&st);
@@ -123,6 +124,11 @@ struct NpzFile::Impl {
                 fail(m.name, "zip entry declares " + std::to_string(m.bytes) + " bytes from " +
                                  std::to_string(m.compressedBytes) +
                                  " compressed bytes, more than deflate can produce");
+            compressedTotal += m.compressedBytes;
+            if (compressedTotal > fileBytes)
+                fail(m.name, "zip entries overlap or exceed the file (compressed sizes add up to " +
+                                 std::to_string(compressedTotal) + " bytes in a " +
+                                 std::to_string(fileBytes) + "-byte file)");
             for (const NpzMember& other : members)
                 if (other.name == m.name) fail(m.name, "the array appears twice in the archive");
             members.push_back(std::move(m));
@@ -282,6 +288,58 @@ std::vector<NpyArray> NpzFile::read(const std::vector<std::string>& names, int t
     for (const std::exception_ptr& error : errors)
         if (error) std::rethrow_exception(error);
     return arrays;
+}
+
+NpyHeader NpzFile::readChunks(const std::string& name, size_t chunkBytes,
+                              const ChunkConsumer& consume) {
+    const NpyHeader header = readHeader(name);
+    if (header.bigEndian || (header.fortranOrder && header.shape.size() >= 2)) {  // needs the whole
+        const NpyArray whole = read(name);
+        for (size_t offset = 0; offset < whole.byteSize(); offset += chunkBytes)
+            consume(whole.bytes() + offset, std::min(chunkBytes, whole.byteSize() - offset),
+                    static_cast<int64_t>(offset));
+        return header;
+    }
+    const NpzMember& m = m_impl->require(name);
+    zip_file_t* f = zip_fopen_index(m_impl->zip, m.index, 0);
+    if (!f)
+        m_impl->fail(name, std::string("cannot open the zip entry: ") + zip_strerror(m_impl->zip));
+    std::vector<uint8_t> buffer(std::max(chunkBytes, header.dataOffset));
+    // Fills `size` bytes (fewer only at the end of the entry); libzip checks the CRC at the end.
+    auto fill = [&](size_t size) {
+        size_t done = 0;
+        while (done < size) {
+            const zip_int64_t n = zip_fread(f, buffer.data() + done, size - done);
+            if (n < 0) {
+                const std::string error = zip_file_strerror(f);
+                zip_fclose(f);
+                m_impl->fail(name, "cannot read the zip entry: " + error);
+            }
+            if (n == 0) break;
+            done += static_cast<size_t>(n);
+        }
+        return done;
+    };
+    fill(header.dataOffset);
+    const int64_t total = header.dataBytes();
+    for (int64_t offset = 0; offset < total;) {
+        const size_t want =
+            static_cast<size_t>(std::min<int64_t>(int64_t(chunkBytes), total - offset));
+        if (fill(want) != want) {
+            zip_fclose(f);
+            m_impl->fail(name, "the array data ends early");
+        }
+        try {
+            consume(buffer.data(), want, offset);
+        } catch (...) {
+            zip_fclose(f);
+            throw;
+        }
+        offset += static_cast<int64_t>(want);
+    }
+    fill(1);  // reach the end of the entry, where the CRC is verified
+    zip_fclose(f);
+    return header;
 }
 
 std::vector<NpyArray> NpzFile::readAll(int threads) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,6 +45,13 @@ public:
     // Several arrays, inflated in parallel on up to `threads` threads (0: one per core).
     std::vector<NpyArray> read(const std::vector<std::string>& names, int threads = 0);
     std::vector<NpyArray> readAll(int threads = 0);
+
+    // Streams one array's data (native endianness, C order) to `consume` in pieces of exactly
+    // `chunkBytes` (the last may be shorter), never holding the whole array: for arrays far
+    // larger than their useful form. CRC-32 checked at the end. Returns the header. Throws
+    // DataError.
+    using ChunkConsumer = std::function<void(const uint8_t* data, size_t bytes, int64_t offset)>;
+    NpyHeader readChunks(const std::string& name, size_t chunkBytes, const ChunkConsumer& consume);
 
 private:
     struct Impl;

@@ -231,6 +231,50 @@ private Q_SLOTS:
         QCOMPARE(detectGraphKind(path), GraphKind::Layout);
     }
 
+    void layoutConfigsStreamLikeWholeReads() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("s.npz").toStdString();
+        std::mt19937_64 rng(19);
+        const LayoutGraph g = randomLayoutGraph(rng, 200, 300, 60);  // 1.3 MB of config floats
+        writeLayoutGraph(path, g);
+        ReadOptions streamed;
+        streamed.streamLayoutConfigsAbove = 0;
+        const LayoutGraph r = readLayoutGraph(path, streamed);
+        QVERIFY(sameBits(r.configs.groups, g.configs.groups));
+        QCOMPARE(r.configs.configs, int64_t(300));
+        QCOMPARE(r.configs.nodes, int64_t(60));
+        // A bad value is found, with its position, while streaming.
+        std::vector<float> values = g.configs.toFloats();
+        values[size_t((250 * 60 + 7) * 18 + 3)] = 6.0f;
+        NpzWriter w;
+        w.add("node_feat", g.nodeFeat, {200, 140});
+        w.add("node_opcode", g.nodeOpcode, {200});
+        w.add("edge_index", g.edgeIndex, {199, 2}, true);
+        w.add("node_config_feat", values, {300, 60, 18});
+        w.add("node_config_ids", g.nodeConfigIds, {60});
+        w.add("config_runtime", g.configRuntime, {300});
+        w.add("node_splits", g.nodeSplits, {1, 3});
+        w.write(path);
+        try {
+            readLayoutGraph(path, streamed);
+            QFAIL("no error for config value 6");
+        } catch (const DataError& e) {
+            QCOMPARE(e.array(), std::string("node_config_feat"));
+            QVERIFY2(e.problem().find("at config 250, configurable node 7, feature 3") !=
+                         std::string::npos,
+                     e.what());
+        }
+        // Chunks cover the array exactly, in order.
+        NpzFile npz = NpzFile::open(path);
+        int64_t next = 0;
+        npz.readChunks("node_config_feat", 1000 * 72,
+                       [&](const uint8_t*, size_t bytes, int64_t offset) {
+                           QCOMPARE(offset, next);
+                           next += int64_t(bytes);
+                       });
+        QCOMPARE(next, int64_t(300 * 60 * 18 * 4));
+    }
+
     void writerRejectsInvalidGraphs() {
         QTemporaryDir dir;
         std::mt19937_64 rng(17);

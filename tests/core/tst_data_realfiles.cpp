@@ -135,6 +135,18 @@ private Q_SLOTS:
         QCOMPARE(distinct.size(), size_t(681));
     }
 
+    void streamedConfigsMatchWholeRead() {
+        const std::string path =
+            kRoot + "/npz/layout/nlp/default/test/3a0c5517a87df8d82fd637b83298a3ba.npz";
+        ReadOptions streamed;
+        streamed.streamLayoutConfigsAbove = 0;
+        const LayoutGraph whole = readLayoutGraph(path);
+        const LayoutGraph pieces = readLayoutGraph(path, streamed);
+        QCOMPARE(pieces.configs.groups.size(), size_t(1001 * 848 * 3));
+        QVERIFY(pieces.configs.groups == whole.configs.groups);
+        QVERIFY(pieces.nodeFeat == whole.nodeFeat);
+    }
+
     void scanListsCollectionsAndSplits() {
         std::vector<std::pair<size_t, size_t>> calls;
         const DatasetIndex index =
