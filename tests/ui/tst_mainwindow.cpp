@@ -1,0 +1,224 @@
+// End-to-end test of the main window on ../shared/data/tpugraphs (offscreen): tree rows and
+// columns, lazily filled runtime columns, one graph of each collection drawn, a clicked node in
+// the inspector, chart point counts, search, a corrupt file and a non-dataset folder.
+#include <QAbstractItemModelTester>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtCharts/QLineSeries>
+#include <QtTest>
+
+#include "charts/runtimechartspanel.h"
+#include "charts/sortedruntimechart.h"
+#include "explorer/datasetbrowser.h"
+#include "explorer/explorerpage.h"
+#include "explorer/inspectorpanel.h"
+#include "explorer/loadedgraph.h"
+#include "explorer_test_support.h"
+#include "graphview/graphsearchbar.h"
+#include "graphview/graphviewpanel.h"
+#include "graphview/graphviewwidget.h"
+#include "mainwindow.h"
+#include "models/datasettreemodel.h"
+#include "models/featuretablemodel.h"
+
+using namespace tpugraphs;
+using namespace tpugraphs::ui;
+using namespace tpugraphs::ui::test;
+
+namespace {
+
+// Copies the sample dataset's tree into `to` (the files are small: ~1.7 MB).
+bool copyTree(const QString& from, const QString& to) {
+    QDir source(from);
+    if (!QDir().mkpath(to)) return false;
+    for (const QFileInfo& info :
+         source.entryInfoList(QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot)) {
+        const QString target = to + "/" + info.fileName();
+        if (info.isDir() ? !copyTree(info.filePath(), target)
+                         : !QFile::copy(info.filePath(), target))
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);  // settings and cache in a test location
+        QCoreApplication::setOrganizationName("TpuGraphsStudioTest");
+        QCoreApplication::setApplicationName("tst_mainwindow");
+        QSettings().clear();
+        if (!haveSharedDataset()) QSKIP("../shared/data absent: the main window is not exercised");
+    }
+
+    void browseEveryCollection() {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        ExplorerPage* page = window.explorer();
+        QAbstractItemModelTester tester(page->browser()->proxy(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        QSignalSpy statsDone(page, &ExplorerPage::runtimeStatsFinished);
+        window.openDataset(sharedDatasetRoot());
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        QCOMPARE(opened.at(0).at(1).toInt(), 9);
+
+        // Tree: five collections, ten columns, runtime columns filled in the background.
+        QTreeView* tree = page->browser()->tree();
+        QCOMPARE(tree->model()->rowCount(), 5);
+        QCOMPARE(tree->model()->columnCount(), int(DatasetTreeModel::ColumnCount));
+        QCOMPARE(
+            tree->model()->headerData(DatasetTreeModel::SpeedupColumn, Qt::Horizontal).toString(),
+            QStringLiteral("Best / median"));
+        QTRY_COMPARE_WITH_TIMEOUT(statsDone.count(), 1, 60000);
+        const DatasetTreeModel* model = page->browser()->model();
+        const DatasetIndex& index = model->datasetIndex();
+        const int unet = graphIndex(index, "layout:xla:default", "unet3d");
+        QCOMPARE(model->indexOfGraph(unet, DatasetTreeModel::DistinctColumn).data().toString(),
+                 QStringLiteral("681"));
+        QVERIFY(model->indexOfGraph(unet, DatasetTreeModel::SpeedupColumn)
+                    .data()
+                    .toString()
+                    .endsWith("×"));
+        const int test =
+            graphIndex(index, "layout:nlp:default", "3a0c5517a87df8d82fd637b83298a3ba");
+        QCOMPARE(model->indexOfGraph(test, DatasetTreeModel::RuntimeMinColumn).data().toString(),
+                 QStringLiteral("n/a"));
+        QVERIFY(
+            window.recentDatasets().contains(QFileInfo(sharedDatasetRoot()).absoluteFilePath()));
+
+        // One graph of each collection: loaded, laid out and drawn whole when fitted.
+        const std::pair<const char*, const char*> graphs[] = {
+            {"tile:xla", "inception_v3_batch_128_train_426e203f19335d17"},
+            {"layout:xla:default", "unet3d"},
+            {"layout:xla:random", "openai_v0_rnn_optimized"},
+            {"layout:nlp:random", "23559853d9702baaaacbb0c83fd32266"},
+            {"layout:nlp:default", "3a0c5517a87df8d82fd637b83298a3ba"}};
+        GraphViewWidget* view = page->graphPanel()->view();
+        for (const auto& [collection, name] : graphs) {
+            const int graph = graphIndex(index, collection, name);
+            QVERIFY2(graph >= 0, name);
+            QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
+            QSignalSpy laidOut(view, &GraphViewWidget::layoutFinished);
+            QVERIFY(page->browser()->selectGraph(graph));  // as a click in the tree does
+            QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
+            QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 60000);
+            const GraphEntry& entry = index.graphs[size_t(graph)];
+            QCOMPARE(page->currentGraph()->entry.name, entry.name);
+            view->fitToWindow();
+            QTRY_COMPARE_WITH_TIMEOUT(view->drawnNodeCount(), int(entry.nodes), 10000);
+            QCOMPARE(view->drawnEdgeCount(), int(entry.edges));
+            QCOMPARE(page->browser()->selectedGraph(), graph);
+        }
+        QCOMPARE(view->drawnNodeCount(), 21918);  // the large nlp graph, fitted
+        QCOMPARE(view->drawnEdgeCount(), 36278);
+        QVERIFY(page->runtimeCharts()->message().contains("No measured runtimes"));
+
+        // unet3d again: click a node, check the inspector; then the charts and a search.
+        QSignalSpy laidOut(view, &GraphViewWidget::layoutFinished);
+        page->selectGraph(unet);
+        QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 30000);
+        QVERIFY(view->centerOnNode(235));
+        QTest::qWait(50);
+        QTest::mouseClick(view, Qt::LeftButton, {}, view->nodeScreenPos(235).toPoint());
+        QCOMPARE(view->selectedNode(), 235);
+        QCOMPARE(page->inspector()->headline(), QStringLiteral("Node 235: convolution"));
+        QVERIFY(page->inspector()->details().contains("computation: 1 of 2"));
+        QCOMPARE(page->inspector()->configFeatures()->rowCount(), 18);
+        QCOMPARE(page->runtimeCharts()->sortedCurve()->curve()->count(), 1159);
+
+        GraphSearchBar* search = page->graphPanel()->searchBar();
+        search->search("convolution");
+        QVERIFY(search->matchCount() > 0);
+        const int found = view->selectedNode();
+        QVERIFY(found >= 0);
+        QCOMPARE(page->currentGraph()->nodeOpcode()[size_t(found)], uint8_t(26));  // convolution
+        QVERIFY(page->inspector()->headline().endsWith("convolution"));
+        QCOMPARE(view->findNodes("2773"), QVector<int>{2773});
+    }
+
+    void corruptFileAndNonDataset() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString root = dir.filePath("dataset");
+        QVERIFY(copyTree(sharedDatasetRoot(), root));
+        const QString broken = root + "/npz/tile/xla/train/broken.npz";
+        {
+            QFile file(broken);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("this is not a zip archive");
+        }
+        MainWindow window;
+        window.show();
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        window.openDataset(root);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        QCOMPARE(opened.at(0).at(1).toInt(), 10);
+        QVERIFY2(page->errorMessage().contains("broken.npz"), qPrintable(page->errorMessage()));
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        const int bad = graphIndex(index, "tile:xla", "broken");
+        QVERIFY(bad >= 0);
+        const QModelIndex row = page->browser()->model()->indexOfGraph(bad);
+        QVERIFY(row.data().toString().contains("unreadable"));
+        QVERIFY(row.data(Qt::ToolTipRole).toString().contains("broken.npz"));
+
+        // Selecting it says why; the app goes on and the next graph loads.
+        QSignalSpy failed(page, &ExplorerPage::graphFailed);
+        page->selectGraph(bad);
+        QTRY_COMPARE(failed.count(), 1);
+        QVERIFY(page->errorMessage().contains("broken.npz"));
+        QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
+        page->selectGraph(graphIndex(index, "layout:xla:default", "unet3d"));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
+        QVERIFY(page->errorMessage().isEmpty());
+
+        // A folder that is not a dataset: a clear message, the open dataset stays.
+        QSignalSpy openFailed(page, &ExplorerPage::openFailed);
+        const QString empty = dir.filePath("empty");
+        QVERIFY(QDir().mkpath(empty));
+        window.openDataset(empty);
+        QTRY_COMPARE_WITH_TIMEOUT(openFailed.count(), 1, 30000);
+        QVERIFY2(page->errorMessage().contains(empty), qPrintable(page->errorMessage()));
+        QCOMPARE(page->browser()->model()->datasetIndex().graphs.size(), size_t(10));
+        QCOMPARE(page->currentGraph()->entry.name, std::string("unet3d"));
+    }
+
+    void singleFileOpens() {
+        const QString file =
+            sharedDatasetRoot() + "/npz/layout/xla/random/train/openai_v0_rnn_optimized.npz";
+        MainWindow window;
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        window.openDataset(file);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        QCOMPARE(index.graphs.size(), size_t(1));
+        QCOMPARE(index.graphs[0].collection, std::string("layout:xla:random"));
+        QCOMPARE(index.graphs[0].split, Split::Train);
+        QCOMPARE(index.graphs[0].nodes, int64_t(1277));
+    }
+
+    void stateIsSaved() {
+        {
+            MainWindow window;
+            window.resize(1234, 777);
+            window.show();
+            window.close();
+        }
+        QVERIFY(QSettings().contains("mainWindow/geometry"));
+        QVERIFY(QSettings().contains("mainWindow/explorer"));
+        MainWindow again;
+        QCOMPARE(again.size(), QSize(1234, 777));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
