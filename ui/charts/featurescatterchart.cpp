@@ -34,8 +34,8 @@ void fitAxis(QValueAxis* axis, double lo, double hi) {
 FeatureScatterChart::FeatureScatterChart(QWidget* parent)
     : QChartView(parent),
       m_points(makeSeries(this, tr("configs"), QColor(0x4c, 0x78, 0xa8, 150), 7)),
-      m_best(makeSeries(this, tr("best"), QColor(0x59, 0xa1, 0x4f), 13)),
-      m_default(makeSeries(this, tr("default"), QColor(0xf2, 0x8e, 0x2b), 13)),
+      m_best(makeSeries(this, tr("best"), QColor(0x59, 0xa1, 0x4f), 10)),
+      m_default(makeSeries(this, tr("default"), QColor(0xf2, 0x8e, 0x2b), 15)),
       m_x(new QValueAxis(this)),
       m_y(new QValueAxis(this)) {
     auto* chart = new QChart;
@@ -43,7 +43,7 @@ FeatureScatterChart::FeatureScatterChart(QWidget* parent)
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
-    for (QScatterSeries* series : {m_points, m_best, m_default}) {
+    for (QScatterSeries* series : {m_points, m_default, m_best}) {  // best drawn on top
         chart->addSeries(series);
         series->attachAxis(m_x);
         series->attachAxis(m_y);

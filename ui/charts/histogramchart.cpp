@@ -47,7 +47,14 @@ void HistogramChart::clear(const QString& reason) {
 
 void HistogramChart::setValues(const std::vector<double>& values, const QString& xTitle,
                                const std::vector<ChartMarker>& markers, int bins) {
-    m_histogram = makeHistogram(values, bins > 0 ? bins : suggestedBins(values.size()));
+    // Large values (layout runtimes ~1e10) are drawn in units of 10^k so the labels fit.
+    double largest = 0;
+    for (double v : values) largest = std::max(largest, std::abs(v));
+    const int exponent = largest >= 1e5 ? int(std::floor(std::log10(largest))) : 0;
+    m_unit = std::pow(10.0, exponent);
+    std::vector<double> scaled(values);
+    for (double& v : scaled) v /= m_unit;
+    m_histogram = makeHistogram(scaled, bins > 0 ? bins : suggestedBins(values.size()));
     chart()->setTitle(m_title);
     QList<QPointF> points;
     int maxCount = 0;
@@ -76,7 +83,7 @@ void HistogramChart::setValues(const std::vector<double>& values, const QString&
         pen.setWidth(2);
         pen.setStyle(Qt::DashLine);
         line->setPen(pen);
-        line->append({{m.x, 0}, {m.x, top}});
+        line->append({{m.x / m_unit, 0}, {m.x / m_unit, double(top)}});
         chart()->addSeries(line);
         line->attachAxis(m_x);
         line->attachAxis(m_y);
@@ -84,7 +91,7 @@ void HistogramChart::setValues(const std::vector<double>& values, const QString&
     }
     const double pad = m_histogram.counts.empty() ? 1.0 : m_histogram.binWidth() * 0.5;
     m_x->setRange(m_histogram.lo - pad, m_histogram.hi + pad);
-    m_x->setTitleText(xTitle);
+    m_x->setTitleText(exponent ? tr("%1 (×1e%2)").arg(xTitle).arg(exponent) : xTitle);
     m_y->setRange(0, top);
     if (top <= 5)
         m_y->setTickCount(top + 1);
@@ -103,8 +110,8 @@ void HistogramChart::showBinTip(const QPointF& point, bool state) {
     const double left = m_histogram.lo + m_histogram.binWidth() * bin;
     QToolTip::showText(QCursor::pos(),
                        tr("%1 … %2: %3")
-                           .arg(left, 0, 'g', 6)
-                           .arg(left + m_histogram.binWidth(), 0, 'g', 6)
+                           .arg(left * m_unit, 0, 'g', 6)
+                           .arg((left + m_histogram.binWidth()) * m_unit, 0, 'g', 6)
                            .arg(m_histogram.counts[size_t(bin)]),
                        this);
 }

@@ -23,7 +23,8 @@ public:
     void setValues(const std::vector<double>& values, const QString& xTitle,
                    const std::vector<ChartMarker>& markers = {}, int bins = 0);
     void clear(const QString& reason);
-    const Histogram& histogram() const { return m_histogram; }
+    const Histogram& histogram() const { return m_histogram; }  // in drawn units (see unit())
+    double unit() const { return m_unit; }
     int markerCount() const { return static_cast<int>(m_markers.size()); }
 
 private:
@@ -36,6 +37,7 @@ private:
     QValueAxis* m_x;
     QValueAxis* m_y;
     QString m_title;
+    double m_unit = 1.0;  // values are drawn divided by this power of ten
 };
 
 }  // namespace tpugraphs::ui

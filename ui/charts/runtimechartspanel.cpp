@@ -145,8 +145,8 @@ void RuntimeChartsPanel::refresh() {
     markers.push_back(
         {tr("best (%1)").arg(best), g.runtimes[size_t(best)], 0, QColor(0x59, 0xa1, 0x4f)});
     if (def >= 0)
-        markers.push_back({tr("default (%1)").arg(def), g.runtimes[size_t(def)], 0,
-                           QColor(0xf2, 0x8e, 0x2b)});
+        markers.push_back(
+            {tr("default (%1)").arg(def), g.runtimes[size_t(def)], 0, QColor(0xf2, 0x8e, 0x2b)});
     m_histogram->setValues(g.runtimes, runtimeTitle(g), markers);
     m_curve->setRuntimes(g.runtimes, runtimeTitle(g), best, def);
     refreshScatter();

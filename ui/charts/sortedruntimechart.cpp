@@ -106,8 +106,11 @@ void SortedRuntimeChart::attachY() {
         auto* axis = new QLogValueAxis(this);
         axis->setBase(10);
         axis->setLabelFormat("%.3g");
+        // Whole decades: a log axis labels only powers of ten.
         lo = std::max(lo, 1e-12);
-        axis->setRange(lo / 1.05, std::max(hi, lo * 1.01) * 1.05);
+        axis->setRange(std::pow(10.0, std::floor(std::log10(lo))),
+                       std::pow(10.0, std::ceil(std::log10(std::max(hi, lo * 1.01)))));
+        axis->setMinorTickCount(8);
         m_y = axis;
     } else {
         auto* axis = new QValueAxis(this);

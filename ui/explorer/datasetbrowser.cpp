@@ -34,7 +34,7 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     m_tree->setObjectName("datasetTree");
     m_tree->setModel(m_proxy);
     m_tree->setSortingEnabled(true);
-    m_tree->sortByColumn(DatasetTreeModel::NameColumn, Qt::AscendingOrder);
+    m_tree->header()->setSortIndicator(-1, Qt::AscendingOrder);  // dataset order until a click
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setStretchLastSection(false);

@@ -62,7 +62,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 5);
     m_splitter->setStretchFactor(2, 2);
-    m_splitter->setSizes({520, 760, 340});
+    m_splitter->setSizes({440, 780, 380});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_error);

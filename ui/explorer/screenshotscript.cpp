@@ -64,8 +64,7 @@ void ScreenshotScript::onGraphReady() {
     if (m_options.zoom > 0) {
         const QPointF anchor = m_options.node >= 0 ? view->nodeScreenPos(m_options.node)
                                                    : QPointF(view->rect().center());
-        view->zoomAt(m_options.zoom, anchor);
-        if (m_options.node >= 0) view->centerOnNode(m_options.node);
+        view->zoomAt(m_options.zoom, anchor);  // around the node: it stays centred
     }
     if (m_options.config >= 0) page->inspector()->setConfig(m_options.config);
     if (m_options.logScale) page->runtimeCharts()->logBox()->setChecked(true);

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Takes the README screenshots of tpugraphs-studio under Xvfb (1600x1000), reproducibly:
+#   scripts/screenshots.sh [OUT_DIR]        (default /tmp/screens)
+# Env: STUDIO (the binary; default build/app/tpugraphs-studio), DATA (the real sample dataset;
+# default ../shared/data/tpugraphs). Settings and the demo dataset go to a private HOME under
+# OUT_DIR, so the user's own settings are neither read nor changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=$(realpath -m "${1:-/tmp/screens}")
+STUDIO=$(realpath "${STUDIO:-build/app/tpugraphs-studio}")
+DATA=$(realpath -m "${DATA:-../shared/data/tpugraphs}")
+mkdir -p "$OUT/home"
+export HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home/config" XDG_CACHE_HOME="$OUT/home/cache"
+
+shot() {  # shot NAME ARGS...: one run of the app that saves NAME.png and quits
+    local name=$1
+    shift
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$STUDIO" --size 1600x1000 \
+        --screenshot "$OUT/$name.png" "$@"
+}
+
+# The embedded demo dataset (generated into the cache on the first run), a layout graph.
+shot demo --demo --graph layout:xla:default/train/synthetic_xla_model_0000
+shot demo-collection --demo --tab collection
+if [ -d "$DATA/npz" ]; then
+    BIG=layout:nlp:default/test/3a0c5517a87df8d82fd637b83298a3ba
+    shot nlp-fitted "$DATA" --graph "$BIG"                         # 21,918 nodes, fitted
+    shot nlp-zoomed "$DATA" --graph "$BIG" --node 10958 --zoom 0.6  # zoomed on a node
+    shot inspector "$DATA" --graph unet3d --node 235 --config 0     # configurable convolution
+    shot runtimes "$DATA" --graph unet3d --tab runtimes --log --feature output_layout_1
+    shot runtimes-tile "$DATA" --graph inception_v3_batch_128_train_426e203f19335d17 \
+        --tab runtimes --feature kernel_bounds_sum
+else
+    echo "screenshots: $DATA absent, real-data screenshots skipped" >&2
+fi
+ls -l "$OUT"/*.png
