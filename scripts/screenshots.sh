@@ -29,7 +29,7 @@ if [ -d "$DATA/npz" ]; then
     shot inspector "$DATA" --graph unet3d --node 235 --config 0     # configurable convolution
     shot runtimes "$DATA" --graph unet3d --tab runtimes --log --feature output_layout_1
     shot runtimes-tile "$DATA" --graph inception_v3_batch_128_train_426e203f19335d17 \
-        --tab runtimes --feature kernel_bounds_sum
+        --tab runtimes --feature output_bounds_product
 else
     echo "screenshots: $DATA absent, real-data screenshots skipped" >&2
 fi
