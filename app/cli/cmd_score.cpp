@@ -37,6 +37,9 @@ void printScores(const ScoreArgs& args, const SubmissionScore& score) {
         for (const std::string& id : score.missingIds) std::cout << " " << id;
         std::cout << "\n";
     }
+    if (score.unreadableGraphs > 0)
+        std::cout << score.unreadableGraphs << " graph file(s) of the " << args.split
+                  << " split have invalid headers and are not scored\n";
     if (score.rowsWithoutGraph > 0)
         std::cout << score.rowsWithoutGraph << " row(s) are not graphs of the " << args.split
                   << " split and were ignored\n";

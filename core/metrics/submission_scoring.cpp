@@ -40,10 +40,15 @@ SubmissionScore scoreSubmission(const std::vector<SubmissionRow>& rows, const Da
     for (const SubmissionRow& row : rows) byId.emplace(row.id, &row);
 
     std::vector<const GraphEntry*> graphs;
-    for (const GraphEntry& graph : index.graphs)
-        if (graph.split == split && graph.error.empty()) graphs.push_back(&graph);
-
     SubmissionScore result;
+    for (const GraphEntry& graph : index.graphs) {
+        if (graph.split != split) continue;
+        if (graph.error.empty())
+            graphs.push_back(&graph);
+        else
+            ++result.unreadableGraphs;
+    }
+
     size_t matched = 0;
     for (size_t i = 0; i < graphs.size(); ++i) {
         const GraphEntry& graph = *graphs[i];

@@ -17,6 +17,7 @@ struct SubmissionScore {
     CompetitionScore summary;
     size_t graphsWithoutRow = 0;  // dataset graphs the submission has no row for (not scored)
     size_t rowsWithoutGraph = 0;  // rows whose ID is not a graph of the split (ignored)
+    size_t unreadableGraphs = 0;  // graphs of the split whose headers are invalid (not scored)
     std::vector<std::string> missingIds;  // the first few graphs without a row, for messages
 };
 

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "export/submission_export.h"
 #include "export/submission_io.h"
 #include "export/submission_merge.h"
 #include "export/submission_validator.h"
@@ -104,6 +105,34 @@ private Q_SLOTS:
         QCOMPARE(merged.rows[3].id, std::string("tile:xla:z"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                                  mergeWithTemplate({predicted[0], predicted[0]}, templ));
+    }
+
+    void exportValidatesBeforeWriting() {
+        QTemporaryDir dir;
+        const std::string templ = dir.filePath("template.csv").toStdString();
+        writeSubmission(templ,
+                        {{"tile:xla:a", {0, 1, 2, 3, 4}}, {"layout:xla:default:b", {0, 1, 2}}});
+        const std::map<std::string, int64_t> counts{{"layout:xla:default:b", 3}};
+        SubmissionExportOptions options;
+        options.templatePath = templ;
+        options.configCounts = &counts;
+
+        const std::string good = dir.filePath("good.csv").toStdString();
+        const SubmissionExportResult ok =
+            exportSubmission(good, {{"layout:xla:default:b", {2, 0, 1}}}, options);
+        QVERIFY2(ok.written, describe(ok.report).c_str());
+        QCOMPARE(ok.merge.fromPredictions, size_t(1));
+        QCOMPARE(ok.merge.fromTemplate, size_t(1));  // tile:xla:a, unknown to `counts`: allowed
+        QCOMPARE(readLines(good), (std::vector<std::string>{"ID,TopConfigs", "tile:xla:a,0;1;2;3;4",
+                                                            "layout:xla:default:b,2;0;1"}));
+
+        const std::string bad = dir.filePath("bad.csv").toStdString();
+        const SubmissionExportResult refused =
+            exportSubmission(bad, {{"layout:xla:default:b", {2, 0}}}, options);
+        QVERIFY(!refused.written);
+        QVERIFY(hasError(refused.report, 3, "layout row lists 2 indices, graph has 3 configs"));
+        QVERIFY(!QFile::exists(QString::fromStdString(bad)));
+        QVERIFY(!QFile::exists(QString::fromStdString(bad + ".tmp")));
     }
 
     void validatorReportsLineAndProblem_data() {
