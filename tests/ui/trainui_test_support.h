@@ -1,0 +1,55 @@
+// Shared helpers of the training, runs, predictions and export GUI tests: a small generated
+// tile dataset (train, valid and test splits) and a tiny trained run.
+#pragma once
+
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <string>
+
+#include "data/generator.h"
+#include "train/trainer.h"
+
+namespace tpugraphs::test {
+
+// Test-mode settings and paths, so tests never touch the user's run list.
+inline void isolateSettings() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+}
+
+// The demo preset's tile collection, `limit` files per split, under dir/dataset.
+inline std::string makeTileDemo(const QTemporaryDir& dir, int limit = 24) {
+    GeneratorOptions options;
+    options.preset = GeneratorPreset::Demo;
+    options.seed = 5;
+    options.collections = {"tile:xla"};
+    options.limit = limit;
+    const std::string root = dir.path().toStdString() + "/dataset";
+    generateDataset(root, options);
+    return root;
+}
+
+// Small, fast options for a tile run.
+inline TrainOptions tinyTileOptions(const std::string& root, const std::string& runDir,
+                                    int64_t steps) {
+    TrainOptions o;
+    o.datasetRoot = root;
+    o.collection = "tile:xla";
+    o.model = ModelType::TileLateJoinSage;
+    o.runDir = runDir;
+    o.hiddenDim = 32;
+    o.layers = 2;
+    o.opcodeEmbedding = 16;
+    o.batchGraphs = 4;
+    o.configsPerGraph = 32;
+    o.steps = steps;
+    o.validationInterval = 10;
+    o.logInterval = 2;
+    o.maxValidGraphs = 6;
+    o.seed = 3;
+    return o;
+}
+
+}  // namespace tpugraphs::test

@@ -1,0 +1,123 @@
+// Predictions page (offscreen): per-graph table sorted worst first, the selected graph's scatter
+// and top-5, Export Predictions; plus the node sensitivity measure on a hand-made layout graph.
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QPushButton>
+#include <QTableView>
+#include <QTableWidget>
+#include <QtTest>
+
+#include <cmath>
+
+#include "export/exportpredictionsdialog.h"
+#include "models/graphmetricsmodel.h"
+#include "models/runlistmodel.h"
+#include "predictions/configsensitivity.h"
+#include "predictions/graphdetailview.h"
+#include "predictions/predictionspage.h"
+#include "trainui_test_support.h"
+
+using namespace tpugraphs;
+using namespace tpugraphs::ui;
+
+class TestPredictionsPage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void sensitivitySeparatesNodes();
+    void tableWorstFirstAndDetail();
+    void exportPredictionsCsv();
+
+private:
+    QTemporaryDir m_dir;
+    std::string m_root;
+    QString m_run;
+};
+
+void TestPredictionsPage::initTestCase() {
+    test::isolateSettings();
+    QVERIFY(m_dir.isValid());
+    m_root = test::makeTileDemo(m_dir, 16);
+    m_run = m_dir.path() + "/run";
+    QCOMPARE(train(test::tinyTileOptions(m_root, m_run.toStdString(), 20)).status,
+             RunStatus::Completed);
+}
+
+void TestPredictionsPage::sensitivitySeparatesNodes() {
+    // 2 configurable nodes, 4 configs: node 10's layout sets the runtime (x4), node 20's does not.
+    LayoutGraph g;
+    g.nodeConfigIds = {10, 20};
+    std::vector<float> floats(4 * 2 * 18, -1.0f);
+    std::vector<double> logRuntime(4);
+    for (int c = 0; c < 4; ++c) {
+        floats[size_t((c * 2 + 0) * 18)] = float(c % 2);
+        floats[size_t((c * 2 + 1) * 18)] = float(c / 2);
+        logRuntime[size_t(c)] = std::log(c % 2 ? 400.0 : 100.0);
+    }
+    g.configs = PackedLayoutConfigs::fromFloats(floats.data(), 4, 2);
+    const auto s = layoutSensitivity(g, logRuntime);
+    QCOMPARE(s.size(), size_t(2));
+    QCOMPARE(s[0].node, int64_t(10));
+    QCOMPARE(s[0].values, 2);
+    QVERIFY(std::abs(s[0].logSpread - std::log(4.0)) < 1e-9);
+    QCOMPARE(s[1].node, int64_t(20));
+    QVERIFY(std::abs(s[1].logSpread) < 1e-9);
+    // Groups below the minimum size are ignored: with minGroup 3 nothing qualifies.
+    QCOMPARE(layoutSensitivity(g, logRuntime, 3)[0].logSpread, 0.0);
+}
+
+void TestPredictionsPage::tableWorstFirstAndDetail() {
+    RunListModel runs;
+    runs.addOrUpdate(loadRunInfo(m_run.toStdString()));
+    PredictionsPage page(&runs);
+    page.resize(1400, 900);
+    page.show();
+    new QAbstractItemModelTester(page.metrics(),
+                                 QAbstractItemModelTester::FailureReportingMode::QtTest, &page);
+    page.setRun(m_run);
+    page.setSplit("valid");
+    QSignalSpy ready(&page, &PredictionsPage::predictionsReady);
+    QSignalSpy detail(&page, &PredictionsPage::detailReady);
+    QTest::mouseClick(page.findChild<QPushButton*>("predictButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+    const QAbstractItemModel* table = page.table()->model();
+    QCOMPARE(table->rowCount(), 12);
+    const double first = table->index(0, GraphMetricsModel::ScoreColumn)
+                             .data(GraphMetricsModel::SortRole)
+                             .toDouble();
+    const double last = table->index(11, GraphMetricsModel::ScoreColumn)
+                            .data(GraphMetricsModel::SortRole)
+                            .toDouble();
+    QVERIFY(first <= last);  // worst first
+    QVERIFY(std::isfinite(first) && last <= 1.0 + 1e-9);  // top-5 score <= 1, every graph scored
+
+    // The worst graph is selected and detailed.
+    QTRY_COMPARE_WITH_TIMEOUT(detail.count(), 1, 60000);
+    QCOMPARE(detail.front().at(0).toString(), table->index(0, 0).data().toString());
+    QVERIFY(page.detail()->scatterPointCount() > 0);
+    QCOMPARE(page.detail()->topTable()->rowCount(), 5);
+}
+
+void TestPredictionsPage::exportPredictionsCsv() {
+    RunListModel runs;
+    runs.addOrUpdate(loadRunInfo(m_run.toStdString()));
+    ExportPredictionsDialog dialog(&runs, QString::fromStdString(m_root));
+    dialog.setRun(m_run);
+    dialog.setSplit("test");
+    const QString output = m_dir.path() + "/predictions.csv";
+    dialog.setOutputPath(output);
+    QSignalSpy done(&dialog, &ExportPredictionsDialog::exportFinished);
+    QTest::mouseClick(dialog.findChild<QPushButton*>("exportButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
+    QVERIFY2(done.front().at(0).toBool(), qPrintable(dialog.summary()));
+    QFile file(output);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QCOMPARE(lines.front(), QByteArray("ID,config,score,predicted_rank"));
+    QVERIFY(lines.size() > 12);
+    QVERIFY(lines[1].startsWith("tile:xla:"));
+    QVERIFY(!QFile::exists(output + ".tmp"));
+}
+
+QTEST_MAIN(TestPredictionsPage)
+#include "tst_predictions_page.moc"

@@ -1,0 +1,126 @@
+// End-to-end GUI test, offscreen: opens a generated demo dataset, starts a short tile training
+// run from the training page with real clicks, waits for live chart points and a validation
+// report, pauses/resumes, stops it, and exports a submission that passes the validator.
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QtTest>
+
+#include <filesystem>
+
+#include "export/exportsubmissiondialog.h"
+#include "export/submission_validator.h"
+#include "models/runlistmodel.h"
+#include "train/run_directory.h"
+#include "training/metricchart.h"
+#include "training/runcharts.h"
+#include "training/runcurves.h"
+#include "training/trainingform.h"
+#include "training/trainingpage.h"
+#include "training/trainingrunner.h"
+#include "trainui_test_support.h"
+
+using namespace tpugraphs;
+using namespace tpugraphs::ui;
+
+class TestTrainingPage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void trainLiveStopAndExport();
+
+private:
+    QTemporaryDir m_dir;
+    std::string m_root;
+};
+
+void TestTrainingPage::initTestCase() {
+    test::isolateSettings();
+    QVERIFY(m_dir.isValid());
+    m_root = test::makeTileDemo(m_dir);
+}
+
+template <typename T>
+T* child(QWidget& parent, const char* name) {
+    T* widget = parent.findChild<T*>(name);
+    if (!widget) qFatal("no child %s", name);
+    return widget;
+}
+
+void TestTrainingPage::trainLiveStopAndExport() {
+    TrainingPage page;
+    page.resize(1400, 900);
+    page.show();
+    page.form()->setRunsRoot(m_dir.path() + "/runs");
+    page.setDatasetRoot(QString::fromStdString(m_root));
+    child<QSpinBox>(page, "steps")->setValue(5000);  // long: the test stops it
+    child<QSpinBox>(page, "batchGraphs")->setValue(4);
+    child<QSpinBox>(page, "configsPerGraph")->setValue(32);
+    child<QSpinBox>(page, "hiddenDim")->setValue(32);
+    child<QSpinBox>(page, "layers")->setValue(2);
+    child<QSpinBox>(page, "validationInterval")->setValue(10);
+    child<QSpinBox>(page, "maxValidGraphs")->setValue(6);
+
+    auto* start = child<QPushButton>(page, "startButton");
+    auto* pause = child<QPushButton>(page, "pauseButton");
+    auto* stop = child<QPushButton>(page, "stopButton");
+    QVERIFY(start->isEnabled());
+    QVERIFY(!stop->isEnabled());
+    QSignalSpy finished(&page, &TrainingPage::runFinished);
+    QTest::mouseClick(start, Qt::LeftButton);
+    QVERIFY(page.isTraining());
+    QVERIFY(stop->isEnabled());
+    const QString runDir = page.runs()->liveRun();
+    QVERIFY(!runDir.isEmpty());
+
+    // Live charts get points (redrawn by the page's timer) and a validation is reported.
+    QTRY_VERIFY_WITH_TIMEOUT(page.charts()->lossChart()->pointCount() > 0, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(page.charts()->scoreChart()->pointCount() > 0, 60000);
+    QVERIFY(page.charts()->learningRateChart()->pointCount() > 0);
+    QVERIFY(page.curves(runDir)->validations() >= 1);
+    QVERIFY(child<QLabel>(page, "validationLabel")->text().contains("top-5 score"));
+    QVERIFY(child<QLabel>(page, "rateLabel")->text().contains("configs/s"));
+
+    // Pause, then resume, by clicks.
+    QTest::mouseClick(pause, Qt::LeftButton);
+    QVERIFY(page.runner()->isPaused());
+    QCOMPARE(pause->text(), QString("Resume"));
+    QTest::mouseClick(pause, Qt::LeftButton);
+    QVERIFY(!page.runner()->isPaused());
+    const int validations = page.curves(runDir)->validations();
+    QTRY_VERIFY_WITH_TIMEOUT(page.curves(runDir)->validations() > validations, 60000);
+
+    QTest::mouseClick(stop, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    QCOMPARE(finished.front().at(1).toString(), QString("cancelled"));
+    QVERIFY(!page.isTraining());
+    QVERIFY(start->isEnabled());
+    const RunInfo info = loadRunInfo(runDir.toStdString());
+    QCOMPARE(info.status, RunStatus::Cancelled);
+    QVERIFY(info.hasCheckpoint);
+    QVERIFY(info.step > 0 && info.step < 5000);
+    QVERIFY(std::filesystem::exists(runDir.toStdString() + "/last.pt"));
+
+    // File > Export Kaggle Submission with the stopped run for tile:xla.
+    ExportSubmissionDialog dialog(page.runs(), QString::fromStdString(m_root));
+    dialog.show();
+    dialog.setRun("tile:xla", runDir);
+    const QString output = m_dir.path() + "/submission.csv";
+    dialog.setOutputPath(output);
+    QSignalSpy exported(&dialog, &ExportSubmissionDialog::exportFinished);
+    QTest::mouseClick(dialog.findChild<QPushButton*>("exportButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 1, 60000);
+    QVERIFY2(exported.front().at(0).toBool(), qPrintable(dialog.summary()));
+    QVERIFY(dialog.summary().contains("rows from run"));
+
+    const auto counts = configCountsFromDataset(m_root, Split::Test);
+    SubmissionValidationOptions options;
+    options.configCounts = &counts;
+    const SubmissionReport report = validateSubmissionFile(output.toStdString(), options);
+    QVERIFY(report.ok());
+    QCOMPARE(report.rows, int64_t(counts.size()));
+    QVERIFY(report.checkedAgainstDataset);
+}
+
+QTEST_MAIN(TestTrainingPage)
+#include "tst_training_page.moc"
