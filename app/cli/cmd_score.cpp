@@ -7,6 +7,7 @@
 
 #include "command_registry.h"
 #include "export/submission_io.h"
+#include "export/submission_validator.h"
 #include "metrics/submission_scoring.h"
 #include "table_printer.h"
 
@@ -57,8 +58,23 @@ void runScore(const ScoreArgs& args) {
     if (split == Split::Test)
         throw std::runtime_error(
             "the test split has no runtimes (all 0): score against train or valid");
-    const std::vector<SubmissionRow> rows = readSubmission(args.predictions);
     const DatasetIndex index = scanDataset(args.dataset);
+    // Refuse what Kaggle would refuse (e.g. a tile row of 6 indices would score too well).
+    const auto counts = configCountsOf(index, split);
+    SubmissionValidationOptions validation;
+    validation.configCounts = &counts;
+    validation.allowUnknownGraphs = true;  // rows of other splits are reported, not errors
+    validation.full = FullCheck::Never;
+    const SubmissionReport report = validateSubmissionFile(args.predictions, validation);
+    if (!report.ok()) {
+        for (const SubmissionIssue& issue : report.errors)
+            std::cerr << args.predictions
+                      << (issue.line > 0 ? ":" + std::to_string(issue.line) : "") << ": "
+                      << issue.message << "\n";
+        std::cerr << "not scored: " << report.errorCount << " error(s) in the submission\n";
+        throw CLI::RuntimeError(1);
+    }
+    const std::vector<SubmissionRow> rows = readSubmission(args.predictions);
     const SubmissionScore score = scoreSubmission(rows, index, split);
     if (score.graphs.empty())
         throw std::runtime_error("no row of " + args.predictions + " matches a graph of the " +

@@ -141,6 +141,14 @@ private Q_SLOTS:
         // 0.8986034502992606
         QVERIFY2(run.out.contains(QRegularExpression("tile:xla\\s+1\\s+0.8986")),
                  qPrintable(run.out));
+        // A malformed submission is refused with the line, not scored.
+        std::ofstream(path.toStdString()) << "ID,TopConfigs\ntile:xla:inception_v3_batch_128_train_"
+                                             "426e203f19335d17,2;1;3;4;5;0\n";
+        const Run bad =
+            runCli({"score", "--predictions", path, "--dataset", kRoot, "--split", "valid"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.err.contains(":2: tile row has 6 indices, expected 5"),
+                 qPrintable(describe(bad)));
         // Scoring the test split is refused: it has no runtimes.
         const Run test =
             runCli({"score", "--predictions", path, "--dataset", kRoot, "--split", "test"});
