@@ -1,0 +1,156 @@
+// `tpugraphs generate --preset demo|full-scale|custom --out DIR`: writes a synthetic dataset in
+// the official format with a progress bar, then a per-collection summary.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+#include "command_registry.h"
+#include "data/dataset.h"
+#include "data/generator.h"
+#include "progress_bar.h"
+#include "table_printer.h"
+
+namespace {
+
+using namespace tpugraphs;
+using tpugraphs::cli::ProgressBar;
+using tpugraphs::cli::TablePrinter;
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void onInterrupt(int) {
+    g_interrupted = true;
+}
+
+struct GenerateArgs {
+    std::string preset = "demo", out;
+    uint64_t seed = 1;
+    std::vector<std::string> collections, splits;
+    double noise = 0.01, fraction = 1.0;
+    int limit = -1, jobs = 0;
+    int files = 10;                                            // custom
+    std::vector<int64_t> nodes{300, 2000}, configs{100, 500};  // custom ranges
+};
+
+std::string megabytes(int64_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", static_cast<double>(bytes) / 1e6);
+    return text;
+}
+
+GeneratorOptions toOptions(const GenerateArgs& args) {
+    GeneratorOptions o;
+    if (!parsePreset(args.preset, &o.preset))
+        throw CLI::ValidationError("--preset", "unknown preset " + args.preset);
+    o.seed = args.seed;
+    o.collections = args.collections;
+    for (const std::string& s : args.splits) {
+        Split split;
+        if (!parseSplit(s, &split)) throw CLI::ValidationError("--splits", "unknown split " + s);
+        o.splits.push_back(split);
+    }
+    o.noise = args.noise;
+    o.fraction = args.fraction;
+    o.limit = args.limit;
+    o.threads = args.jobs;
+    if (args.nodes.size() != 2 || args.configs.size() != 2 || args.nodes[0] < 1 ||
+        args.configs[0] < 1 || args.nodes[1] < args.nodes[0] || args.configs[1] < args.configs[0])
+        throw CLI::ValidationError("--nodes/--configs", "give MIN MAX with 1 <= MIN <= MAX");
+    for (auto& collection : o.custom.sizes)
+        for (CollectionSizes& s : collection)
+            s = {args.files, args.nodes[0], args.nodes[1], args.configs[0], args.configs[1]};
+    return o;
+}
+
+void printSummary(const GenerationSummary& summary) {
+    const DatasetIndex index = scanDataset(summary.root);
+    struct Row {
+        size_t files = 0;
+        int64_t nodes = 0, maxNodes = 0, configs = 0, maxConfigs = 0, bytes = 0;
+    };
+    // Rows in the official order: collections as allCollections(), then train, valid, test.
+    std::map<std::pair<size_t, int>, Row> rows;
+    const std::vector<CollectionInfo>& collections = allCollections();
+    for (const GraphEntry& g : index.graphs) {
+        size_t c = 0;
+        while (c < collections.size() && collections[c].id != g.collection) ++c;
+        Row& r = rows[{c, static_cast<int>(g.split)}];
+        ++r.files;
+        r.nodes += g.nodes;
+        r.configs += g.configs;
+        r.bytes += g.compressedBytes;
+        r.maxNodes = std::max(r.maxNodes, g.nodes);
+        r.maxConfigs = std::max(r.maxConfigs, g.configs);
+    }
+    TablePrinter table(
+        {"collection", "split", "files", "nodes", "max nodes", "configs", "max configs", "MB"},
+        {false, false, true, true, true, true, true, true});
+    for (const auto& [key, r] : rows) {
+        const std::string name = key.first < collections.size() ? collections[key.first].id : "?";
+        table.addRow({name, splitName(static_cast<Split>(key.second)), std::to_string(r.files),
+                      std::to_string(r.nodes), std::to_string(r.maxNodes),
+                      std::to_string(r.configs), std::to_string(r.maxConfigs), megabytes(r.bytes)});
+    }
+    table.print(std::cout);
+    std::printf("\n%zu files, %lld nodes, %lld edges, %lld configs, %s MB in %.2f s -> %s\n",
+                summary.files, static_cast<long long>(summary.nodes),
+                static_cast<long long>(summary.edges), static_cast<long long>(summary.configs),
+                megabytes(summary.bytes).c_str(), summary.seconds, summary.root.c_str());
+}
+
+void runGenerate(const GenerateArgs& args) {
+    const GeneratorOptions options = toOptions(args);
+    std::cout << "generating the " << presetName(options.preset) << " dataset (seed "
+              << options.seed << ") into " << args.out << "\n";
+    ProgressBar bar("generate");
+    g_interrupted = false;
+    auto previous = std::signal(SIGINT, onInterrupt);
+    const GenerationSummary summary = generateDataset(
+        args.out, options,
+        [&](size_t done, size_t total, const std::string& file) { bar.update(done, total, file); },
+        &g_interrupted);
+    std::signal(SIGINT, previous);
+    bar.finish();
+    if (summary.cancelled) {
+        std::cerr << "interrupted after " << summary.files << " files: " << args.out
+                  << " is incomplete (no completion marker); run the command again to redo it\n";
+        throw CLI::RuntimeError(130);
+    }
+    printSummary(summary);
+}
+
+void setupGenerate(CLI::App& app) {
+    auto args = std::make_shared<GenerateArgs>();
+    auto* cmd = app.add_subcommand(
+        "generate", "Write a synthetic TpuGraphs dataset (official format) to a folder");
+    cmd->add_option("--preset", args->preset,
+                    "demo (seconds), full-scale (the real dataset's counts), or custom")
+        ->check(CLI::IsMember({"demo", "full-scale", "custom"}));
+    cmd->add_option("--out", args->out, "Dataset root to write (created if needed)")->required();
+    cmd->add_option("--seed", args->seed, "Master seed: the same seed writes the same bytes");
+    cmd->add_option("--collections", args->collections,
+                    "Only these collections, e.g. tile:xla layout:nlp:random")
+        ->delimiter(',');
+    cmd->add_option("--splits", args->splits, "Only these splits: train, valid, test")
+        ->delimiter(',');
+    cmd->add_option("--noise", args->noise,
+                    "Multiplicative measurement noise (sigma of log runtime)")
+        ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--fraction", args->fraction,
+                    "Write this fraction of each split's files (at least 1)")
+        ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--limit", args->limit, "At most this many files per collection and split");
+    cmd->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)");
+    cmd->add_option("--files", args->files, "custom: files per collection and split");
+    cmd->add_option("--nodes", args->nodes, "custom: MIN MAX nodes per graph")->expected(2);
+    cmd->add_option("--configs", args->configs, "custom: MIN MAX configs per graph")->expected(2);
+    cmd->callback([args] { runGenerate(*args); });
+}
+
+}  // namespace
+
+TPUGRAPHS_REGISTER_COMMAND(setupGenerate);
