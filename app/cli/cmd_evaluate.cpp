@@ -1,0 +1,69 @@
+// `tpugraphs evaluate`: scores a trained run on a split with the competition metrics.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "command_registry.h"
+#include "table_printer.h"
+#include "train/predictor.h"
+#include "train_report.h"
+
+namespace {
+
+using namespace tpugraphs;
+
+struct EvaluateArgs {
+    std::string run, dataset, split = "valid", device = "cpu";
+    int averages = 1;
+    bool perGraph = false, last = false;
+};
+
+void runEvaluate(const EvaluateArgs& a) {
+    Split split;
+    if (!parseSplit(a.split, &split))
+        throw CLI::ValidationError("--split", "unknown split '" + a.split + "'");
+    PredictOptions options;
+    options.device = a.device;
+    options.testTimeAverages = a.averages;
+    options.useBest = !a.last;
+    const SplitPrediction result = predictSplit(a.run, a.dataset, split, options);
+    if (a.perGraph) {
+        cli::TablePrinter table({"graph", "configs", "kendall", "top5-score", "opa", "top1-err"},
+                                {false, true, true, true, true, true});
+        for (const auto& g : result.graphs) {
+            if (!g.hasRuntimes) continue;
+            auto cell = [](double v) {
+                return v == v ? cli::TablePrinter::number(v) : std::string("-");
+            };
+            table.addRow({g.name, std::to_string(g.scores.size()), cell(g.metrics.kendall),
+                          cell(g.metrics.topKScore), cell(g.metrics.opa),
+                          cell(g.metrics.top1Error)});
+        }
+        table.print(std::cout);
+    }
+    std::cout << a.run << " on " << a.split << ": " << result.graphs.size() << " graphs\n";
+    if (result.mean.graphs == 0) {
+        std::cout << "no graph of this split has runtimes (test split?): nothing to score\n";
+        return;
+    }
+    std::cout << "mean: " << cli::formatMetrics(result.mean) << "\n";
+}
+
+void setupEvaluate(CLI::App& app) {
+    auto a = std::make_shared<EvaluateArgs>();
+    auto* cmd =
+        app.add_subcommand("evaluate", "Score a trained run on a split (Kendall tau, top-K, OPA)");
+    cmd->add_option("--run", a->run, "Run directory")->required();
+    cmd->add_option("--dataset", a->dataset, "Dataset root (default: the run's)");
+    cmd->add_option("--split", a->split, "train, valid or test")->capture_default_str();
+    cmd->add_option("--tta", a->averages, "Test-time averages over shuffled config orders")
+        ->capture_default_str();
+    cmd->add_option("--device", a->device, "cpu or cuda")->capture_default_str();
+    cmd->add_flag("--per-graph", a->perGraph, "Print one row per graph");
+    cmd->add_flag("--last", a->last, "Use the last checkpoint instead of the best");
+    cmd->callback([a] { runEvaluate(*a); });
+}
+
+}  // namespace
+
+TPUGRAPHS_REGISTER_COMMAND(setupEvaluate);

@@ -1,0 +1,173 @@
+// `tpugraphs train`: trains (or resumes) a cost model into a run directory, printing progress.
+#include <CLI/CLI.hpp>
+
+#include <atomic>
+#include <csignal>
+#include <iostream>
+
+#include "command_registry.h"
+#include "train/trainer.h"
+#include "train_report.h"
+
+namespace {
+
+using namespace tpugraphs;
+
+std::atomic<bool> g_stop{false};
+void onInterrupt(int) {
+    g_stop = true;
+}
+
+struct TrainArgs {
+    TrainOptions options;
+    std::string model = "late-join-sage", loss = "pairwise-hinge", optimizer = "adamw";
+    std::string schedule = "cosine", readout = "node-sum", resume;
+    bool keepDuplicates = false, noPrune = false, noCrossAttention = false,
+         noChannelAttention = false;
+    bool producersOnly = false, quiet = false;
+};
+
+template <typename Enum>
+Enum parsed(bool (*parse)(const std::string&, Enum*), const std::string& text, const char* option) {
+    Enum value{};
+    if (!parse(text, &value)) throw CLI::ValidationError(option, "unknown value '" + text + "'");
+    return value;
+}
+
+void applyNames(const TrainArgs& a, TrainOptions& o) {
+    o.model = parsed(parseModelType, a.model, "--model");
+    o.loss = parsed(parseLossType, a.loss, "--loss");
+    o.optimizer = parsed(parseOptimizerType, a.optimizer, "--optimizer");
+    o.schedule = parsed(parseScheduleType, a.schedule, "--schedule");
+    o.readout = parsed(parseLayoutReadout, a.readout, "--readout");
+    o.collapseDuplicates = !a.keepDuplicates;
+    o.pruneLayout = !a.noPrune;
+    o.crossConfigAttention = !a.noCrossAttention;
+    o.selfChannelAttention = !a.noChannelAttention;
+    o.bidirectional = !a.producersOnly;
+}
+
+TrainOptions resumedOptions(const TrainArgs& a, const CLI::App& cmd) {
+    TrainOptions o = loadRunInfo(a.resume).options;
+    if (cmd.count("--steps")) o.steps = a.options.steps;
+    if (cmd.count("--epochs")) o.epochs = a.options.epochs;
+    if (cmd.count("--device")) o.device = a.options.device;
+    if (cmd.count("--dataset")) o.datasetRoot = a.options.datasetRoot;
+    if (cmd.count("--patience")) o.earlyStoppingPatience = a.options.earlyStoppingPatience;
+    o.runDir = a.resume;
+    o.resume = true;
+    return o;
+}
+
+void runTrain(TrainArgs& a, const CLI::App& cmd) {
+    TrainOptions options = a.options;
+    if (!a.resume.empty()) {
+        options = resumedOptions(a, cmd);
+    } else {
+        if (options.datasetRoot.empty()) throw CLI::RequiredError("--dataset");
+        if (options.runDir.empty()) throw CLI::RequiredError("--out");
+        applyNames(a, options);
+        if (!cmd.count("--model"))
+            options.model = defaultModelFor(
+                options.collection.rfind("layout", 0) == 0 ? GraphKind::Layout : GraphKind::Tile);
+    }
+    std::cout << (options.resume ? "resuming " : "training ") << modelTypeName(options.model)
+              << " on " << options.collection << " with " << lossTypeName(options.loss)
+              << " loss into " << options.runDir << " (device " << options.device
+              << "; Ctrl-C stops and keeps the last checkpoint)" << std::endl;
+    g_stop = false;
+    auto previous = std::signal(SIGINT, onInterrupt);
+    TrainResult result;
+    try {
+        result = train(
+            options,
+            [&](const TrainProgress& p) {
+                if (a.quiet && p.phase == TrainPhase::Training) return;
+                std::cout << cli::formatProgress(p) << std::endl;
+            },
+            &g_stop);
+    } catch (...) {
+        std::signal(SIGINT, previous);
+        throw;
+    }
+    std::signal(SIGINT, previous);
+    std::cout << "run: " << result.runDir << "  status: " << runStatusName(result.status)
+              << "  steps: " << result.steps << "\n";
+    if (result.bestStep >= 0)
+        std::cout << "best validation (step " << result.bestStep
+                  << "): " << cli::formatMetrics(result.best) << "\n";
+    if (result.status == RunStatus::Cancelled)
+        std::cout << "stopped; continue with: tpugraphs train --resume " << result.runDir << "\n";
+}
+
+void setupTrain(CLI::App& app) {
+    auto a = std::make_shared<TrainArgs>();
+    TrainOptions& o = a->options;
+    auto* cmd =
+        app.add_subcommand("train", "Train a cost model (or resume a run) into a run directory");
+    cmd->add_option("--dataset", o.datasetRoot, "Dataset root (official npz layout)");
+    cmd->add_option("--collection", o.collection,
+                    "Collection id, e.g. tile:xla, layout:xla:default")
+        ->capture_default_str();
+    cmd->add_option("--out", o.runDir, "Run directory to create (must be empty or absent)");
+    cmd->add_option("--resume", a->resume,
+                    "Continue the run in this directory from its last checkpoint");
+    cmd->add_option("--model", a->model, "tile-mlp, late-join-sage, early-join-sage, layout-sage")
+        ->capture_default_str();
+    cmd->add_option("--loss", a->loss, "mse, pairwise-hinge, list-mle, margin-ranking")
+        ->capture_default_str();
+    cmd->add_option("--epochs", o.epochs, "Epochs (one epoch = every train graph once)")
+        ->capture_default_str();
+    cmd->add_option("--steps", o.steps, "Optimiser steps (overrides --epochs when > 0)");
+    cmd->add_option("--batch-graphs", o.batchGraphs, "Graphs per step")->capture_default_str();
+    cmd->add_option("--configs-per-graph", o.configsPerGraph,
+                    "Configs sampled per graph and step (0 = 64, or 128 for random collections)");
+    cmd->add_option("--lr", o.learningRate, "Peak learning rate")->capture_default_str();
+    cmd->add_option("--weight-decay", o.weightDecay, "Weight decay")->capture_default_str();
+    cmd->add_option("--optimizer", a->optimizer, "adamw or adam")->capture_default_str();
+    cmd->add_option("--schedule", a->schedule, "constant, cosine or one-cycle")
+        ->capture_default_str();
+    cmd->add_option("--warmup", o.warmupFraction, "Warm-up fraction of the steps")
+        ->capture_default_str();
+    cmd->add_option("--grad-clip", o.gradClip, "Max gradient norm (0 = off)")
+        ->capture_default_str();
+    cmd->add_option("--hidden", o.hiddenDim, "Hidden width")->capture_default_str();
+    cmd->add_option("--layers", o.layers, "Message-passing layers")->capture_default_str();
+    cmd->add_option("--opcode-embedding", o.opcodeEmbedding, "Opcode embedding width")
+        ->capture_default_str();
+    cmd->add_option("--dropout", o.dropout, "Dropout")->capture_default_str();
+    cmd->add_option("--margin", o.margin, "Hinge / margin-ranking margin")->capture_default_str();
+    cmd->add_option("--readout", a->readout, "Layout readout: node-sum or pooled")
+        ->capture_default_str();
+    cmd->add_flag("--no-cross-attention", a->noCrossAttention,
+                  "Layout/early-join: no cross-config attention");
+    cmd->add_flag("--no-channel-attention", a->noChannelAttention,
+                  "No squeeze-excitation attention");
+    cmd->add_flag("--producers-only", a->producersOnly,
+                  "Aggregate over producers only (one edge direction)");
+    cmd->add_flag("--keep-duplicates", a->keepDuplicates, "Do not collapse identical configs");
+    cmd->add_flag("--no-prune", a->noPrune, "Layout: keep the whole graph");
+    cmd->add_option("--validate-every", o.validationInterval,
+                    "Steps between validations (0 = each epoch)");
+    cmd->add_option("--patience", o.earlyStoppingPatience,
+                    "Stop after N validations without improvement");
+    cmd->add_option("--max-valid-graphs", o.maxValidGraphs,
+                    "Validate on at most N graphs (0 = all)");
+    cmd->add_option("--only", o.onlyGraphs,
+                    "Train (and validate) only on these graph names (file stems)");
+    cmd->add_option(
+        "--holdout-configs", o.holdoutConfigs,
+        "Validate on this fraction of each train graph's distinct configs (seeded), not on "
+        "the valid split");
+    cmd->add_option("--log-every", o.logInterval, "Steps between progress lines")
+        ->capture_default_str();
+    cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
+    cmd->add_option("--device", o.device, "cpu or cuda (a CUDA build of LibTorch)")
+        ->capture_default_str();
+    cmd->add_flag("--quiet", a->quiet, "Print validations and the summary only");
+    cmd->callback([a, cmd] { runTrain(*a, *cmd); });
+}
+
+}  // namespace
+
+TPUGRAPHS_REGISTER_COMMAND(setupTrain);

@@ -1,0 +1,43 @@
+// Shared helpers of the trainer tests: a small generated demo dataset and fast train options.
+#pragma once
+
+#include <QTemporaryDir>
+
+#include <string>
+#include <vector>
+
+#include "data/generator.h"
+#include "train/train_options.h"
+
+namespace tpugraphs::test {
+
+// Writes the demo preset's train and valid splits of `collections` under dir (test split skipped).
+inline std::string makeDemoDataset(const QTemporaryDir& dir,
+                                   const std::vector<std::string>& collections, int limit = -1) {
+    GeneratorOptions options;
+    options.preset = GeneratorPreset::Demo;
+    options.seed = 7;
+    options.collections = collections;
+    options.splits = {Split::Train, Split::Valid};
+    options.limit = limit;
+    const std::string root = dir.path().toStdString() + "/dataset";
+    generateDataset(root, options);
+    return root;
+}
+
+// Small, fast options: the caller sets the collection, model, run dir and length.
+inline TrainOptions fastOptions(const std::string& root, const std::string& runDir) {
+    TrainOptions options;
+    options.datasetRoot = root;
+    options.runDir = runDir;
+    options.hiddenDim = 32;
+    options.layers = 2;
+    options.opcodeEmbedding = 16;
+    options.batchGraphs = 4;
+    options.logInterval = 5;
+    options.learningRate = 3e-3;
+    options.seed = 3;
+    return options;
+}
+
+}  // namespace tpugraphs::test

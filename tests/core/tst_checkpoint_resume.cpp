@@ -1,0 +1,115 @@
+// Run directories: cancel keeps an intact checkpoint, resume continues it to the end, and
+// mismatched format versions or model types give clear errors.
+#include <QtTest>
+
+#include <fstream>
+
+#include "train/torch_threads.h"
+#include "train/trainer.h"
+#include "train_test_support.h"
+
+using namespace tpugraphs;
+
+class TestCheckpointResume : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        initTorchThreads();
+        QVERIFY(m_dir.isValid());
+        m_root = test::makeDemoDataset(m_dir, {"tile:xla"}, 16);
+    }
+
+    void cancelThenResume() {
+        TrainOptions options = test::fastOptions(m_root, m_dir.path().toStdString() + "/run");
+        options.steps = 30;
+        options.validationInterval = 10;
+        options.logInterval = 1;
+        std::atomic<bool> cancel{false};
+        const TrainResult first = train(
+            options,
+            [&](const TrainProgress& p) {
+                if (p.step >= 12) cancel = true;
+            },
+            &cancel);
+        QVERIFY(first.status == RunStatus::Cancelled);
+        QVERIFY(first.steps >= 12 && first.steps < 30);
+
+        RunInfo info = loadRunInfo(options.runDir);
+        QVERIFY(info.status == RunStatus::Cancelled);
+        QCOMPARE(info.step, first.steps);
+        QVERIFY(info.hasCheckpoint);
+        QVERIFY(info.hasBestCheckpoint);
+        QCOMPARE(info.bestStep, int64_t(10));
+        QCOMPARE(info.options.steps, int64_t(30));
+
+        // A fresh run into the same directory is refused.
+        QVERIFY_THROWS_EXCEPTION(RunError, train(options));
+
+        TrainOptions resumed = info.options;
+        resumed.resume = true;
+        const TrainResult second = train(resumed);
+        QVERIFY(second.status == RunStatus::Completed);
+        QCOMPARE(second.steps, int64_t(30));
+        info = loadRunInfo(options.runDir);
+        QVERIFY(info.status == RunStatus::Completed);
+        int validations = 0;
+        int64_t lastStep = 0;
+        for (const auto& row : info.history) {
+            QVERIFY(row.step >= lastStep);  // one continuous history
+            lastStep = row.step;
+            validations += row.isValidation;
+        }
+        QCOMPARE(validations, 3);  // steps 10, 20, 30
+
+        // The run predicts with its best checkpoint.
+        Predictor predictor(options.runDir);
+        QVERIFY(predictor.kind() == GraphKind::Tile);
+    }
+
+    void resumeWithOtherModelFails() {
+        TrainOptions options = test::fastOptions(m_root, m_dir.path().toStdString() + "/run");
+        options.model = ModelType::TileMlp;
+        options.resume = true;
+        try {
+            train(options);
+            QFAIL("resuming with another model type must fail");
+        } catch (const RunError& e) {
+            QVERIFY2(QString(e.what()).contains("late-join-sage"), e.what());
+        }
+    }
+
+    void otherFormatVersionFails() {
+        const std::string dir = m_dir.path().toStdString() + "/run";
+        {
+            std::ofstream out(dir + "/format.json", std::ios::trunc);
+            out << R"({"format": "tpugraphs-run", "version": 99})";
+        }
+        try {
+            loadRunInfo(dir);
+            QFAIL("an other format version must fail");
+        } catch (const RunError& e) {
+            QVERIFY2(QString(e.what()).contains("version 99"), e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(RunError, Predictor{dir});
+        QVERIFY_THROWS_EXCEPTION(RunError, loadRunInfo(m_dir.path().toStdString() + "/absent"));
+    }
+
+    void cudaWithoutCudaIsAClearError() {
+        TrainOptions options = test::fastOptions(m_root, m_dir.path().toStdString() + "/cuda");
+        options.device = "cuda";
+        try {
+            train(options);
+        } catch (const RunError& e) {
+            QVERIFY2(QString(e.what()).contains("cuda"), e.what());
+            return;
+        }
+        // A CUDA build with a GPU trains: nothing to check here.
+    }
+
+private:
+    QTemporaryDir m_dir;
+    std::string m_root;
+};
+
+QTEST_GUILESS_MAIN(TestCheckpointResume)
+#include "tst_checkpoint_resume.moc"
