@@ -5,6 +5,7 @@
 #include <QSettings>
 
 #include "explorer/screenshotscript.h"
+#include "graphview/graphbenchmark.h"
 #include "mainwindow.h"
 #include "train/torch_threads.h"
 
@@ -13,6 +14,9 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName("TpuGraphsStudio");
     QApplication::setApplicationName("TpuGraphs Studio");
     tpugraphs::initTorchThreads();
+    // `--bench-graph SOURCE...`: graph view layout and frame timings, then exit.
+    if (const int code = tpugraphs::ui::runGraphBenchmarkIfAsked(app.arguments()); code >= 0)
+        return code;
 
     QCommandLineParser parser;
     parser.setApplicationDescription("Browse TpuGraphs datasets, their graphs and runtimes.");

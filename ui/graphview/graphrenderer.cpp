@@ -1,0 +1,249 @@
+// Graph painting with viewport culling (grid index) and three levels of detail.
+#include "graphrenderer.h"
+
+#include <QHash>
+#include <QPainter>
+#include <array>
+#include <cmath>
+
+#include "graphpalette.h"
+#include "graphscene.h"
+#include "pixelcanvas.h"
+
+namespace tpugraphs::ui {
+
+namespace {
+
+constexpr double kNodeHeight = 28.0;  // world units of an ordinary node box
+constexpr double kDotsBelow = 5.0;    // node box height on screen (px) under which: dots
+constexpr double kLabelsFrom = 15.0;  // ... from which: labels
+
+struct Painting {
+    QPainter& p;
+    const GraphScene& scene;
+    const GraphViewTransform& t;
+    const GraphRenderState& state;
+    GraphDetail detail;
+    QRectF world;  // visible world rectangle
+    QRectF clip;   // viewport in screen coordinates, slightly widened
+
+    QRectF screenRect(const QRectF& r) const {
+        return QRectF(t.toScreen(r.topLeft()), r.size() * t.scale);
+    }
+    QColor fill(int v) const {
+        if (state.values && v < state.values->size() && !std::isnan((*state.values)[v]))
+            return valueColor((*state.values)[v]);
+        return familyColor(scene.family(v));
+    }
+};
+
+// Appends the visible parts of an edge's polyline, in screen coordinates.
+void addEdgeLines(const Painting& g, int e, QVector<QLineF>& lines) {
+    QPointF previous = g.t.toScreen(g.scene.point(g.scene.pointBegin(e)));
+    for (int i = g.scene.pointBegin(e) + 1; i < g.scene.pointEnd(e); ++i) {
+        const QPointF next = g.t.toScreen(g.scene.point(i));
+        QLineF line(previous, next);
+        if (clipLine(line, g.clip)) lines.append(line);
+        previous = next;
+    }
+}
+
+// Calls visit(e) for each edge whose bounding box meets the visible area.
+template <typename Visit>
+int forVisibleEdges(const Painting& g, Visit visit) {
+    const bool wholeView = g.world.contains(g.scene.bounds());
+    int drawn = 0;
+    for (int e = 0; e < g.scene.edgeCount(); ++e) {
+        if (!wholeView && !g.scene.edgeBounds(e).intersects(g.world)) continue;
+        visit(e);
+        ++drawn;
+    }
+    return drawn;
+}
+
+// Edges drawn as two points across many layers (past the routing budget) are drawn faintly so
+// that the routed structure stays readable under them.
+bool isStraightLongEdge(const GraphScene& scene, int e) {
+    return scene.pointEnd(e) - scene.pointBegin(e) == 2 &&
+           scene.edgeBounds(e).height() > 4.0 * scene.rect(scene.edgeTo(e)).height();
+}
+
+int paintEdges(const Painting& g) {
+    QVector<QLineF> lines, faint;
+    const int drawn = forVisibleEdges(
+        g, [&](int e) { addEdgeLines(g, e, isStraightLongEdge(g.scene, e) ? faint : lines); });
+    const bool smooth = g.detail == GraphDetail::Labels && lines.size() + faint.size() < 3000;
+    g.p.setRenderHint(QPainter::Antialiasing, smooth);
+    QColor color = palette::edge;
+    color.setAlpha(50);
+    g.p.setPen(QPen(color, 0.0));
+    g.p.drawLines(faint);
+    color.setAlpha(170);
+    g.p.setPen(QPen(color, smooth ? 1.2 : 0.0));
+    g.p.drawLines(lines);
+    return drawn;
+}
+
+void paintArrowHead(QPainter& p, const QPointF& from, const QPointF& tip, double size) {
+    const QPointF d = tip - from;
+    const double length = std::hypot(d.x(), d.y());
+    if (length < 1e-6) return;
+    const QPointF u = d / length;
+    const QPointF n(-u.y(), u.x());
+    const QPointF base = tip - u * size;
+    const std::array<QPointF, 3> head = {tip, base + n * (size * 0.45), base - n * (size * 0.45)};
+    p.drawPolygon(head.data(), 3);
+}
+
+void paintSelectionEdges(const Painting& g) {
+    const int v = g.state.selected;
+    if (v < 0) return;
+    g.p.setRenderHint(QPainter::Antialiasing, true);
+    for (const bool incoming : {true, false}) {
+        const QColor color = incoming ? palette::inputEdge : palette::outputEdge;
+        g.p.setPen(QPen(color, 2.5));
+        g.p.setBrush(color);
+        for (const int e : incoming ? g.scene.inEdges(v) : g.scene.outEdges(v)) {
+            QVector<QLineF> lines;
+            addEdgeLines(g, e, lines);
+            g.p.drawLines(lines);
+            if (g.detail != GraphDetail::Dots && !lines.isEmpty())
+                paintArrowHead(g.p, lines.last().p1(), lines.last().p2(), 9.0);
+        }
+    }
+    g.p.setBrush(Qt::NoBrush);
+}
+
+// Zoomed out: edges and nodes written straight into pixels (thousands of sub-pixel items),
+// then the image is drawn in one blit. Boxes are at least 2 px so every node stays visible.
+GraphRenderStats paintDotsFrame(const Painting& g, const QVector<int>& nodes, const QRect& viewport,
+                                QImage& image) {
+    PixelCanvas canvas(image, viewport.size(), palette::background.rgb());
+    const QPointF origin = viewport.topLeft();
+    const QRgb edgeColor = palette::edge.rgb();
+    GraphRenderStats stats;
+    stats.edges = forVisibleEdges(g, [&](int e) {
+        const int alpha = isStraightLongEdge(g.scene, e) ? 14 : 80;
+        QPointF previous = g.t.toScreen(g.scene.point(g.scene.pointBegin(e))) - origin;
+        for (int i = g.scene.pointBegin(e) + 1; i < g.scene.pointEnd(e); ++i) {
+            const QPointF next = g.t.toScreen(g.scene.point(i)) - origin;
+            canvas.blendLine(QLineF(previous, next), edgeColor, alpha);
+            previous = next;
+        }
+    });
+    const QRgb outline = palette::configurable.rgb();
+    for (const int v : nodes) {
+        const QRectF r = g.screenRect(g.scene.rect(v)).translated(-origin);
+        const int x0 = static_cast<int>(std::floor(r.left()));
+        const int y0 = static_cast<int>(std::floor(r.top()));
+        const int x1 = std::max(x0 + 2, static_cast<int>(std::ceil(r.right())));
+        const int y1 = std::max(y0 + 2, static_cast<int>(std::ceil(r.bottom())));
+        canvas.fillRect(x0, y0, x1, y1, g.fill(v).rgb());
+        if (g.scene.isConfigurable(v)) canvas.outlineRect(x0 - 1, y0 - 1, x1 + 1, y1 + 1, outline);
+    }
+    stats.nodes = nodes.size();
+    g.p.drawImage(viewport.topLeft(), image);
+    return stats;
+}
+
+int paintBoxes(const Painting& g, const QVector<int>& nodes) {
+    const bool labels = g.detail == GraphDetail::Labels;
+    const double radius = 4.0 * g.t.scale;
+    g.p.setRenderHint(QPainter::Antialiasing, labels);
+    QFont font = g.p.font();
+    font.setPixelSize(std::max(1, static_cast<int>(std::lround(12.0 * g.t.scale))));
+    g.p.setFont(font);
+    for (const int v : nodes) {
+        const QRectF r = g.screenRect(g.scene.rect(v));
+        const QColor color = g.fill(v);
+        const bool marked = g.scene.isConfigurable(v);
+        g.p.setBrush(color);
+        g.p.setPen(marked ? QPen(palette::configurable, labels ? 2.5 : 1.5)
+                          : QPen(color.darker(140), labels ? 1.0 : 0.0));
+        if (labels)
+            g.p.drawRoundedRect(r, radius, radius);
+        else
+            g.p.drawRect(r);
+        if (!labels) continue;
+        g.p.setPen(color.lightnessF() < 0.45 ? Qt::white : palette::text);
+        QString text = g.scene.label(v);
+        if (!g.scene.isBox(v)) text += QStringLiteral("  #%1").arg(g.scene.originalNode(v));
+        g.p.drawText(r, Qt::AlignCenter, text);
+    }
+    return nodes.size();
+}
+
+void outline(const Painting& g, int v, const QColor& color, double width, double margin) {
+    QRectF r = g.screenRect(g.scene.rect(v));
+    r.adjust(-margin, -margin, margin, margin);
+    g.p.setPen(QPen(color, width));
+    g.p.setBrush(Qt::NoBrush);
+    if (g.detail == GraphDetail::Dots) {
+        const double radius = 9.0 + margin;  // a ring keeps tiny nodes findable
+        g.p.drawEllipse(r.center(), radius, radius);
+    } else {
+        g.p.drawRect(r);
+    }
+}
+
+void paintMarks(const Painting& g) {
+    g.p.setRenderHint(QPainter::Antialiasing, true);
+    for (const int v : g.state.matches)
+        outline(g, v, palette::match, v == g.state.currentMatch ? 4.0 : 2.5, 3.0);
+    const int s = g.state.selected;
+    if (s < 0) return;
+    for (const int e : g.scene.inEdges(s))
+        outline(g, g.scene.edgeFrom(e), palette::inputEdge, 2.0, 2.0);
+    for (const int e : g.scene.outEdges(s))
+        outline(g, g.scene.edgeTo(e), palette::outputEdge, 2.0, 2.0);
+    outline(g, s, palette::selection, 3.0, 4.0);
+}
+
+}  // namespace
+
+GraphDetail detailForScale(double scale) {
+    const double h = kNodeHeight * scale;
+    return h < kDotsBelow    ? GraphDetail::Dots
+           : h < kLabelsFrom ? GraphDetail::Boxes
+                             : GraphDetail::Labels;
+}
+
+GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
+                             const GraphViewTransform& transform, const GraphRenderState& state,
+                             const QRect& viewport, QImage* scratch) {
+    painter.save();
+    const GraphDetail detail = detailForScale(transform.scale);
+    const Painting g{painter,
+                     scene,
+                     transform,
+                     state,
+                     detail,
+                     transform.toWorld(QRectF(viewport)),
+                     QRectF(viewport).adjusted(-4, -4, 4, 4)};
+
+    QVector<int> nodes;
+    if (g.world.contains(scene.bounds())) {
+        nodes.resize(scene.nodeCount());
+        for (int v = 0; v < scene.nodeCount(); ++v) nodes[v] = v;
+    } else {
+        scene.nodesIn(g.world, nodes);
+    }
+
+    GraphRenderStats stats;
+    if (detail == GraphDetail::Dots) {
+        QImage local;
+        stats = paintDotsFrame(g, nodes, viewport, scratch ? *scratch : local);
+        paintSelectionEdges(g);
+    } else {
+        painter.fillRect(viewport, palette::background);
+        stats.edges = paintEdges(g);
+        paintSelectionEdges(g);
+        stats.nodes = paintBoxes(g, nodes);
+    }
+    stats.detail = detail;
+    paintMarks(g);
+    painter.restore();
+    return stats;
+}
+
+}  // namespace tpugraphs::ui

@@ -1,0 +1,51 @@
+// Paints a GraphScene through a view transform with level of detail; shared by widget and
+// benchmark.
+#pragma once
+
+#include <QPointF>
+#include <QRect>
+#include <QVector>
+
+class QImage;
+class QPainter;
+
+namespace tpugraphs::ui {
+
+class GraphScene;
+
+// screen = world * scale + offset
+struct GraphViewTransform {
+    double scale = 1.0;
+    QPointF offset;
+
+    QPointF toScreen(const QPointF& world) const { return world * scale + offset; }
+    QPointF toWorld(const QPointF& screen) const { return (screen - offset) / scale; }
+    QRectF toWorld(const QRectF& screen) const {
+        return QRectF(toWorld(screen.topLeft()), toWorld(screen.bottomRight()));
+    }
+};
+
+enum class GraphDetail { Dots, Boxes, Labels };
+
+struct GraphRenderState {
+    int selected = -1;                       // view node
+    QVector<int> matches;                    // view nodes found by the search
+    int currentMatch = -1;                   // view node
+    const QVector<float>* values = nullptr;  // per view node in 0..1 (NaN: none) replaces colours
+};
+
+struct GraphRenderStats {
+    int nodes = 0;  // node boxes painted
+    int edges = 0;  // edges painted
+    GraphDetail detail = GraphDetail::Dots;
+};
+
+// Level of detail for a zoom: dots (no outlines, thin translucent edges), boxes, labelled boxes.
+GraphDetail detailForScale(double scale);
+
+// `scratch` (optional) is reused between frames for the zoomed-out pixel drawing.
+GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
+                             const GraphViewTransform& transform, const GraphRenderState& state,
+                             const QRect& viewport, QImage* scratch = nullptr);
+
+}  // namespace tpugraphs::ui

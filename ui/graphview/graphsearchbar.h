@@ -1,0 +1,41 @@
+// Search bar for the graph view: a node id or opcode name, match count, previous/next.
+#pragma once
+
+#include <QVector>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QToolButton;
+
+namespace tpugraphs::ui {
+
+class GraphViewWidget;
+
+class GraphSearchBar : public QWidget {
+    Q_OBJECT
+public:
+    explicit GraphSearchBar(GraphViewWidget* view, QWidget* parent = nullptr);
+
+    void search(const QString& text);  // finds, highlights, centres and selects the first match
+    void next();
+    void previous();
+    void focusInput();
+    void refresh();  // re-runs the search in a new view (after a re-layout) without moving
+    int matchCount() const { return m_matches.size(); }
+    int currentIndex() const { return m_current; }
+    QLineEdit* input() const { return m_input; }
+
+private:
+    void show(int index);
+
+    GraphViewWidget* m_view;
+    QLineEdit* m_input;
+    QToolButton* m_previous;
+    QToolButton* m_next;
+    QLabel* m_status;
+    QVector<int> m_matches;
+    int m_current = -1;
+};
+
+}  // namespace tpugraphs::ui
