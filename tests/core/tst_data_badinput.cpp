@@ -141,6 +141,9 @@ private Q_SLOTS:
             << corruptEntry([](ZipEntry& e) { e.size = uint32_t(e.payload.size()) * 2000; })
             << "node_feat"
             << "more than deflate can produce" << false;
+        QTest::newRow("entry larger than the file")
+            << corruptEntry([](ZipEntry& e) { e.declaredCompressed = 1000000; }) << ""
+            << "not a readable zip archive" << false;
         QTest::newRow("unsupported compression")
             << corruptEntry([](ZipEntry& e) { e.method = 12; }) << "node_feat"
             << "unsupported zip compression method 12" << false;

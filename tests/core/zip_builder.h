@@ -41,7 +41,8 @@ struct ZipEntry {
     uint16_t method = 8;  // 8 deflate, 0 stored
     Bytes payload;        // bytes as stored in the archive
     uint32_t crc = 0;
-    uint32_t size = 0;  // declared uncompressed size
+    uint32_t size = 0;                // declared uncompressed size
+    int64_t declaredCompressed = -1;  // declared compressed size when >= 0 (else the payload's)
 };
 
 inline ZipEntry zipEntry(const std::string& name, const Bytes& content, bool deflate = true) {
@@ -84,7 +85,8 @@ inline Bytes buildZip(const std::vector<ZipEntry>& entries) {
             put16(*b, 0);
             put16(*b, 0x21);
             put32(*b, e.crc);
-            put32(*b, uint32_t(e.payload.size()));
+            put32(*b, uint32_t(e.declaredCompressed >= 0 ? e.declaredCompressed
+                                                         : int64_t(e.payload.size())));
             put32(*b, e.size);
             put16(*b, uint32_t(e.name.size()));
             put16(*b, 0);
