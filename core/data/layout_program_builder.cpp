@@ -208,7 +208,7 @@ SyntheticHloGraph buildLayoutProgram(GeneratorRandom& random, int64_t targetNode
     HloBuilder b(graph);
     targetNodes = std::max<int64_t>(40, targetNodes);
     const ElementType type = random.chance(0.6) ? ElementType::BF16 : ElementType::F32;
-    addScalarReducers(b, static_cast<int>(std::min<int64_t>(64, 2 + targetNodes / 200)));
+    addScalarReducers(b, static_cast<int>(std::min<int64_t>(64, 4 + targetNodes / 30)));
     ProgramWriter writer(b, random, type);
     const int computations = targetNodes < 400 ? 1 : static_cast<int>(random.uniformInt(1, 4));
     for (int c = 0; c < computations; ++c) {
