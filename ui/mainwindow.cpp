@@ -17,6 +17,7 @@
 #include "explorer/demodatasetjob.h"
 #include "explorer/explorerpage.h"
 #include "explorer/taskprogress.h"
+#include "training/trainingpages.h"
 
 namespace tpugraphs::ui {
 
@@ -40,6 +41,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->showMessage(tr("Open a dataset (File > Open Dataset…) or drop a folder here"));
     createMenus();
+    new TrainingPages(this);  // training + predictions tabs, File > Export / Run actions
 
     connect(m_explorer, &ExplorerPage::taskProgress, m_progress, &TaskProgress::showTask);
     connect(m_explorer, &ExplorerPage::tasksIdle, m_progress, &TaskProgress::finish);

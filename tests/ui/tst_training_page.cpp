@@ -1,6 +1,7 @@
 // End-to-end GUI test, offscreen: opens a generated demo dataset, starts a short tile training
 // run from the training page with real clicks, waits for live chart points and a validation
 // report, pauses/resumes, stops it, and exports a submission that passes the validator.
+#include <QFile>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
@@ -120,6 +121,25 @@ void TestTrainingPage::trainLiveStopAndExport() {
     QVERIFY(report.ok());
     QCOMPARE(report.rows, int64_t(counts.size()));
     QVERIFY(report.checkedAgainstDataset);
+
+    // With a template: its rows without a run (here a layout graph) are copied and counted.
+    const QString templatePath = m_dir.path() + "/template.csv";
+    QFile::copy(output, templatePath);
+    QFile templateFile(templatePath);
+    QVERIFY(templateFile.open(QIODevice::Append));
+    templateFile.write("layout:xla:default:absent_graph,2;0;1\n");
+    templateFile.close();
+    dialog.setTemplatePath(templatePath);
+    const QString merged = m_dir.path() + "/merged.csv";
+    dialog.setOutputPath(merged);
+    QTest::mouseClick(dialog.findChild<QPushButton*>("exportButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 2, 60000);
+    QVERIFY2(exported.back().at(0).toBool(), qPrintable(dialog.summary()));
+    QVERIFY2(dialog.summary().contains("1 rows from the template"), qPrintable(dialog.summary()));
+    options.allowUnknownGraphs = true;
+    const SubmissionReport mergedReport = validateSubmissionFile(merged.toStdString(), options);
+    QVERIFY(mergedReport.ok());
+    QCOMPARE(mergedReport.rows, int64_t(counts.size()) + 1);
 }
 
 QTEST_MAIN(TestTrainingPage)

@@ -72,7 +72,7 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
         combo->addItem("(none)", QString());
         for (const QString& dir : runs->runsWithCheckpoint(id))
             combo->addItem(runDisplayName(dir), dir);
-        if (combo->count() > 1) combo->setCurrentIndex(1);
+        combo->setCurrentIndex(combo->count() - 1);  // the most recently listed run
         runForm->addRow(id, combo);
         m_runCombos.insert(id, combo);
     }

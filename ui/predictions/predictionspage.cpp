@@ -62,7 +62,7 @@ PredictionsPage::PredictionsPage(RunListModel* runs, QWidget* parent)
     splitter->addWidget(m_table);
     splitter->addWidget(m_detail);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({420, 900});
+    splitter->setSizes({520, 900});
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(splitter, 1);
@@ -146,6 +146,7 @@ void PredictionsPage::predict() {
                                         .arg(m.primary(), 0, 'f', 4)
                                         .arg(m.opa, 0, 'f', 4));
                 m_detail->clear("Select a graph in the table (worst first).");
+                m_table->resizeColumnsToContents();
                 if (m_sorted->rowCount() > 0) m_table->selectRow(0);
                 Q_EMIT predictionsReady(int(result->graphs.size()));
             });

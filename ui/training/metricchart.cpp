@@ -77,7 +77,8 @@ void MetricChart::setCurves(const QList<ChartCurve>& curves) {
     if (x1 - x0 < 1) x1 = x0 + 1;
     const double pad = y1 > y0 ? 0.05 * (y1 - y0) : std::max(1e-6, std::abs(y0) * 0.05);
     m_x->setRange(x0, x1);
-    m_y->setRange(y0 - pad, y1 + pad);
+    // Non-negative metrics (learning rate, loss) keep a non-negative axis.
+    m_y->setRange(y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad, y1 + pad);
 }
 
 int MetricChart::pointCount() const {
