@@ -192,6 +192,8 @@ std::string shapeToString(const std::vector<int64_t>& shape) {
 }
 
 int64_t NpyHeader::elementCount() const {
+    for (int64_t d : shape)
+        if (d == 0) return 0;  // before multiplying: (huge, huge, 0) must not overflow
     int64_t count = 1;
     for (int64_t d : shape) count *= d;
     return count;

@@ -212,6 +212,13 @@ private Q_SLOTS:
                                    zeros)))
             << "node_feat"
             << "is too large" << false;
+        QTest::newRow("huge shape with a zero dimension")
+            << archive(with(tile, "node_feat",
+                            npyRaw("{'descr': '<f4', 'fortran_order': False, 'shape': "
+                                   "(99999999999, 99999999999, 0), }\n",
+                                   zeros)))
+            << "node_feat"
+            << "needs 0 bytes of data but 2240 are stored" << false;
         // The schema.
         QTest::newRow("missing array") << archive(without(tile, "node_opcode")) << "node_opcode"
                                        << "missing array" << false;
