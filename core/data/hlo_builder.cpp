@@ -254,6 +254,12 @@ int64_t HloBuilder::allReduce(int64_t a) {
     return push(std::move(n));
 }
 
+int64_t HloBuilder::whileLoop(int64_t stateTuple) {
+    HloInstruction n = make(hlo::While, ElementType::Tuple, {}, {stateTuple});
+    n.tupleSize = at(stateTuple).tupleSize;
+    return push(std::move(n));
+}
+
 void addScalarReducers(HloBuilder& builder, int count) {
     builder.restartParameters();
     for (int i = 0; i < count; ++i) {

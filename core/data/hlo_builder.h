@@ -49,6 +49,8 @@ public:
     int64_t tuple(const std::vector<int64_t>& elements);
     int64_t getTupleElement(int64_t tupleNode, const Dims& dims, ElementType type);
     int64_t allReduce(int64_t a);
+    // A while loop over a tuple state (its body and condition are separate computations).
+    int64_t whileLoop(int64_t stateTuple);
     void markRoot(int64_t id) { m_graph.node(id).isRoot = true; }
 
 private:

@@ -218,6 +218,14 @@ SyntheticHloGraph buildLayoutProgram(GeneratorRandom& random, int64_t targetNode
         else
             buildXlaComputation(writer, b, random, until, type);
     }
+    // The entry computation: runs the training step in a while loop over (step, weights).
+    b.beginComputation();
+    const int64_t step = b.parameter({}, ElementType::S32);
+    const int64_t weights = b.parameter({}, ElementType::Tuple);
+    graph.node(weights).tupleSize = 16;
+    const int64_t loop = b.whileLoop(b.tuple({step, weights}));
+    b.markRoot(b.tuple({b.getTupleElement(loop, {}, ElementType::S32),
+                        b.getTupleElement(loop, {}, ElementType::Tuple)}));
     return graph;
 }
 

@@ -157,8 +157,9 @@ private Q_SLOTS:
                 }
             }
         }
-        for (int op : {hlo::Parameter, hlo::GetTupleElement, hlo::Tuple, hlo::Dot, hlo::Reshape,
-                       hlo::Reduce, hlo::Broadcast, hlo::Convolution, hlo::Constant, hlo::Select})
+        for (int op :
+             {hlo::Parameter, hlo::GetTupleElement, hlo::Tuple, hlo::Dot, hlo::Reshape, hlo::Reduce,
+              hlo::Broadcast, hlo::Convolution, hlo::Constant, hlo::Select, hlo::While})
             QVERIFY2(opcodes.count(op),
                      qPrintable(QString("layout graphs lack opcode %1").arg(op)));
     }
