@@ -179,8 +179,7 @@ int64_t HloBuilder::convolution(int64_t input, int64_t kernel, int64_t stride) {
     return push(std::move(n));
 }
 
-int64_t HloBuilder::reduce(int64_t a, const Dims& reducedDims, uint8_t combiner) {
-    (void)combiner;  // the combiner lives in a scalar reducer computation (addScalarReducers)
+int64_t HloBuilder::reduce(int64_t a, const Dims& reducedDims) {
     const int64_t init = constant({}, at(a).type);
     Dims dims;
     for (int64_t d = 0; d < at(a).rank(); ++d)

@@ -41,7 +41,8 @@ public:
     int64_t dot(int64_t a, int64_t b);
     // input [N, spatial..., C] (NHWC / NDHWC), kernel [spatial..., Cin, Cout]; "same" padding.
     int64_t convolution(int64_t input, int64_t kernel, int64_t stride);
-    int64_t reduce(int64_t a, const Dims& reducedDims, uint8_t combiner = hlo::Add);
+    // The combiner (add, maximum) lives in a scalar reducer computation (addScalarReducers).
+    int64_t reduce(int64_t a, const Dims& reducedDims);
     int64_t reduceWindow(int64_t a, const Dims& window, const Dims& stride);
     int64_t slice(int64_t a, const Dims& start, const Dims& limit);
     int64_t concatenate(const std::vector<int64_t>& parts, int64_t dimension);

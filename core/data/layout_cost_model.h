@@ -31,8 +31,6 @@ public:
     void pack(int64_t j, const LayoutChoice& choice, uint32_t* groups) const;
     // Noiseless runtime in nanoseconds of a whole config (one choice per configurable node).
     double cost(const LayoutChoice* choices) const;
-    // Config-independent part (all non-configurable instructions).
-    double baseCost() const { return m_base; }
 
 private:
     // A tensor whose layout a config may set: one of the node's menus.

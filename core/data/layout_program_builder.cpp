@@ -71,7 +71,7 @@ public:
         const int64_t rank = static_cast<int64_t>(dims.size());
         Dims kept;
         for (int64_t d = 0; d + 1 < rank; ++d) kept.push_back(d);
-        const int64_t maxv = m_b.reduce(x, {rank - 1}, hlo::Maximum);
+        const int64_t maxv = m_b.reduce(x, {rank - 1});  // max
         const int64_t e = m_b.unary(hlo::Exponential,
                                     m_b.binary(hlo::Subtract, x, m_b.broadcast(maxv, dims, kept)));
         const int64_t sum = m_b.reduce(e, {rank - 1});
@@ -119,6 +119,8 @@ public:
 
     // Conv-net stage on x [N, H, W, C]: convolution(s), batch norm, relu, optional pooling.
     int64_t convBlock(int64_t x) {
+        if (m_random.chance(0.15))
+            x = m_b.pad(x, {0, 1, 1, 0}, {0, 1, 1, 0});  // explicit spatial padding
         const Dims in = m_b.at(x).dims;
         const int64_t cout =
             std::min<int64_t>(512, in[3] * m_random.pick(std::vector<int64_t>{1, 1, 2}));

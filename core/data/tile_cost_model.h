@@ -30,9 +30,6 @@ struct TileProblem {
 // Tile bounds of one config: per-dimension tile extents in elements (empty = not tiled).
 struct TileConfig {
     std::vector<int64_t> kernel, output, input;
-    bool operator==(const TileConfig& other) const {
-        return kernel == other.kernel && output == other.output && input == other.input;
-    }
 };
 
 // The 24 config_feat values: kernel_bounds_0..5, sum, product, output_bounds..., input_bounds...
