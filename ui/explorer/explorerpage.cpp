@@ -147,7 +147,8 @@ void ExplorerPage::onScanned(const DatasetIndex& index) {
 bool ExplorerPage::selectGraph(int graph) {
     const auto& graphs = m_browser->model()->datasetIndex().graphs;
     if (graph < 0 || graph >= int(graphs.size())) return false;
-    if (m_browser->selectedGraph() != graph) m_browser->selectGraph(graph);
+    // Selecting the row re-enters here through the tree's signal, which does the loading.
+    if (m_browser->selectedGraph() != graph && m_browser->selectGraph(graph)) return true;
     if (graph == m_loadingGraph) return true;
     m_loadingGraph = graph;
     const GraphEntry& entry = graphs[size_t(graph)];
@@ -175,6 +176,7 @@ void ExplorerPage::onGraphFailed(const QString& path, const QString& message) {
     m_graphPanel->setGraph(nullptr);
     m_inspector->setGraph(nullptr);
     m_runtimeCharts->setGraph(nullptr);
+    m_loadingGraph = -1;  // selecting it again shows the error again
     showError(tr("Cannot load %1: %2").arg(path, message));
     Q_EMIT graphFailed(path, message);
 }
