@@ -68,22 +68,6 @@ bool isStraightLongEdge(const GraphScene& scene, int e) {
            scene.edgeBounds(e).height() > 4.0 * scene.rect(scene.edgeTo(e)).height();
 }
 
-int paintEdges(const Painting& g) {
-    QVector<QLineF> lines, faint;
-    const int drawn = forVisibleEdges(
-        g, [&](int e) { addEdgeLines(g, e, isStraightLongEdge(g.scene, e) ? faint : lines); });
-    const bool smooth = g.detail == GraphDetail::Labels && lines.size() + faint.size() < 3000;
-    g.p.setRenderHint(QPainter::Antialiasing, smooth);
-    QColor color = palette::edge;
-    color.setAlpha(50);
-    g.p.setPen(QPen(color, 0.0));
-    g.p.drawLines(faint);
-    color.setAlpha(170);
-    g.p.setPen(QPen(color, smooth ? 1.2 : 0.0));
-    g.p.drawLines(lines);
-    return drawn;
-}
-
 void paintArrowHead(QPainter& p, const QPointF& from, const QPointF& tip, double size) {
     const QPointF d = tip - from;
     const double length = std::hypot(d.x(), d.y());
@@ -114,34 +98,39 @@ void paintSelectionEdges(const Painting& g) {
     g.p.setBrush(Qt::NoBrush);
 }
 
-// Zoomed out: edges and nodes written straight into pixels (thousands of sub-pixel items),
-// then the image is drawn in one blit. Boxes are at least 2 px so every node stays visible.
-GraphRenderStats paintDotsFrame(const Painting& g, const QVector<int>& nodes, const QRect& viewport,
-                                QImage& image) {
+// Edges (and, zoomed out, the nodes as dots) are written straight into pixels: a view can hold
+// thousands of long edges, too slow for QPainter's strokers. Long straight edges are drawn faint
+// and dotted. Dots are at least 2 px so every node stays visible. The image is then drawn in one
+// blit.
+GraphRenderStats paintPixelFrame(const Painting& g, const QVector<int>& nodes,
+                                 const QRect& viewport, QImage& image) {
     PixelCanvas canvas(image, viewport.size(), palette::background.rgb());
     const QPointF origin = viewport.topLeft();
     const QRgb edgeColor = palette::edge.rgb();
     GraphRenderStats stats;
     stats.edges = forVisibleEdges(g, [&](int e) {
-        const int alpha = isStraightLongEdge(g.scene, e) ? 14 : 80;
+        const bool faint = isStraightLongEdge(g.scene, e);
         QPointF previous = g.t.toScreen(g.scene.point(g.scene.pointBegin(e))) - origin;
         for (int i = g.scene.pointBegin(e) + 1; i < g.scene.pointEnd(e); ++i) {
             const QPointF next = g.t.toScreen(g.scene.point(i)) - origin;
-            canvas.blendLine(QLineF(previous, next), edgeColor, alpha);
+            canvas.blendLine(QLineF(previous, next), edgeColor, faint ? 40 : 90, faint ? 3 : 1);
             previous = next;
         }
     });
-    const QRgb outline = palette::configurable.rgb();
-    for (const int v : nodes) {
-        const QRectF r = g.screenRect(g.scene.rect(v)).translated(-origin);
-        const int x0 = static_cast<int>(std::floor(r.left()));
-        const int y0 = static_cast<int>(std::floor(r.top()));
-        const int x1 = std::max(x0 + 2, static_cast<int>(std::ceil(r.right())));
-        const int y1 = std::max(y0 + 2, static_cast<int>(std::ceil(r.bottom())));
-        canvas.fillRect(x0, y0, x1, y1, g.fill(v).rgb());
-        if (g.scene.isConfigurable(v)) canvas.outlineRect(x0 - 1, y0 - 1, x1 + 1, y1 + 1, outline);
+    if (g.detail == GraphDetail::Dots) {
+        const QRgb outline = palette::configurable.rgb();
+        for (const int v : nodes) {
+            const QRectF r = g.screenRect(g.scene.rect(v)).translated(-origin);
+            const int x0 = static_cast<int>(std::floor(r.left()));
+            const int y0 = static_cast<int>(std::floor(r.top()));
+            const int x1 = std::max(x0 + 2, static_cast<int>(std::ceil(r.right())));
+            const int y1 = std::max(y0 + 2, static_cast<int>(std::ceil(r.bottom())));
+            canvas.fillRect(x0, y0, x1, y1, g.fill(v).rgb());
+            if (g.scene.isConfigurable(v))
+                canvas.outlineRect(x0 - 1, y0 - 1, x1 + 1, y1 + 1, outline);
+        }
+        stats.nodes = nodes.size();
     }
-    stats.nodes = nodes.size();
     g.p.drawImage(viewport.topLeft(), image);
     return stats;
 }
@@ -229,17 +218,10 @@ GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
         scene.nodesIn(g.world, nodes);
     }
 
-    GraphRenderStats stats;
-    if (detail == GraphDetail::Dots) {
-        QImage local;
-        stats = paintDotsFrame(g, nodes, viewport, scratch ? *scratch : local);
-        paintSelectionEdges(g);
-    } else {
-        painter.fillRect(viewport, palette::background);
-        stats.edges = paintEdges(g);
-        paintSelectionEdges(g);
-        stats.nodes = paintBoxes(g, nodes);
-    }
+    QImage local;
+    GraphRenderStats stats = paintPixelFrame(g, nodes, viewport, scratch ? *scratch : local);
+    paintSelectionEdges(g);
+    if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes);
     stats.detail = detail;
     paintMarks(g);
     painter.restore();

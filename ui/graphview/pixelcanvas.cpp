@@ -44,15 +44,15 @@ PixelCanvas::PixelCanvas(QImage& image, const QSize& size, QRgb background) : m_
     m_rows = m_rowPointers.data();
 }
 
-void PixelCanvas::blendLine(QLineF line, QRgb color, int alpha) {
+void PixelCanvas::blendLine(QLineF line, QRgb color, int alpha, int stride) {
     if (!clipLine(line, QRectF(0, 0, m_width - 0.001, m_height - 0.001))) return;
     const double dx = line.dx(), dy = line.dy();
     const int steps =
         std::max(1, static_cast<int>(std::ceil(std::max(std::abs(dx), std::abs(dy)))));
-    const double sx = dx / steps, sy = dy / steps;
+    const double sx = dx / steps * stride, sy = dy / steps * stride;
     double x = line.x1(), y = line.y1();
     int lastX = -1, lastY = -1;
-    for (int i = 0; i <= steps; ++i, x += sx, y += sy) {
+    for (int i = 0; i <= steps; i += stride, x += sx, y += sy) {
         const int px = static_cast<int>(x), py = static_cast<int>(y);
         if (px == lastX && py == lastY) continue;
         blendPixel(px, py, color, alpha);

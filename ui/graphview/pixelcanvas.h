@@ -17,8 +17,9 @@ public:
     // Resizes/clears `image` (Format_RGB32) to `size` filled with `background`.
     PixelCanvas(QImage& image, const QSize& size, QRgb background);
 
-    // Blends a 1-pixel line of `color` with opacity alpha/256 (DDA, clipped to the image).
-    void blendLine(QLineF line, QRgb color, int alpha);
+    // Blends a 1-pixel line of `color` with opacity alpha/256 (DDA, clipped to the image),
+    // every `stride`-th pixel (1: solid, 3: dotted).
+    void blendLine(QLineF line, QRgb color, int alpha, int stride = 1);
     // Fills pixels [x0, x1) x [y0, y1), clipped.
     void fillRect(int x0, int y0, int x1, int y1, QRgb color);
     void outlineRect(int x0, int y0, int x1, int y1, QRgb color);
