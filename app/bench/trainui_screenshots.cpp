@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -68,6 +69,7 @@ TrainOptions quickRun(const std::string& root, const std::string& collection,
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName("TpuGraphsStudioScreens");
+    QSettings().clear();  // no runs remembered from an earlier (possibly killed) session
     tpugraphs::initTorchThreads();
     const QString out = argc > 1 ? argv[1] : "/tmp/screens";
     QDir().mkpath(out);
