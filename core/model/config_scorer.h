@@ -12,6 +12,10 @@
 
 namespace tpugraphs {
 
+// Smallest chunk used for scoring whole graphs (validation, inference): large enough to keep the
+// number of forward passes low, still a sample of configs for cross-config attention.
+constexpr int64_t kMinScoreChunk = 128;
+
 struct ScoreOptions {
     int64_t chunk = 256;  // configs per forward pass
     int averages = 1;     // > 1 and model->comparesConfigs(): shuffled orders averaged

@@ -26,8 +26,9 @@ struct Predictor::Impl {
                               ? run.options.configsPerGraph
                               : defaultConfigsPerGraph(run.options.collection);
         score.chunk = options.configChunk > 0 ? options.configChunk
-                      : model->comparesConfigs() || graph.kind == GraphKind::Layout ? k
-                                                                                    : 1024;
+                      : model->comparesConfigs() || graph.kind == GraphKind::Layout
+                          ? std::max<int64_t>(k, kMinScoreChunk)
+                          : 1024;
         score.averages = options.testTimeAverages;
         score.seed = options.seed;
         return scoreConfigs(*model, graph, allConfigs(graph).configs, device, score);

@@ -219,8 +219,9 @@ void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss
 EvalMetrics TrainingSession::validate() {
     std::vector<EvalMetrics> perGraph;
     ScoreOptions score;
-    score.chunk =
-        m_model->comparesConfigs() || m_data.kind == GraphKind::Layout ? m_configsPerGraph : 1024;
+    score.chunk = m_model->comparesConfigs() || m_data.kind == GraphKind::Layout
+                      ? std::max<int64_t>(m_configsPerGraph, kMinScoreChunk)
+                      : 1024;
     score.seed = m_options.seed;
     for (const auto& item : m_data.validation) {
         if (cancelled()) break;
