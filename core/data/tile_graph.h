@@ -13,12 +13,12 @@ constexpr int kTileConfigFeatureCount = 24;
 // Arrays are row-major (C order), native endianness. An edge (u, v) = edgeIndex[2e], [2e+1]
 // means node u consumes the output of node v (u > v in real files: topological order).
 struct TileGraph {
-    std::string name;                       // file stem, e.g. "retinanet.2x2.fp32_-342c949e14733d96"
-    std::vector<float> nodeFeat;            // N x 140
-    std::vector<uint8_t> nodeOpcode;        // N
-    std::vector<int64_t> edgeIndex;         // E x 2
-    std::vector<float> configFeat;          // C x 24
-    std::vector<int64_t> configRuntime;     // C (0 in the test split)
+    std::string name;                    // file stem, e.g. "retinanet.2x2.fp32_-342c949e14733d96"
+    std::vector<float> nodeFeat;         // N x 140
+    std::vector<uint8_t> nodeOpcode;     // N
+    std::vector<int64_t> edgeIndex;      // E x 2
+    std::vector<float> configFeat;       // C x 24
+    std::vector<int64_t> configRuntime;  // C (0 in the test split)
     std::vector<int64_t> configRuntimeNormalizers;  // C (1 in the test split)
 
     int64_t nodeCount() const { return static_cast<int64_t>(nodeOpcode.size()); }

@@ -39,6 +39,9 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     m_legend->setChecked(true);
     m_legend->setToolTip(tr("Show the colour legend (L)"));
 
+    // The status text may be long; it is clipped rather than squeezing the search bar.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status->setMinimumWidth(80);
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_mode);
     bar->addWidget(m_fit);
@@ -46,8 +49,7 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     bar->addWidget(m_legend);
     bar->addSpacing(12);
     bar->addWidget(m_search);
-    bar->addStretch(1);
-    bar->addWidget(m_status);
+    bar->addWidget(m_status, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
@@ -71,6 +73,7 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
                 m_status->setText(tr("%1 nodes, %2 edges, laid out in %3 ms")
                                       .arg(locale.toString(nodes), locale.toString(edges))
                                       .arg(qRound(ms)));
+                m_status->setToolTip(m_status->text());
                 m_legend->setChecked(m_view->isLegendVisible());
             });
 
