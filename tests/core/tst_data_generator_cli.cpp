@@ -2,33 +2,12 @@
 // same seed same bytes through the CLI, and clear errors for bad arguments.
 #include <QCryptographicHash>
 #include <QDirIterator>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cli_runner.h"
+
 namespace {
-
-const QString kCli = QStringLiteral(TPUGRAPHS_CLI);
-
-struct Run {
-    int exitCode = -1;
-    QString out, err;
-};
-
-Run runCli(const QStringList& arguments) {
-    QProcess process;
-    process.start(kCli, arguments);
-    Run run;
-    if (!process.waitForFinished(600000)) return run;
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
-QString describe(const Run& run) {
-    return QString("exit %1\nstdout:\n%2\nstderr:\n%3").arg(run.exitCode).arg(run.out, run.err);
-}
 
 QStringList npzFiles(const QString& root) {
     QStringList files;
@@ -53,18 +32,18 @@ class TestGeneratorCli : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() {
-        if (kCli.isEmpty()) QSKIP("the tpugraphs CLI is not built (TPUGRAPHS_BUILD_TORCH=OFF)");
+        if (!cliBuilt()) QSKIP("the tpugraphs CLI is not built (TPUGRAPHS_BUILD_TORCH=OFF)");
     }
 
     void demoSubsetWithProgressAndSummary() {
         QTemporaryDir dir;
-        const Run run =
+        const CliRun run =
             runCli({"generate", "--preset", "demo", "--out", dir.path(), "--seed", "3",
                     "--collections", "tile:xla,layout:xla:random", "--splits", "train,test"});
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         QCOMPARE(npzFiles(dir.path()).size(), 80 + 12 + 12 + 4);
         QVERIFY2(run.err.contains("generate [") && run.err.contains("100%"),
-                 qPrintable(describe(run)));
+                 qPrintable(run.describe()));
         QVERIFY(run.out.contains("tile:xla") && run.out.contains("layout:xla:random"));
         QVERIFY(run.out.contains("108 files"));
         QVERIFY(QFile::exists(dir.filePath(".tpugraphs-generated")));
@@ -86,30 +65,30 @@ private Q_SLOTS:
                                "9",
                                "--collections",
                                "layout:nlp:default,tile:xla"};
-        const Run first = runCli(QStringList(args) << "--out" << a.path() << "--jobs"
-                                                   << "2");
-        QVERIFY2(first.exitCode == 0, qPrintable(describe(first)));
+        const CliRun first = runCli(QStringList(args) << "--out" << a.path() << "--jobs"
+                                                      << "2");
+        QVERIFY2(first.exitCode == 0, qPrintable(first.describe()));
         QCOMPARE(npzFiles(a.path()).size(), 2 * 3 * 2);
-        const Run second = runCli(QStringList(args) << "--out" << b.path() << "--jobs"
-                                                    << "1");
-        QVERIFY2(second.exitCode == 0, qPrintable(describe(second)));
+        const CliRun second = runCli(QStringList(args) << "--out" << b.path() << "--jobs"
+                                                       << "1");
+        QVERIFY2(second.exitCode == 0, qPrintable(second.describe()));
         QCOMPARE(treeHash(a.path()), treeHash(b.path()));
     }
 
     void badArgumentsFailClearly() {
         QTemporaryDir dir;
-        const Run preset = runCli({"generate", "--preset", "huge", "--out", dir.path()});
+        const CliRun preset = runCli({"generate", "--preset", "huge", "--out", dir.path()});
         QVERIFY(preset.exitCode != 0);
-        QVERIFY2(preset.err.contains("--preset"), qPrintable(describe(preset)));
-        const Run collection =
+        QVERIFY2(preset.err.contains("--preset"), qPrintable(preset.describe()));
+        const CliRun collection =
             runCli({"generate", "--out", dir.path(), "--collections", "layout:xla:sideways"});
         QCOMPARE(collection.exitCode, 1);
         QVERIFY2(collection.err.contains("unknown collection 'layout:xla:sideways'"),
-                 qPrintable(describe(collection)));
-        const Run range =
+                 qPrintable(collection.describe()));
+        const CliRun range =
             runCli({"generate", "--preset", "custom", "--out", dir.path(), "--nodes", "9", "3"});
         QVERIFY(range.exitCode != 0);
-        QVERIFY2(range.err.contains("MIN <= MAX"), qPrintable(describe(range)));
+        QVERIFY2(range.err.contains("MIN <= MAX"), qPrintable(range.describe()));
     }
 };
 

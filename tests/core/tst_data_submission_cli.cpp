@@ -6,33 +6,14 @@
 #include <algorithm>
 #include <fstream>
 
+#include "cli_runner.h"
+
 using namespace Qt::StringLiterals;
 
 namespace {
 
-const QString kCli = QStringLiteral(TPUGRAPHS_CLI);
 const QString kRoot = QStringLiteral(TPUGRAPHS_SHARED_DATA "/tpugraphs");
 const QString kSample = kRoot + "/sample_submission.csv";
-
-struct Run {
-    int exitCode = -1;
-    QString out, err;
-};
-
-Run runCli(const QStringList& arguments) {
-    QProcess process;
-    process.start(kCli, arguments);
-    Run run;
-    if (!process.waitForFinished(300000)) return run;
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
-QString describe(const Run& run) {
-    return u"exit %1\nstdout:\n%2\nstderr:\n%3"_s.arg(run.exitCode).arg(run.out, run.err);
-}
 
 }  // namespace
 
@@ -40,13 +21,13 @@ class TestSubmissionCli : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() {
-        if (kCli.isEmpty()) QSKIP("the tpugraphs CLI is not built (TPUGRAPHS_BUILD_TORCH=OFF)");
+        if (!cliBuilt()) QSKIP("the tpugraphs CLI is not built (TPUGRAPHS_BUILD_TORCH=OFF)");
         if (!QFile::exists(kSample)) QSKIP("../shared/data absent: no sample data");
     }
 
     void sampleValidates() {
-        const Run run = runCli({"validate-submission", kSample});
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        const CliRun run = runCli({"validate-submission", kSample});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         QVERIFY(
             run.out.contains("894 rows (tile:xla 844, layout:xla:default 8, layout:xla:random 8, "
                              "layout:nlp:default 17, layout:nlp:random 17)"));
@@ -66,38 +47,38 @@ private Q_SLOTS:
             out << line << "\n";
         }
         out.close();
-        const Run run = runCli({"validate-submission", path});
-        QVERIFY2(run.exitCode == 1, qPrintable(describe(run)));
+        const CliRun run = runCli({"validate-submission", path});
+        QVERIFY2(run.exitCode == 1, qPrintable(run.describe()));
         QVERIFY2(
             run.err.contains(path + ":3: duplicate ID 'tile:xla:d6f5f54247bd1e58a10b9e7062c636ab' "
                                     "(first on line 2)"),
-            qPrintable(describe(run)));
+            qPrintable(run.describe()));
         QVERIFY(run.err.contains("INVALID: 1 error(s)"));
     }
 
     void sampleAgainstDatasetFindsTheShortRow() {
         // The official sample lists 1000 configs for an nlp graph that has 1001.
-        const Run run =
+        const CliRun run =
             runCli({"validate-submission", kSample, "--dataset", kRoot, "--max-errors", "2000"});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(":878: layout row lists 1000 indices, graph has 1001 configs"),
-                 qPrintable(describe(run)));
+                 qPrintable(run.describe()));
     }
 
     void baselineWithTemplateIsAFullValidFile() {
         QTemporaryDir dir;
         const QString path = dir.filePath("baseline.csv");
-        Run run = runCli({"baseline", "--dataset", kRoot, "--split", "test", "--out", path,
-                          "--template", kSample});
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        CliRun run = runCli({"baseline", "--dataset", kRoot, "--split", "test", "--out", path,
+                             "--template", kSample});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         QVERIFY2(run.out.contains(
                      "5 row(s) from the baseline, 889 from the template, 0 not in the template"),
-                 qPrintable(describe(run)));
+                 qPrintable(run.describe()));
         run = runCli({"validate-submission", path, "--dataset", kRoot, "--partial"});
         // Only the 5 sample graphs are in the dataset: the template's other rows are unknown to it.
         QVERIFY(run.err.contains("no graph"));
         run = runCli({"validate-submission", path});
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         QVERIFY(run.out.contains("894 rows"));
         // The nlp graph with 1001 configs gets a full permutation from the baseline.
         std::ifstream in(path.toStdString());
@@ -112,10 +93,10 @@ private Q_SLOTS:
     void baselineThenScoreOnTrain() {
         QTemporaryDir dir;
         const QString path = dir.filePath("train.csv");
-        Run run = runCli({"baseline", "--dataset", kRoot, "--split", "train", "--out", path});
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        CliRun run = runCli({"baseline", "--dataset", kRoot, "--split", "train", "--out", path});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         run = runCli({"score", "--predictions", path, "--dataset", kRoot, "--split", "train"});
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         // numpy/scipy: unet3d ranked by the count of -1 entries (stable argsort), tau-b of rank
         // position vs runtime = 0.07987202355672585; openai_v0_rnn_optimized has equal baseline
         // scores for all 20 configs, so index order: 0.16842105263157894. Tile retinanet has
@@ -134,9 +115,9 @@ private Q_SLOTS:
         const QString path = dir.filePath("valid.csv");
         std::ofstream(path.toStdString())
             << "ID,TopConfigs\ntile:xla:inception_v3_batch_128_train_426e203f19335d17,2;1;3;4;5\n";
-        const Run run =
+        const CliRun run =
             runCli({"score", "--predictions", path, "--dataset", kRoot, "--split", "valid"});
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         // numpy: 2 - min(rt[[2,1,3,4,5]]) / min(rt), rt = runtime / normalizers =
         // 0.8986034502992606
         QVERIFY2(run.out.contains(QRegularExpression("tile:xla\\s+1\\s+0.8986")),
@@ -144,21 +125,21 @@ private Q_SLOTS:
         // A malformed submission is refused with the line, not scored.
         std::ofstream(path.toStdString()) << "ID,TopConfigs\ntile:xla:inception_v3_batch_128_train_"
                                              "426e203f19335d17,2;1;3;4;5;0\n";
-        const Run bad =
+        const CliRun bad =
             runCli({"score", "--predictions", path, "--dataset", kRoot, "--split", "valid"});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY2(bad.err.contains(":2: tile row has 6 indices, expected 5"),
-                 qPrintable(describe(bad)));
+                 qPrintable(bad.describe()));
         // Scoring the test split is refused: it has no runtimes.
-        const Run test =
+        const CliRun test =
             runCli({"score", "--predictions", path, "--dataset", kRoot, "--split", "test"});
         QCOMPARE(test.exitCode, 1);
         QVERIFY(test.err.contains("no runtimes"));
     }
 
     void benchRuns() {
-        const Run run = runCli({"bench", "metrics", "--n", "20000", "--repeats", "1"});
-        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        const CliRun run = runCli({"bench", "metrics", "--n", "20000", "--repeats", "1"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         QVERIFY(run.out.contains("random reals"));
     }
 };
