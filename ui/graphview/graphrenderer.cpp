@@ -100,19 +100,18 @@ void paintSelectionEdges(const Painting& g) {
 
 // Edges (and, zoomed out, the nodes as dots) are written straight into pixels: a view can hold
 // thousands of long edges, too slow for QPainter's strokers. Long straight edges are drawn faint
-// and dotted. Dots are at least 2 px so every node stays visible. The image is then drawn in one
-// blit.
-GraphRenderStats paintPixelFrame(const Painting& g, const QVector<int>& nodes,
-                                 const QRect& viewport, QImage& image) {
-    PixelCanvas canvas(image, viewport.size(), palette::background.rgb());
-    const QPointF origin = viewport.topLeft();
+// and dotted. Dots are at least 2 px so every node stays visible. `g.t` maps world to the
+// image's pixels.
+GraphRenderStats paintPixelLayer(const Painting& g, const QVector<int>& nodes, const QSize& size,
+                                 QImage& image) {
+    PixelCanvas canvas(image, size, palette::background.rgb());
     const QRgb edgeColor = palette::edge.rgb();
     GraphRenderStats stats;
     stats.edges = forVisibleEdges(g, [&](int e) {
         const bool faint = isStraightLongEdge(g.scene, e);
-        QPointF previous = g.t.toScreen(g.scene.point(g.scene.pointBegin(e))) - origin;
+        QPointF previous = g.t.toScreen(g.scene.point(g.scene.pointBegin(e)));
         for (int i = g.scene.pointBegin(e) + 1; i < g.scene.pointEnd(e); ++i) {
-            const QPointF next = g.t.toScreen(g.scene.point(i)) - origin;
+            const QPointF next = g.t.toScreen(g.scene.point(i));
             canvas.blendLine(QLineF(previous, next), edgeColor, faint ? 40 : 90, faint ? 3 : 1);
             previous = next;
         }
@@ -120,7 +119,7 @@ GraphRenderStats paintPixelFrame(const Painting& g, const QVector<int>& nodes,
     if (g.detail == GraphDetail::Dots) {
         const QRgb outline = palette::configurable.rgb();
         for (const int v : nodes) {
-            const QRectF r = g.screenRect(g.scene.rect(v)).translated(-origin);
+            const QRectF r = g.screenRect(g.scene.rect(v));
             const int x0 = static_cast<int>(std::floor(r.left()));
             const int y0 = static_cast<int>(std::floor(r.top()));
             const int x1 = std::max(x0 + 2, static_cast<int>(std::ceil(r.right())));
@@ -131,8 +130,42 @@ GraphRenderStats paintPixelFrame(const Painting& g, const QVector<int>& nodes,
         }
         stats.nodes = nodes.size();
     }
-    g.p.drawImage(viewport.topLeft(), image);
     return stats;
+}
+
+// Draws the whole graph's pixel layer from `cache`, first (re)building it when the scale or the
+// scene changed. Returns false when the whole graph at this scale is too large to cache.
+bool paintCachedPixelLayer(const Painting& g, const QVector<int>& nodes, const QRect& viewport,
+                           PixelLayerCache& cache, GraphRenderStats& stats) {
+    constexpr double kMargin = 4.0;  // px around the graph for dots and outlines
+    const QRectF bounds = g.scene.bounds();
+    const QSize size(static_cast<int>(std::ceil(bounds.width() * g.t.scale + 2 * kMargin)),
+                     static_cast<int>(std::ceil(bounds.height() * g.t.scale + 2 * kMargin)));
+    const double limit = std::max(4.0e6, 3.0 * viewport.width() * viewport.height());
+    if (double(size.width()) * size.height() > limit) return false;
+    if (cache.scene != &g.scene || cache.scale != g.t.scale || cache.image.size() != size) {
+        const QPointF worldOrigin = bounds.topLeft() - QPointF(kMargin, kMargin) / g.t.scale;
+        const GraphViewTransform imageTransform{g.t.scale, -worldOrigin * g.t.scale};
+        const Painting whole{g.p,
+                             g.scene,
+                             imageTransform,
+                             g.state,
+                             g.detail,
+                             bounds,
+                             QRectF(QPointF(0, 0), QSizeF(size)).adjusted(-4, -4, 4, 4)};
+        QVector<int> all(g.scene.nodeCount());
+        for (int v = 0; v < g.scene.nodeCount(); ++v) all[v] = v;
+        paintPixelLayer(whole, all, size, cache.image);
+        cache.scene = &g.scene;
+        cache.scale = g.t.scale;
+        cache.worldOrigin = worldOrigin;
+    }
+    g.p.fillRect(viewport, palette::background);
+    g.p.drawImage(g.t.toScreen(cache.worldOrigin), cache.image);
+    // What this frame shows of the cached layer.
+    stats.edges = forVisibleEdges(g, [](int) {});
+    stats.nodes = g.detail == GraphDetail::Dots ? nodes.size() : 0;
+    return true;
 }
 
 int paintBoxes(const Painting& g, const QVector<int>& nodes) {
@@ -199,7 +232,7 @@ GraphDetail detailForScale(double scale) {
 
 GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
                              const GraphViewTransform& transform, const GraphRenderState& state,
-                             const QRect& viewport, QImage* scratch) {
+                             const QRect& viewport, PixelLayerCache* cache) {
     painter.save();
     const GraphDetail detail = detailForScale(transform.scale);
     const Painting g{painter,
@@ -218,8 +251,26 @@ GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
         scene.nodesIn(g.world, nodes);
     }
 
-    QImage local;
-    GraphRenderStats stats = paintPixelFrame(g, nodes, viewport, scratch ? *scratch : local);
+    GraphRenderStats stats;
+    if (!cache || !paintCachedPixelLayer(g, nodes, viewport, *cache, stats)) {
+        // Too large to cache at this scale: draw the visible part only, viewport-sized (in the
+        // cache's buffer when there is one, which then no longer holds a whole-graph layer).
+        const QPointF origin = viewport.topLeft();
+        const GraphViewTransform local{transform.scale, transform.offset - origin};
+        const Painting visible{
+            painter,
+            scene,
+            local,
+            state,
+            detail,
+            g.world,
+            QRectF(QPointF(0, 0), QSizeF(viewport.size())).adjusted(-4, -4, 4, 4)};
+        QImage ownImage;
+        QImage& image = cache ? cache->image : ownImage;
+        if (cache) cache->invalidate();
+        stats = paintPixelLayer(visible, nodes, viewport.size(), image);
+        painter.drawImage(viewport.topLeft(), image);
+    }
     paintSelectionEdges(g);
     if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes);
     stats.detail = detail;

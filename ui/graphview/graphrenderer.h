@@ -2,11 +2,11 @@
 // benchmark.
 #pragma once
 
+#include <QImage>
 #include <QPointF>
 #include <QRect>
 #include <QVector>
 
-class QImage;
 class QPainter;
 
 namespace tpugraphs::ui {
@@ -43,9 +43,22 @@ struct GraphRenderStats {
 // Level of detail for a zoom: dots (no outlines, thin translucent edges), boxes, labelled boxes.
 GraphDetail detailForScale(double scale);
 
-// `scratch` (optional) is reused between frames for the zoomed-out pixel drawing.
+// The pixel layer (edges, and the nodes as dots when zoomed out) kept between frames. When the
+// whole graph at the current scale fits in a few viewports, the layer covers the whole graph, so
+// panning and repaints for selection or search are one blit; it is redrawn when the scale, the
+// scene or the node colours change (the owner calls invalidate() for the last two).
+struct PixelLayerCache {
+    QImage image;
+    const GraphScene* scene = nullptr;  // null: nothing cached
+    double scale = 0;
+    QPointF worldOrigin;  // world point at the image's top-left pixel
+
+    void invalidate() { scene = nullptr; }
+};
+
+// `cache` (optional) keeps the pixel layer between frames.
 GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
                              const GraphViewTransform& transform, const GraphRenderState& state,
-                             const QRect& viewport, QImage* scratch = nullptr);
+                             const QRect& viewport, PixelLayerCache* cache = nullptr);
 
 }  // namespace tpugraphs::ui

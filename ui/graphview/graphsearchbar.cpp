@@ -19,7 +19,7 @@ GraphSearchBar::GraphSearchBar(GraphViewWidget* view, QWidget* parent)
       m_status(new QLabel(this)) {
     m_input->setPlaceholderText(tr("Find node id or opcode (e.g. 1234, dot)"));
     m_input->setClearButtonEnabled(true);
-    m_input->setMinimumWidth(220);
+    m_input->setMinimumWidth(140);
     m_previous->setText(QStringLiteral("▲"));
     m_previous->setToolTip(tr("Previous match (Shift+Enter)"));
     m_next->setText(QStringLiteral("▼"));

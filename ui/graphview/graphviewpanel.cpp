@@ -27,6 +27,9 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     m_mode->addItem(tr("Configurable nodes + neighbours"),
                     int(GraphViewMode::ConfigurableNeighbourhood));
     m_mode->addItem(tr("Computations collapsed"), int(GraphViewMode::CollapsedComputations));
+    // The combo may be narrower than its longest entry, so the search bar keeps its room.
+    m_mode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_mode->setMinimumContentsLength(16);
     m_mode->setToolTip(
         tr("Which nodes to draw: all, the pruned graph the models train on, or one "
            "box per computation (double-click a box to open it)"));

@@ -192,6 +192,7 @@ void GraphViewWidget::setNodeValues(const QVector<float>& values, const QString&
 }
 
 void GraphViewWidget::updateViewValues() {
+    m_pixelLayer.invalidate();  // a new scene or new node colours
     m_viewValues.clear();
     m_state.values = nullptr;
     if (!m_scene || m_values.isEmpty()) return;
@@ -252,7 +253,7 @@ GraphRenderStats GraphViewWidget::renderFrame(QPainter& painter, const QRect& vi
         painter.fillRect(viewport, palette::background);
         return {};
     }
-    return renderGraph(painter, *m_scene, m_transform, m_state, viewport, &m_scratch);
+    return renderGraph(painter, *m_scene, m_transform, m_state, viewport, &m_pixelLayer);
 }
 
 void GraphViewWidget::paintEvent(QPaintEvent*) {

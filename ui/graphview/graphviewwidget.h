@@ -97,7 +97,7 @@ private:
     GraphViewTransform m_transform;
     GraphRenderState m_state;
     GraphRenderStats m_lastStats;
-    mutable QImage m_scratch;  // reused pixel buffer of zoomed-out frames
+    mutable PixelLayerCache m_pixelLayer;  // edges/dots kept between frames
     int m_selectedOriginal = -1;
     QVector<int> m_matchOriginals;
     int m_currentMatchOriginal = -1;
