@@ -7,6 +7,7 @@
 #include "command_registry.h"
 #include "export/baseline_submission.h"
 #include "export/submission_export.h"
+#include "split_option.h"
 
 namespace {
 
@@ -18,8 +19,7 @@ struct BaselineArgs {
 };
 
 void runBaseline(const BaselineArgs& args) {
-    Split split;
-    if (!parseSplit(args.split, &split)) throw CLI::ValidationError("--split", "unknown split");
+    const Split split = cli::parseSplitOption(args.split);
     const DatasetIndex index = scanDataset(args.dataset);
     const std::vector<SubmissionRow> rows = baselineSubmission(index, split);
     const auto counts = configCountsOf(index, split);

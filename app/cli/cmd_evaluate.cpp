@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "command_registry.h"
+#include "split_option.h"
 #include "table_printer.h"
 #include "train/predictor.h"
 #include "train_report.h"
@@ -19,9 +20,7 @@ struct EvaluateArgs {
 };
 
 void runEvaluate(const EvaluateArgs& a) {
-    Split split;
-    if (!parseSplit(a.split, &split))
-        throw CLI::ValidationError("--split", "unknown split '" + a.split + "'");
+    const Split split = cli::parseSplitOption(a.split);
     PredictOptions options;
     options.device = a.device;
     options.testTimeAverages = a.averages;

@@ -13,6 +13,7 @@
 #include "data/dataset.h"
 #include "data/generator.h"
 #include "progress_bar.h"
+#include "split_option.h"
 #include "table_printer.h"
 
 namespace {
@@ -48,11 +49,8 @@ GeneratorOptions toOptions(const GenerateArgs& args) {
         throw CLI::ValidationError("--preset", "unknown preset " + args.preset);
     o.seed = args.seed;
     o.collections = args.collections;
-    for (const std::string& s : args.splits) {
-        Split split;
-        if (!parseSplit(s, &split)) throw CLI::ValidationError("--splits", "unknown split " + s);
-        o.splits.push_back(split);
-    }
+    for (const std::string& s : args.splits)
+        o.splits.push_back(cli::parseSplitOption(s, "--splits"));
     o.noise = args.noise;
     o.fraction = args.fraction;
     o.limit = args.limit;

@@ -5,6 +5,7 @@
 
 #include "command_registry.h"
 #include "export/submission_export.h"
+#include "split_option.h"
 #include "train/predictor.h"
 
 namespace {
@@ -18,9 +19,7 @@ struct PredictArgs {
 };
 
 void runPredict(const PredictArgs& a) {
-    Split split;
-    if (!parseSplit(a.split, &split))
-        throw CLI::ValidationError("--split", "unknown split '" + a.split + "'");
+    const Split split = cli::parseSplitOption(a.split);
     PredictOptions options;
     options.device = a.device;
     options.testTimeAverages = a.averages;

@@ -9,6 +9,7 @@
 #include "export/submission_io.h"
 #include "export/submission_validator.h"
 #include "metrics/submission_scoring.h"
+#include "split_option.h"
 #include "table_printer.h"
 
 namespace {
@@ -53,8 +54,7 @@ void printScores(const ScoreArgs& args, const SubmissionScore& score) {
 }
 
 void runScore(const ScoreArgs& args) {
-    Split split;
-    if (!parseSplit(args.split, &split)) throw CLI::ValidationError("--split", "unknown split");
+    const Split split = cli::parseSplitOption(args.split);
     if (split == Split::Test)
         throw std::runtime_error(
             "the test split has no runtimes (all 0): score against train or valid");

@@ -6,6 +6,7 @@
 
 #include "command_registry.h"
 #include "export/submission_validator.h"
+#include "split_option.h"
 
 namespace {
 
@@ -51,9 +52,7 @@ void runValidate(const ValidateArgs& args) {
                                   : FullCheck::Auto;
     std::map<std::string, int64_t> counts;
     if (!args.dataset.empty()) {
-        Split split;
-        if (!parseSplit(args.split, &split))
-            throw CLI::ValidationError("--split", "unknown split '" + args.split + "'");
+        const Split split = cli::parseSplitOption(args.split);
         counts = configCountsFromDataset(args.dataset, split);
         options.configCounts = &counts;
     }
