@@ -44,33 +44,57 @@ double peakMemoryMiB() {
     return 0;
 }
 
+// One benchmark row: a label and the training options it runs (dataset root, steps and run
+// directory are filled in by measure()).
 struct Case {
-    std::string label, collection, root;
-    ModelType model;
-    LossType loss = LossType::PairwiseHinge;
-    int batchGraphs = 8, configs = 64, hidden = 64, embedding = 32;
-    double holdout = 0;
+    std::string label;
+    TrainOptions options;
+    int stepScale = 10;  // steps = --steps x stepScale: tile steps take milliseconds
 };
+
+Case makeCase(std::string label, const std::string& collection, ModelType model, int batchGraphs,
+              int configs, int hidden = 64, int embedding = 32) {
+    Case c{std::move(label), {}};
+    if (modelGraphKind(model) == GraphKind::Layout) c.stepScale = 1;
+    c.options.collection = collection;
+    c.options.model = model;
+    c.options.batchGraphs = batchGraphs;
+    c.options.configsPerGraph = configs;
+    c.options.hiddenDim = hidden;
+    c.options.opcodeEmbedding = embedding;
+    return c;
+}
+
+// The Python reference's model and step: one tile graph with all its configs (duplicates kept)
+// per step, width 128, producer-side aggregation, MSE on a min-max target, Adam + one-cycle at
+// lr 1e-4, gradient norm clipped to 0.01.
+Case referenceShape(std::string label, int batchGraphs) {
+    Case c = makeCase(std::move(label), "tile:xla", ModelType::TileLateJoinSage, batchGraphs,
+                      1000000, 128, 128);
+    TrainOptions& o = c.options;
+    o.loss = LossType::Mse;
+    o.bidirectional = false;
+    o.collapseDuplicates = false;
+    o.optimizer = OptimizerType::Adam;
+    o.schedule = ScheduleType::OneCycle;
+    o.learningRate = 1e-4;
+    o.gradClip = 0.01;
+    return c;
+}
+
+const char* const kReferenceShape = "late-join-sage (reference shape)";
 
 struct Measured {
     double configsPerSecond = 0, graphsPerSecond = 0, peakMiB = 0;
 };
 
-Measured measure(const Case& c, const std::string& runDir, int steps) {
-    TrainOptions o;
-    o.datasetRoot = c.root;
-    o.collection = c.collection;
-    o.model = c.model;
-    o.loss = c.loss;
-    o.batchGraphs = c.batchGraphs;
-    o.configsPerGraph = c.configs;
-    o.hiddenDim = c.hidden;
-    o.opcodeEmbedding = c.embedding;
-    o.steps = steps;
-    o.logInterval = std::max(1, steps / 4);
-    o.validationInterval = steps;
+Measured measure(const Case& c, const std::string& root, const std::string& runDir, int steps) {
+    TrainOptions o = c.options;
+    o.datasetRoot = root;
+    o.steps = static_cast<int64_t>(steps) * c.stepScale;
+    o.logInterval = static_cast<int>(std::max<int64_t>(1, o.steps / 4));
+    o.validationInterval = static_cast<int>(o.steps);
     o.maxValidGraphs = 1;
-    o.holdoutConfigs = c.holdout;
     o.runDir = runDir;
     fs::remove_all(runDir);
     resetPeakMemory();
@@ -91,9 +115,13 @@ Measured measure(const Case& c, const std::string& runDir, int steps) {
     return m;
 }
 
-std::string runReference(const BenchArgs& a, const std::string& root) {
-    const std::string command = a.python + " " + a.reference + " --dataset " + root + " --steps " +
-                                std::to_string(a.steps * 5) + " --threads " +
+// Runs the Python reference on the tile files of `root`; `environment` is prepended to the
+// command (e.g. "OPENBLAS_NUM_THREADS=1").
+std::string runReference(const BenchArgs& a, const std::string& root,
+                         const std::string& environment) {
+    const std::string command = environment + " " + a.python + " " + a.reference +
+                                " --dataset " + root + " --steps " + std::to_string(a.steps * 10) +
+                                " --threads " +
                                 std::to_string(std::max(1u, std::thread::hardware_concurrency())) +
                                 " 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
@@ -129,17 +157,13 @@ void runBench(const BenchArgs& a) {
         options.splits = {Split::Train, Split::Valid};
         demo = generate((scratch / "demo").string(), options);
     }
-    std::vector<Case> cases = {
-        {"tile-mlp", "tile:xla", demo, ModelType::TileMlp},
-        {"late-join-sage", "tile:xla", demo, ModelType::TileLateJoinSage},
-        {"early-join-sage", "tile:xla", demo, ModelType::TileEarlyJoinSage},
-        // The reference's model and step shape: one graph with all its configs, MSE, 128 wide.
-        {"late-join-sage (reference shape)", "tile:xla", demo, ModelType::TileLateJoinSage,
-         LossType::Mse, 1, 100000, 128, 128},
-        {"late-join-sage (reference width, 8 graphs)", "tile:xla", demo,
-         ModelType::TileLateJoinSage, LossType::Mse, 8, 100000, 128, 128},
-        {"layout-sage", "layout:xla:default", demo, ModelType::LayoutSage, LossType::PairwiseHinge,
-         2, 64}};
+    std::vector<std::pair<Case, std::string>> cases = {
+        {makeCase("tile-mlp", "tile:xla", ModelType::TileMlp, 8, 64), demo},
+        {makeCase("late-join-sage", "tile:xla", ModelType::TileLateJoinSage, 8, 64), demo},
+        {makeCase("early-join-sage", "tile:xla", ModelType::TileEarlyJoinSage, 8, 64), demo},
+        {referenceShape(kReferenceShape, 1), demo},
+        {referenceShape("late-join-sage (reference width, 8 graphs)", 8), demo},
+        {makeCase("layout-sage", "layout:xla:default", ModelType::LayoutSage, 2, 64), demo}};
     if (a.fullScale) {
         GeneratorOptions options;
         options.preset = GeneratorPreset::Custom;
@@ -147,31 +171,37 @@ void runBench(const BenchArgs& a) {
         options.splits = {Split::Train};
         options.custom.sizes[3][0] = {2, a.fullScaleNodes / 2, a.fullScaleNodes, a.fullScaleConfigs,
                                       a.fullScaleConfigs};
-        const std::string full = generate((scratch / "full-scale").string(), options);
-        cases.push_back({"layout-sage (full-scale nlp slice)", "layout:nlp:default", full,
-                         ModelType::LayoutSage, LossType::PairwiseHinge, 1, 64, 64, 32, 0.002});
+        Case full = makeCase("layout-sage (full-scale nlp slice)", "layout:nlp:default",
+                             ModelType::LayoutSage, 1, 64, 64, 32);
+        full.options.holdoutConfigs = 0.002;
+        cases.emplace_back(full, generate((scratch / "full-scale").string(), options));
     }
     cli::TablePrinter table(
         {"model", "collection", "graphs/step", "configs/s", "graphs/s", "peak MiB"},
         {false, false, true, true, true, true});
     double referenceShape = 0;
-    for (const Case& c : cases) {
-        std::cout << "bench: " << c.label << " on " << c.collection << std::endl;
-        const Measured m = measure(c, (scratch / "run").string(), a.steps);
-        if (c.label == "late-join-sage (reference shape)") referenceShape = m.configsPerSecond;
-        table.addRow({c.label, c.collection, std::to_string(c.batchGraphs),
+    for (const auto& [c, root] : cases) {
+        std::cout << "bench: " << c.label << " on " << c.options.collection << std::endl;
+        const Measured m = measure(c, root, (scratch / "run").string(), a.steps);
+        if (c.label == kReferenceShape) referenceShape = m.configsPerSecond;
+        table.addRow({c.label, c.options.collection, std::to_string(c.options.batchGraphs),
                       cli::TablePrinter::number(m.configsPerSecond, 0),
                       cli::TablePrinter::number(m.graphsPerSecond, 1),
                       cli::TablePrinter::number(m.peakMiB, 0)});
     }
     table.print(std::cout);
     if (!a.reference.empty()) {
-        const std::string output = runReference(a, demo);
-        const double configs = field(output, "configs/s=");
-        std::cout << "python reference (" << a.reference << "): " << output;
-        if (configs > 0)
-            std::cout << "speed-up of late-join-sage (reference shape) over the Python loop: "
-                      << cli::TablePrinter::number(referenceShape / configs, 2) << "x\n";
+        // As shipped, and with the single-threaded OpenBLAS this product sets up in-process
+        // (initTorchThreads), so the comparison also shows what is left without that fix.
+        for (const std::string environment : {"", "OPENBLAS_NUM_THREADS=1"}) {
+            const std::string output = runReference(a, demo, environment);
+            const double configs = field(output, "configs/s=");
+            std::cout << "python reference" << (environment.empty() ? "" : " with " + environment)
+                      << ": " << output;
+            if (configs > 0)
+                std::cout << "  speed-up of " << kReferenceShape << ": "
+                          << cli::TablePrinter::number(referenceShape / configs, 2) << "x\n";
+        }
     }
     if (a.keep.empty()) fs::remove_all(scratch);
 }
@@ -182,7 +212,7 @@ void setupBenchTrain(CLI::App& app) {
         "train", "Training throughput (configs/s, graphs/s) and peak memory of each model");
     cmd->add_option("--dataset", a->dataset,
                     "Demo dataset root (default: generate one in a temp folder)");
-    cmd->add_option("--steps", a->steps, "Training steps per model")->capture_default_str();
+    cmd->add_option("--steps", a->steps, "Training steps per layout model (tile models run 10x as many)")->capture_default_str();
     cmd->add_flag("--full-scale", a->fullScale,
                   "Also a full-scale layout:nlp slice (2 graphs, 100k configs)");
     cmd->add_option("--full-scale-configs", a->fullScaleConfigs, "Configs per full-scale graph")

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "train/flat_adam.h"
 #include "train/run_directory.h"
 
 namespace tpugraphs {
@@ -55,7 +56,7 @@ void openArchive(torch::serialize::InputArchive& archive, const std::string& pat
 }  // namespace
 
 void saveCheckpoint(const std::string& path, const CheckpointMeta& meta, torch::nn::Module& model,
-                    torch::optim::Optimizer* optimizer) {
+                    FlatAdam* optimizer) {
     torch::serialize::OutputArchive archive;
     archive.write("format_version", c10::IValue(meta.formatVersion));
     archive.write("model_type", c10::IValue(meta.modelType));
@@ -89,7 +90,7 @@ CheckpointMeta readCheckpointMeta(const std::string& path) {
 }
 
 CheckpointMeta loadCheckpoint(const std::string& path, const std::string& expectedModelType,
-                              torch::nn::Module& model, torch::optim::Optimizer* optimizer,
+                              torch::nn::Module& model, FlatAdam* optimizer,
                               const torch::Device& device) {
     torch::serialize::InputArchive archive;
     openArchive(archive, path, device);
@@ -101,13 +102,18 @@ CheckpointMeta loadCheckpoint(const std::string& path, const std::string& expect
         torch::serialize::InputArchive weights;
         archive.read("model", weights);
         model.load(weights);
-        if (optimizer) {
-            torch::serialize::InputArchive state;
-            if (archive.try_read("optimizer", state)) optimizer->load(state);
-        }
     } catch (const c10::Error& e) {
         throw RunError(path +
                        ": checkpoint weights do not fit the model: " + e.what_without_backtrace());
+    }
+    if (optimizer) {
+        optimizer->rebind();
+        torch::serialize::InputArchive state;
+        try {
+            if (archive.try_read("optimizer", state)) optimizer->load(state);
+        } catch (const std::exception& e) {
+            throw RunError(path + ": checkpoint optimiser state does not fit: " + e.what());
+        }
     }
     return meta;
 }

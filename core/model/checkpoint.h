@@ -6,9 +6,10 @@
 #include <string>
 
 #include <torch/nn/module.h>
-#include <torch/optim/optimizer.h>
 
 namespace tpugraphs {
+
+class FlatAdam;
 
 struct CheckpointMeta {
     int64_t formatVersion = 0;
@@ -21,15 +22,16 @@ struct CheckpointMeta {
 
 // Writes path + ".tmp", then renames over path. optimizer may be null. Throws RunError.
 void saveCheckpoint(const std::string& path, const CheckpointMeta& meta, torch::nn::Module& model,
-                    torch::optim::Optimizer* optimizer);
+                    FlatAdam* optimizer);
 
 // Reads the metadata only. Throws RunError (unreadable file, other format version).
 CheckpointMeta readCheckpointMeta(const std::string& path);
 
-// Loads weights (and optimiser state when optimizer is non-null) onto `device`. Throws RunError
+// Loads weights (and, when optimizer is non-null, re-binds it to the loaded weights and loads
+// its state) onto `device`. Throws RunError
 // when the file's model type differs from expectedModelType or the weights do not fit.
 CheckpointMeta loadCheckpoint(const std::string& path, const std::string& expectedModelType,
-                              torch::nn::Module& model, torch::optim::Optimizer* optimizer,
+                              torch::nn::Module& model, FlatAdam* optimizer,
                               const torch::Device& device);
 
 }  // namespace tpugraphs

@@ -14,8 +14,8 @@ TileLateJoinSageImpl::TileLateJoinSageImpl(const CostModelOptions& options_) : o
         convs->push_back(
             SageConv(SageConvOptions{options.hidden, options.hidden, options.bidirectional}));
     head = register_module("head",
-                           ScoreHead(ScoreHeadOptions{2 * options.hidden + options.configFeatures,
-                                                      options.hidden, options.dropout}));
+                           ScoreHead(ScoreHeadOptions{options.configFeatures, options.hidden,
+                                                      options.dropout, 2 * options.hidden}));
 }
 
 torch::Tensor TileLateJoinSageImpl::forward(const ModelBatch& batch) {
@@ -26,9 +26,7 @@ torch::Tensor TileLateJoinSageImpl::forward(const ModelBatch& batch) {
         x = F::dropout(x, F::DropoutFuncOptions().p(options.dropout).training(is_training()));
     }
     auto graph = torch::cat({meanPerGraph(x, batch.topology), maxPerGraph(x, batch.topology)}, -1);
-    auto joined =
-        torch::cat({graph.unsqueeze(1).expand({-1, batch.configs, -1}), batch.configFeat}, -1);
-    return head(joined);
+    return head->forwardJoined(batch.configFeat, graph);
 }
 
 }  // namespace tpugraphs

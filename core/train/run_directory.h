@@ -17,7 +17,8 @@
 
 namespace tpugraphs {
 
-constexpr int kRunFormatVersion = 1;
+// Version 2: flat optimiser state (FlatAdam); score heads split into input / graphInput / rest.
+constexpr int kRunFormatVersion = 2;
 
 // A run directory that cannot be used: names the directory (or file) and the problem.
 class RunError : public std::runtime_error {

@@ -1,14 +1,35 @@
-// Sets LibTorch's intra-op thread count to the core count at start-up.
+// Thread set-up for LibTorch on CPU.
+//
+// Debian's LibTorch runs its own ops on an OpenMP pool and calls OpenBLAS (pthread build) for
+// matrix products, which starts its own pool of one thread per core. With both pools active
+// the threads spin against each other: on a 2-core machine a training step of the late-join
+// model took ~3.5x longer than with OpenBLAS held to one thread (perf: ~60 % of cycles in
+// libgomp spin-waits and sched_yield). Our matrices are small enough that LibTorch's own
+// parallelism is the better use of the cores, so OpenBLAS gets one thread.
 #include "train/torch_threads.h"
 
 #include <ATen/Parallel.h>
+#include <dlfcn.h>
 
 #include <thread>
 
 namespace tpugraphs {
 
+namespace {
+
+// OpenBLAS is found at run time (the BLAS behind LibTorch is chosen by Debian's alternatives),
+// so there is no link-time dependency on it.
+void singleThreadedBlas() {
+    using SetThreads = void (*)(int);
+    if (auto set = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
+        set(1);
+}
+
+}  // namespace
+
 int initTorchThreads(int threads) {
     if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    singleThreadedBlas();
     at::set_num_threads(threads);
     return at::get_num_threads();
 }

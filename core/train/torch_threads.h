@@ -1,10 +1,11 @@
-// Sets LibTorch's intra-op thread count (Debian's LibTorch defaults to one thread).
+// Thread set-up for LibTorch on CPU: intra-op threads = cores (Debian's LibTorch defaults to
+// one), and a single-threaded BLAS underneath so the two thread pools do not fight over cores.
 #pragma once
 
 namespace tpugraphs {
 
-// Sets intra-op threads to `threads`, or to the machine's core count when threads <= 0.
-// Returns the count in effect afterwards.
+// Sets intra-op threads to `threads`, or to the machine's core count when threads <= 0, and
+// OpenBLAS (when it is the BLAS LibTorch runs on) to one thread. Returns the intra-op count.
 int initTorchThreads(int threads = 0);
 
 }  // namespace tpugraphs

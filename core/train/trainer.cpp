@@ -2,10 +2,6 @@
 #include "train/trainer.h"
 
 #include <torch/types.h>
-// clip_grad.h needs torch/types.h first.
-#include <torch/nn/utils/clip_grad.h>
-#include <torch/optim/adam.h>
-#include <torch/optim/adamw.h>
 #include <torch/utils.h>
 
 #include <algorithm>
@@ -21,6 +17,7 @@
 #include "model/graph_batch.h"
 #include "model/ranking_loss.h"
 #include "model/torch_device.h"
+#include "train/flat_adam.h"
 #include "train/graph_metrics.h"
 #include "train/lr_schedule.h"
 #include "train/run_files.h"
@@ -37,13 +34,12 @@ double seconds(Clock::time_point since) {
     return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
-std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainOptions& o,
-                                                       std::vector<torch::Tensor> params) {
-    if (o.optimizer == OptimizerType::Adam)
-        return std::make_unique<torch::optim::Adam>(
-            params, torch::optim::AdamOptions(o.learningRate).weight_decay(o.weightDecay));
-    return std::make_unique<torch::optim::AdamW>(
-        params, torch::optim::AdamWOptions(o.learningRate).weight_decay(o.weightDecay));
+std::unique_ptr<FlatAdam> makeOptimizer(const TrainOptions& o, std::vector<torch::Tensor> params) {
+    FlatAdamOptions options;
+    options.learningRate = o.learningRate;
+    options.weightDecay = o.weightDecay;
+    options.decoupledWeightDecay = o.optimizer == OptimizerType::AdamW;
+    return std::make_unique<FlatAdam>(std::move(params), options);
 }
 
 // Picks min(K, n) configs of a set without replacement (all of them when n <= K).
@@ -90,7 +86,7 @@ private:
     torch::Device m_device;
     TrainingData m_data;
     std::shared_ptr<CostModelImpl> m_model;
-    std::unique_ptr<torch::optim::Optimizer> m_optimizer;
+    std::unique_ptr<FlatAdam> m_optimizer;
     RunInfo m_info;
     int64_t m_batchesPerEpoch = 1;
     int64_t m_configsPerGraph = 64;
@@ -206,11 +202,10 @@ void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss
                              RankingLossOptions{m_options.loss, m_options.margin});
     const double lr = scheduledLearningRate(m_options.schedule, m_options.learningRate, step,
                                             m_info.totalSteps, m_options.warmupFraction);
-    for (auto& group : m_optimizer->param_groups()) group.options().set_lr(lr);
-    m_optimizer->zero_grad();
+    m_optimizer->setLearningRate(lr);
+    m_optimizer->zeroGrad();
     value.backward();
-    if (m_options.gradClip > 0)
-        torch::nn::utils::clip_grad_norm_(m_model->parameters(), m_options.gradClip);
+    if (m_options.gradClip > 0) m_optimizer->clipGradNorm(m_options.gradClip);
     m_optimizer->step();
     *loss += value.item<double>();
     *configs += graphBatch.realConfigs;
