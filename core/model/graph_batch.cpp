@@ -67,6 +67,7 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
         nodeFeat.insert(nodeFeat.end(), graph.nodeFeat.begin(), graph.nodeFeat.end());
         opcode.insert(opcode.end(), graph.opcode.begin(), graph.opcode.end());
         nodeGraph.insert(nodeGraph.end(), graph.nodes, gi);
+        batch.model.topology.nodeCounts.push_back(graph.nodes);
         for (size_t e = 0; e < graph.src.size(); ++e) {
             src.push_back(graph.src[e] + nodeOffset);
             dst.push_back(graph.dst[e] + nodeOffset);

@@ -1,7 +1,6 @@
 // Moving batches between devices and per-graph pooling over block-diagonal node rows.
 #include "model/model_batch.h"
 
-#include <limits>
 
 namespace tpugraphs {
 
@@ -45,10 +44,14 @@ torch::Tensor meanPerGraph(const torch::Tensor& x, const GraphTopology& topology
 }
 
 torch::Tensor maxPerGraph(const torch::Tensor& x, const GraphTopology& topology) {
-    auto index = topology.nodeGraph.unsqueeze(1).expand_as(x);
-    auto init = torch::full({topology.graphs, x.size(1)}, -std::numeric_limits<float>::infinity(),
-                            x.options());
-    return init.scatter_reduce(0, index, x, "amax", true);
+    // A graph's node rows are contiguous: one max per slice (no scatter needed).
+    std::vector<torch::Tensor> maxima;
+    int64_t start = 0;
+    for (const int64_t count : topology.nodeCounts) {
+        maxima.push_back(x.narrow(0, start, count).amax(0));
+        start += count;
+    }
+    return torch::stack(maxima);
 }
 
 }  // namespace tpugraphs

@@ -3,6 +3,8 @@
 
 #include <torch/types.h>
 
+#include <vector>
+
 namespace tpugraphs {
 
 // Several graphs concatenated: node rows of graph g follow those of graph g-1, edges offset.
@@ -14,6 +16,7 @@ struct GraphTopology {
     torch::Tensor nodeGraph;     // [N] int64: graph index of each node row
     torch::Tensor invNodeCount;  // [G] float: 1 / nodes of the graph
     int64_t graphs = 0;
+    std::vector<int64_t> nodeCounts;  // G: node rows of each graph (contiguous, in order)
 };
 
 // Config-dependent tensors share one config axis of K slots per graph (padded slots repeat a
@@ -34,7 +37,7 @@ struct ModelBatch {
 torch::Tensor meanPerGraph(const torch::Tensor& x, const GraphTopology& topology);
 // Per-graph sum over node rows: x [N, ...] -> [G, ...].
 torch::Tensor sumPerGraph(const torch::Tensor& x, const GraphTopology& topology);
-// Per-graph max over node rows of a 2-D x [N, H] -> [G, H].
+// Per-graph max over node rows: x [N, ...] -> [G, ...].
 torch::Tensor maxPerGraph(const torch::Tensor& x, const GraphTopology& topology);
 
 }  // namespace tpugraphs
