@@ -8,6 +8,7 @@
 
 #include "graphpalette.h"
 #include "graphscene.h"
+#include "pixelbands.h"
 #include "pixelcanvas.h"
 
 namespace tpugraphs::ui {
@@ -17,6 +18,9 @@ namespace {
 constexpr double kNodeHeight = 28.0;  // world units of an ordinary node box
 constexpr double kDotsBelow = 5.0;    // node box height on screen (px) under which: dots
 constexpr double kLabelsFrom = 15.0;  // ... from which: labels
+// Rough costs, in pixels of a line, to balance the bands of the pixel layer between threads.
+constexpr double kSegmentWork = 8.0;
+constexpr double kDotWork = 8.0;
 
 struct Painting {
     QPainter& p;
@@ -98,38 +102,62 @@ void paintSelectionEdges(const Painting& g) {
     g.p.setBrush(Qt::NoBrush);
 }
 
-// Edges (and, zoomed out, the nodes as dots) are written straight into pixels: a view can hold
-// thousands of long edges, too slow for QPainter's strokers. Long straight edges are drawn faint
-// and dotted. Dots are at least 2 px so every node stays visible. `g.t` maps world to the
-// image's pixels.
+// A node's dot in pixels: at least 2 px so every node stays visible.
+QRect dotRect(const Painting& g, int v) {
+    const QRectF r = g.screenRect(g.scene.rect(v));
+    const int x0 = static_cast<int>(std::floor(r.left()));
+    const int y0 = static_cast<int>(std::floor(r.top()));
+    const int x1 = std::max(x0 + 2, static_cast<int>(std::ceil(r.right())));
+    const int y1 = std::max(y0 + 2, static_cast<int>(std::ceil(r.bottom())));
+    return QRect(x0, y0, x1 - x0, y1 - y0);
+}
+
+// Edges (and, zoomed out, the nodes as dots) are written straight into pixels, in parallel bands
+// of rows: a view can hold thousands of long edges, too slow for QPainter's strokers. Each band
+// draws, in the same order, the edges and nodes that reach its rows. Long straight edges are
+// drawn faint and dotted. `g.t` maps world to the image's pixels.
 GraphRenderStats paintPixelLayer(const Painting& g, const QVector<int>& nodes, const QSize& size,
                                  QImage& image) {
-    PixelCanvas canvas(image, size, palette::background.rgb());
-    const QRgb edgeColor = palette::edge.rgb();
+    PixelBands bands(size.height());
+    BandLists edges(bands), dots(bands);
     GraphRenderStats stats;
+    const double scale = g.t.scale, offsetY = g.t.offset.y();
+    const double maxPixels = size.width() + size.height();
     stats.edges = forVisibleEdges(g, [&](int e) {
-        const bool faint = isStraightLongEdge(g.scene, e);
-        QPointF previous = g.t.toScreen(g.scene.point(g.scene.pointBegin(e)));
-        for (int i = g.scene.pointBegin(e) + 1; i < g.scene.pointEnd(e); ++i) {
-            const QPointF next = g.t.toScreen(g.scene.point(i));
-            canvas.blendLine(QLineF(previous, next), edgeColor, faint ? 40 : 90, faint ? 3 : 1);
-            previous = next;
-        }
+        const QRectF& b = g.scene.edgeBounds(e);
+        const int segments = g.scene.pointEnd(e) - g.scene.pointBegin(e) - 1;
+        const double pixels = std::min((b.width() + b.height()) * scale, maxPixels);
+        edges.add(e, b.top() * scale + offsetY, b.bottom() * scale + offsetY,
+                  kSegmentWork * segments + pixels);
     });
     if (g.detail == GraphDetail::Dots) {
-        const QRgb outline = palette::configurable.rgb();
-        for (const int v : nodes) {
-            const QRectF r = g.screenRect(g.scene.rect(v));
-            const int x0 = static_cast<int>(std::floor(r.left()));
-            const int y0 = static_cast<int>(std::floor(r.top()));
-            const int x1 = std::max(x0 + 2, static_cast<int>(std::ceil(r.right())));
-            const int y1 = std::max(y0 + 2, static_cast<int>(std::ceil(r.bottom())));
-            canvas.fillRect(x0, y0, x1, y1, g.fill(v).rgb());
-            if (g.scene.isConfigurable(v))
-                canvas.outlineRect(x0 - 1, y0 - 1, x1 + 1, y1 + 1, outline);
+        for (int i = 0; i < nodes.size(); ++i) {
+            const QRectF& r = g.scene.rect(nodes[i]);
+            // The dot with its outline: rows floor(top) - 1 to max(floor(top) + 2, ceil(bottom)).
+            dots.add(i, r.top() * scale + offsetY - 1.0, r.bottom() * scale + offsetY + 2.0,
+                     kDotWork);
         }
         stats.nodes = nodes.size();
     }
+    const QRgb edgeColor = palette::edge.rgb();
+    const QRgb outline = palette::configurable.rgb();
+    bands.draw(image, size, palette::background.rgb(), [&](PixelCanvas& canvas, int band) {
+        for (const int e : edges.items(band)) {
+            const bool faint = isStraightLongEdge(g.scene, e);
+            QPointF previous = g.t.toScreen(g.scene.point(g.scene.pointBegin(e)));
+            for (int i = g.scene.pointBegin(e) + 1; i < g.scene.pointEnd(e); ++i) {
+                const QPointF next = g.t.toScreen(g.scene.point(i));
+                canvas.blendLine(QLineF(previous, next), edgeColor, faint ? 40 : 90, faint ? 3 : 1);
+                previous = next;
+            }
+        }
+        for (const int i : dots.items(band)) {
+            const int v = nodes[i];
+            const QRect dot = dotRect(g, v);
+            canvas.fillRect(dot, g.fill(v).rgb());
+            if (g.scene.isConfigurable(v)) canvas.outlineRect(dot.adjusted(-1, -1, 1, 1), outline);
+        }
+    });
     return stats;
 }
 

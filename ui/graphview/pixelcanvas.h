@@ -1,10 +1,11 @@
-// Direct pixel drawing into an RGB32 image for the zoomed-out level of detail (many tiny items).
+// A band of scanlines of an RGB32 image: DDA line blending and rectangle fills clipped to the
+// band, so that threads drawing different bands of one image write disjoint pixels and the
+// result does not depend on how the image is split.
 #pragma once
 
 #include <QImage>
 #include <QLineF>
 #include <QRectF>
-#include <QVector>
 #include <algorithm>
 
 namespace tpugraphs::ui {
@@ -14,30 +15,40 @@ bool clipLine(QLineF& line, const QRectF& rect);
 
 class PixelCanvas {
 public:
-    // Resizes/clears `image` (Format_RGB32) to `size` filled with `background`.
-    PixelCanvas(QImage& image, const QSize& size, QRgb background);
+    // Rows [top, bottom) of the RGB32 pixels at `bits` (e.g. a detached QImage's bits()).
+    PixelCanvas(uchar* bits, qsizetype bytesPerLine, const QSize& size, int top, int bottom);
 
+    // Whether anything drawn between the (fractional) rows y0 and y1 can land in the band: a
+    // cheap test to skip work before drawing.
+    bool meetsRows(double y0, double y1) const {
+        return std::max(y0, y1) + 1.0 >= m_top && std::min(y0, y1) - 1.0 < m_bottom;
+    }
+
+    void fill(QRgb color);
     // Blends a 1-pixel line of `color` with opacity alpha/256 (DDA, clipped to the image),
     // every `stride`-th pixel (1: solid, 3: dotted).
     void blendLine(QLineF line, QRgb color, int alpha, int stride = 1);
-    // Fills pixels [x0, x1) x [y0, y1), clipped.
-    void fillRect(int x0, int y0, int x1, int y1, QRgb color);
-    void outlineRect(int x0, int y0, int x1, int y1, QRgb color);
+    // Fills the pixels of `rect`, clipped; outlineRect: its 1-pixel border.
+    void fillRect(const QRect& rect, QRgb color);
+    void outlineRect(const QRect& rect, QRgb color);
 
 private:
-    void blendPixel(int x, int y, QRgb color, int alpha) {
-        QRgb& p = m_rows[std::min(y, m_height - 1)][std::min(x, m_width - 1)];
-        const int inv = 256 - alpha;
-        p = qRgb((qRed(color) * alpha + qRed(p) * inv) >> 8,
-                 (qGreen(color) * alpha + qGreen(p) * inv) >> 8,
-                 (qBlue(color) * alpha + qBlue(p) * inv) >> 8);
+    QRgb* row(int y) { return reinterpret_cast<QRgb*>(m_bits + y * m_bytesPerLine); }
+    // Per channel (c * alpha + p * (256 - alpha)) >> 8, two channels per multiply (exact: each
+    // channel's sum stays below 2^16).
+    static QRgb blend(QRgb p, QRgb color, int alpha) {
+        const uint a = uint(alpha), inv = 256u - a;
+        const uint rb = ((color & 0xff00ffu) * a + (p & 0xff00ffu) * inv) >> 8;
+        const uint g = ((color & 0xff00u) * a + (p & 0xff00u) * inv) >> 8;
+        return 0xff000000u | (rb & 0xff00ffu) | (g & 0xff00u);
     }
 
-    QImage& m_image;
-    QRgb** m_rows = nullptr;
-    QVector<QRgb*> m_rowPointers;
-    int m_width = 0;
-    int m_height = 0;
+    uchar* m_bits;
+    qsizetype m_bytesPerLine;
+    int m_width;
+    int m_height;
+    int m_top;
+    int m_bottom;
 };
 
 }  // namespace tpugraphs::ui
