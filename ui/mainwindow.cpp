@@ -14,6 +14,7 @@
 #include <QTabWidget>
 
 #include "explorer/counttext.h"
+#include "explorer/datasetscanjob.h"
 #include "explorer/demodatasetjob.h"
 #include "explorer/explorerpage.h"
 #include "explorer/taskprogress.h"
@@ -24,6 +25,12 @@ namespace tpugraphs::ui {
 namespace {
 constexpr int kMaxRecent = 8;
 const char* const kRecentKey = "recentDatasets";
+
+// The first local file or folder a drag carries, or empty.
+QString droppedPath(const QMimeData* data) {
+    const auto urls = data->urls();
+    return !urls.isEmpty() && urls.first().isLocalFile() ? urls.first().toLocalFile() : QString();
+}
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -177,14 +184,19 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-    const auto urls = event->mimeData()->urls();
-    if (!urls.isEmpty() && urls.first().isLocalFile()) event->acceptProposedAction();
+    const QString path = droppedPath(event->mimeData());
+    if (path.isEmpty()) return;
+    if (isDatasetPath(path))
+        event->acceptProposedAction();
+    else  // the drop is refused (Qt sends no drop after a refused drag): say why
+        statusBar()->showMessage(
+            tr("Cannot open %1: drop a dataset folder or a .npz file").arg(path), 10000);
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-    const auto urls = event->mimeData()->urls();
-    if (urls.isEmpty() || !urls.first().isLocalFile()) return;
-    openDataset(urls.first().toLocalFile());
+    const QString path = droppedPath(event->mimeData());
+    if (!isDatasetPath(path)) return;
+    openDataset(path);
     event->acceptProposedAction();
 }
 

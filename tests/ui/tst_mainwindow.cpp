@@ -1,10 +1,13 @@
 // End-to-end test of the main window on ../shared/data/tpugraphs (offscreen): tree rows and
 // columns, lazily filled runtime columns, one graph of each collection drawn, a clicked node in
-// the inspector, chart point counts, search, a corrupt file and a non-dataset folder.
+// the inspector, chart point counts, search, a corrupt file and a non-dataset folder, drag and drop
+// of a dataset folder, a .npz file and a file that is not a dataset.
 #include <QAbstractItemModelTester>
+#include <QMimeData>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtCharts/QLineSeries>
@@ -42,6 +45,34 @@ bool copyTree(const QString& from, const QString& to) {
             return false;
     }
     return true;
+}
+
+// The widget a drop at the window's centre lands on, as a file manager's drop would.
+QWidget* dropTarget(QWidget& window) {
+    QWidget* child = window.childAt(window.rect().center());
+    return child ? child : &window;
+}
+
+// Drags `path` as a file URL over the window; returns whether the drag was accepted.
+bool dragEnter(QWidget& window, const QString& path) {
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(path)});
+    QWidget* target = dropTarget(window);
+    QDragEnterEvent enter(target->rect().center(), Qt::CopyAction, &data, Qt::LeftButton,
+                          Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &enter);
+    return enter.isAccepted();
+}
+
+// Drops `path` as a file URL on the window; returns whether the drop was accepted.
+bool drop(QWidget& window, const QString& path) {
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(path)});
+    QWidget* target = dropTarget(window);
+    QDropEvent event(QPointF(target->rect().center()), Qt::CopyAction, &data, Qt::LeftButton,
+                     Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &event);
+    return event.isAccepted();
 }
 
 }  // namespace
@@ -204,6 +235,70 @@ private Q_SLOTS:
         QCOMPARE(index.graphs[0].collection, std::string("layout:xla:random"));
         QCOMPARE(index.graphs[0].split, Split::Train);
         QCOMPARE(index.graphs[0].nodes, int64_t(1277));
+    }
+
+    void dropOpensADataset_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("collections");
+        QTest::addColumn<int>("graphs");
+        QTest::newRow("dataset folder") << sharedDatasetRoot() << 5 << 9;
+        QTest::newRow(".npz file")
+            << sharedDatasetRoot() + "/npz/layout/xla/random/train/openai_v0_rnn_optimized.npz" << 1
+            << 1;
+    }
+    void dropOpensADataset() {
+        QFETCH(QString, path);
+        QFETCH(int, collections);
+        QFETCH(int, graphs);
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        QVERIFY(dragEnter(window, path));
+        QVERIFY(drop(window, path));
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        QCOMPARE(opened.at(0).at(1).toInt(), graphs);
+        QCOMPARE(page->browser()->tree()->model()->rowCount(), collections);
+        QVERIFY(page->errorMessage().isEmpty());
+    }
+
+    // A text file dragged over the window is refused with a message; opened another way (Open
+    // Recent, a command line) it fails with an error; the open dataset stays and still works.
+    void dropOfAFileThatIsNotADatasetIsRefused() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString text = dir.filePath("notes.txt");
+        {
+            QFile file(text);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("not a graph\n");
+        }
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        QVERIFY(dragEnter(window, sharedDatasetRoot()));
+        QVERIFY(drop(window, sharedDatasetRoot()));
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+
+        QVERIFY(!dragEnter(window, text));
+        QVERIFY2(window.statusBar()->currentMessage().contains("notes.txt"),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QVERIFY(!drop(window, text));
+        QSignalSpy failed(page, &ExplorerPage::openFailed);
+        window.openDataset(text);
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
+        QVERIFY2(page->errorMessage().contains("notes.txt"), qPrintable(page->errorMessage()));
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(page->browser()->tree()->model()->rowCount(), 5);
+
+        QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        QVERIFY(page->selectGraph(graphIndex(index, "layout:xla:default", "unet3d")));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
+        QVERIFY(page->errorMessage().isEmpty());
     }
 
     void stateIsSaved() {

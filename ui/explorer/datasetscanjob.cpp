@@ -6,6 +6,7 @@
 #include <exception>
 #include <filesystem>
 
+#include "data/data_error.h"
 #include "explorer/jobrunner.h"
 
 namespace tpugraphs::ui {
@@ -45,6 +46,12 @@ DatasetIndex singleFileIndex(const std::string& path) {
     return index;
 }
 
+bool isDatasetPath(const QString& path) {
+    const QFileInfo info(path);
+    return info.isDir() || (info.isFile() &&
+                            info.suffix().compare(QStringLiteral("npz"), Qt::CaseInsensitive) == 0);
+}
+
 DatasetScanJob::DatasetScanJob(QObject* parent) : QObject(parent), m_runner(new JobRunner(this)) {
     connect(m_runner, &JobRunner::runningChanged, this, &DatasetScanJob::runningChanged);
 }
@@ -52,8 +59,11 @@ DatasetScanJob::DatasetScanJob(QObject* parent) : QObject(parent), m_runner(new 
 void DatasetScanJob::start(const QString& path) {
     const std::string root = path.toStdString();
     const bool singleFile = QFileInfo(path).isFile();
-    m_runner->start([this, root, singleFile](int id, const std::atomic<bool>&) {
+    const bool openable = isDatasetPath(path);
+    m_runner->start([this, root, singleFile, openable](int id, const std::atomic<bool>&) {
         try {
+            if (singleFile && !openable)
+                throw DataError(root, "", "is not a dataset folder or a .npz graph file");
             DatasetIndex index = singleFile
                                      ? singleFileIndex(root)
                                      : scanDataset(root, [this, id](size_t done, size_t total) {

@@ -28,6 +28,10 @@ private:
     JobRunner* m_runner;
 };
 
+// Whether `path` is something the scan can open: a folder (whether it is a dataset root is the
+// scan's to say) or a .npz file.
+bool isDatasetPath(const QString& path);
+
 // An index holding one .npz; its collection and split come from the path when it follows the
 // official layout (".../npz/layout/nlp/default/test/x.npz"), else from the file's kind.
 DatasetIndex singleFileIndex(const std::string& path);
