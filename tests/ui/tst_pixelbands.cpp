@@ -77,7 +77,7 @@ QImage drawShapes(const Shapes& shapes, const QSize& size, int bandCount) {
     return image;
 }
 
-// A whole-image canvas over white, for the known-answer tests.
+// A canvas over a white image (rows [top, bottom) of it), for the known-answer tests.
 struct Canvas {
     explicit Canvas(const QSize& size, int top = 0, int bottom = 1 << 20)
         : image(size, QImage::Format_RGB32) {
