@@ -3,23 +3,26 @@
 # generated demo dataset (and on unet3d's held-out configs when the real sample data is there)
 # and prints one line per variant with its best validation metric and wall time.
 #   scripts/ablation.sh [OUT_DIR]            (default /tmp/tpugraphs-ablation)
-# Env: CLI (default build/app/tpugraphs), DATA (default ../shared/data/tpugraphs), SEEDS
-# (default "0 1"), TILE_STEPS (default 300), LAYOUT_STEPS (default 300).
+# Env: CLI (default build/app/tpugraphs), DATA (default ../shared/data/tpugraphs), TILE_SEEDS
+# (default "0 1 2"), LAYOUT_SEEDS (default "0"), TILE_STEPS (default 300), LAYOUT_STEPS
+# (default 300).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=$(realpath -m "${1:-/tmp/tpugraphs-ablation}")
 CLI=$(realpath "${CLI:-build/app/tpugraphs}")
 DATA=$(realpath -m "${DATA:-../shared/data/tpugraphs}")
-SEEDS=${SEEDS:-"0 1"}
+TILE_SEEDS=${TILE_SEEDS:-"0 1 2"}
+LAYOUT_SEEDS=${LAYOUT_SEEDS:-"0"}
 TILE_STEPS=${TILE_STEPS:-300}
 LAYOUT_STEPS=${LAYOUT_STEPS:-300}
 mkdir -p "$OUT"
 DEMO="$OUT/demo"
 [ -f "$DEMO/.tpugraphs-generated" ] ||
     "$CLI" generate --preset demo --collections tile:xla layout:xla:default --splits train valid \
-        --out "$DEMO" >/dev/null
+        --out "$DEMO" >/dev/null 2>&1
 
-# variant LABEL METRIC_COLUMN ARGS...: trains once per seed; prints the mean best metric.
+# variant LABEL METRIC_COLUMN ARGS...: trains once per seed of $SEEDS; prints the mean best
+# metric.
 variant() {
     local label=$1 column=$2
     shift 2
@@ -38,6 +41,7 @@ variant() {
         "$(echo "$sum / $count" | bc -l)" "$values" $((SECONDS - start))
 }
 
+SEEDS=$TILE_SEEDS
 TILE=(--dataset "$DEMO" --collection tile:xla --steps "$TILE_STEPS" --validate-every 50)
 variant "tile: late-join-sage, pairwise hinge" top5-score "${TILE[@]}" --model late-join-sage
 variant "tile: late-join-sage, list-mle" top5-score "${TILE[@]}" --model late-join-sage --loss list-mle
@@ -47,6 +51,7 @@ variant "tile: late-join-sage, duplicates kept" top5-score "${TILE[@]}" --model 
 variant "tile: tile-mlp (no message passing)" top5-score "${TILE[@]}" --model tile-mlp
 variant "tile: early-join-sage" top5-score "${TILE[@]}" --model early-join-sage
 
+SEEDS=$LAYOUT_SEEDS
 LAYOUT=(--dataset "$DEMO" --collection layout:xla:default --model layout-sage --steps "$LAYOUT_STEPS"
     --validate-every 100 --lr 2e-3)
 variant "layout: layout-sage (all options on)" kendall "${LAYOUT[@]}"

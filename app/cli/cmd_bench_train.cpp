@@ -28,9 +28,9 @@ struct BenchArgs {
     bool fullScale = false;
     // 100k configs as in the largest real layout files. The generator caps a file at 8M
     // (config, configurable node) cells and makes ~6 % of the nodes configurable, so graphs of
-    // ~1.2-1.3k nodes keep all 100k configs with up to ~80 configurable nodes (node_config_feat
-    // up to 0.58 GB as float32; the largest real file has ~125 configurable nodes, ~0.9 GB).
-    int64_t fullScaleConfigs = 100000, fullScaleNodes = 1300;
+    // ~1.1-1.2k nodes keep (nearly) all 100k configs with up to ~80 configurable nodes
+    // (node_config_feat up to 0.58 GB as float32; the largest real file: ~125 nodes, ~0.9 GB).
+    int64_t fullScaleConfigs = 100000, fullScaleNodes = 1200;
 };
 
 // Resets the kernel's peak-RSS counter of this process (Linux >= 4.0); false when unsupported.
