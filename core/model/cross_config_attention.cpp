@@ -5,16 +5,13 @@ namespace tpugraphs {
 
 CrossConfigAttentionImpl::CrossConfigAttentionImpl(const CrossConfigAttentionOptions& options) {
     temperature = register_parameter("temperature", torch::ones({options.channels}));
-    self = register_module("self", torch::nn::Linear(options.channels, options.channels));
-    context = register_module(
-        "context", torch::nn::Linear(
-                       torch::nn::LinearOptions(options.channels, options.channels).bias(false)));
+    merge = register_module("merge", torch::nn::Linear(2 * options.channels, options.channels));
 }
 
 torch::Tensor CrossConfigAttentionImpl::forward(const torch::Tensor& x) {
     auto weights = torch::softmax(x * temperature, 1);
-    auto pooled = (weights * x).sum(1, true);  // [N, 1, H], the same for every config
-    return self(x) + context(pooled);
+    auto context = (weights * x).sum(1, true).expand_as(x);
+    return merge(torch::cat({x, context}, -1));
 }
 
 }  // namespace tpugraphs

@@ -12,15 +12,13 @@ struct CrossConfigAttentionOptions {
 };
 
 // x [N, K, H]: a = softmax over the config axis of (x * t) with a learned temperature t per
-// channel, context = sum_k a x; returns Linear([x, context]) of width H, computed as
-// self(x) + context(pooled context), so the context's share is computed once per node and not
-// once per config.
+// channel, context = sum_k a x; returns Linear([x, context]) of width H.
 struct CrossConfigAttentionImpl : torch::nn::Module {
     explicit CrossConfigAttentionImpl(const CrossConfigAttentionOptions& options);
     torch::Tensor forward(const torch::Tensor& x);
 
     torch::Tensor temperature;
-    torch::nn::Linear self{nullptr}, context{nullptr};
+    torch::nn::Linear merge{nullptr};
 };
 TORCH_MODULE(CrossConfigAttention);
 
