@@ -90,8 +90,8 @@ private Q_SLOTS:
         options.runDir = m_dir.path().toStdString() + "/tile";
         options.collection = "tile:xla";
         options.model = ModelType::TileEarlyJoinSage;
-        options.steps = 300;
-        options.validationInterval = 100;
+        options.steps = 400;
+        options.validationInterval = 50;
         const TrainResult result = train(options);
         const double oracle = oracleTileScore(m_root, m_clean);
         qInfo("tile early-join-sage: best valid top-5 score %.4f at step %lld (oracle on "
