@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "train/flat_adam.h"
+#include "model/flat_adam.h"
 #include "train/run_directory.h"
 
 namespace tpugraphs {

@@ -5,7 +5,7 @@
 #include <torch/torch.h>
 
 #include "model/score_head.h"
-#include "train/flat_adam.h"
+#include "model/flat_adam.h"
 #include "train/torch_threads.h"
 
 using namespace tpugraphs;

@@ -85,14 +85,8 @@ private Q_SLOTS:
 
     // The early-join model (config features joined to every node before message passing).
     void tileTopFiveScore() {
-        TrainOptions options;
-        options.datasetRoot = m_root;
-        options.runDir = m_dir.path().toStdString() + "/tile";
-        options.collection = "tile:xla";
-        options.model = ModelType::TileEarlyJoinSage;
-        options.steps = 400;
-        options.validationInterval = 50;
-        const TrainResult result = train(options);
+        const TrainResult result =
+            train(demoRun("tile:xla", ModelType::TileEarlyJoinSage, 400, 50));
         const double oracle = oracleTileScore(m_root, m_clean);
         qInfo("tile early-join-sage: best valid top-5 score %.4f at step %lld (oracle on "
               "noiseless runtimes: %.4f)",
@@ -102,13 +96,7 @@ private Q_SLOTS:
     }
 
     void layoutKendall() {
-        TrainOptions options;
-        options.datasetRoot = m_root;
-        options.runDir = m_dir.path().toStdString() + "/layout";
-        options.collection = "layout:xla:default";
-        options.model = ModelType::LayoutSage;
-        options.steps = 300;
-        options.validationInterval = 100;
+        TrainOptions options = demoRun("layout:xla:default", ModelType::LayoutSage, 300, 100);
         options.learningRate = 2e-3;
         const TrainResult result = train(options);
         const double oracle = oracleLayoutKendall(m_root, m_clean);
@@ -120,6 +108,19 @@ private Q_SLOTS:
     }
 
 private:
+    // Default options but the model, the length and the validation interval.
+    TrainOptions demoRun(const std::string& collection, ModelType model, int64_t steps,
+                         int validationInterval) const {
+        TrainOptions options;
+        options.datasetRoot = m_root;
+        options.runDir = m_dir.path().toStdString() + "/" + modelTypeName(model);
+        options.collection = collection;
+        options.model = model;
+        options.steps = steps;
+        options.validationInterval = validationInterval;
+        return options;
+    }
+
     QTemporaryDir m_dir;
     std::string m_root, m_clean;
 };

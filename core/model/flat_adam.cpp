@@ -1,5 +1,5 @@
 // Adam / AdamW over one flat parameter buffer.
-#include "train/flat_adam.h"
+#include "model/flat_adam.h"
 
 #include <torch/csrc/autograd/generated/variable_factories.h>
 #include <torch/serialize/input-archive.h>
