@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <random>
@@ -10,9 +11,12 @@
 
 #include "bench_train_support.h"
 #include "data/graph_io.h"
+#include "model/caching_cpu_allocator.h"
+#include "model/cpu_kernels.h"
 #include "model/gemm_rate.h"
 #include "model/layout_flops.h"
 #include "train/prepared_graph.h"
+#include "train/torch_threads.h"
 
 namespace tpugraphs::cli {
 
@@ -81,6 +85,11 @@ GraphShape stage(const std::string& path, const std::string& root, const std::st
     return s;
 }
 
+std::string describeEnv(const char* name) {
+    const char* value = std::getenv(name);
+    return value ? value : "default";
+}
+
 std::string fixed(double value, int decimals) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
@@ -118,29 +127,52 @@ void runGraphBench(const GraphBenchArgs& a) {
     o.batchGraphs = 1;
     o.configsPerGraph = a.configs;
     o.steps = a.steps;
-    o.validationInterval = a.steps;
 
-    // One graph per step, in turn: the arithmetic and configs of one pass over the graphs.
-    double flops = 0, configs = 0;
-    int64_t largest = 0;
-    for (const GraphShape& s : shapes) {
-        LayoutStepShape step;
-        step.nodes = s.nodes;
-        step.configurable = s.configurable;
-        step.configs = std::min<int64_t>(a.configs, s.configs);
-        step.nodeFeatures = nodes.outputColumns();
-        flops += layoutSageTrainFlops(o, step);
-        configs += static_cast<double>(step.configs);
-        largest = std::max(largest, s.nodes);
+    struct Line {
+        std::string label;
+        TrainThroughput t;
+        double flopsPerConfig = 0;
+    };
+    std::vector<Line> lines;
+    for (const std::string& name : a.attention) {
+        if (!parseAttentionForm(name, &o.attentionForm))
+            throw std::invalid_argument("unknown attention form '" + name + "'");
+        for (const bool fused : {true, false}) {
+            if (!fused && !a.reference) continue;
+            setFusedCpuKernels(fused);
+            // One graph per step, in turn: the arithmetic and configs of one pass over them.
+            double flops = 0, configs = 0;
+            for (const GraphShape& s : shapes) {
+                LayoutStepShape step;
+                step.nodes = s.nodes;
+                step.configurable = s.configurable;
+                step.configs = std::min<int64_t>(a.configs, s.configs);
+                step.nodeFeatures = nodes.outputColumns();
+                flops += layoutSageTrainFlops(o, step, fused);
+                configs += static_cast<double>(step.configs);
+            }
+            releaseCachedCpuMemory();
+            std::cout << "training " << name << (fused ? "" : " (reference modules)") << " ..."
+                      << std::endl;
+            lines.push_back({"layout-sage " + name + (fused ? "" : ", reference modules"),
+                             measureTraining(o, (scratch / "run").string()), flops / configs});
+        }
     }
-    const TrainThroughput t = measureTraining(o, (scratch / "run").string());
-    const double model = t.configsPerSecond * flops / configs / 1e9;
+    setFusedCpuKernels(true);
+    int64_t largest = 0;
+    for (const GraphShape& s : shapes) largest = std::max(largest, s.nodes);
     const double gemm = measureGemmGflops(largest * a.configs, a.hidden, a.hidden);
-    std::cout << "layout-sage (hidden " << a.hidden << ", " << a.layers << " blocks, K "
-              << a.configs << "): configs/s " << fixed(t.configsPerSecond, 1) << "  model GFLOP/s "
-              << fixed(model, 1) << "  peak GEMM GFLOP/s " << fixed(gemm, 1) << "  utilisation "
-              << fixed(100.0 * model / gemm, 1) << "%  peak MiB " << fixed(t.peakMiB, 0)
-              << std::endl;
+    std::cout << "hidden " << a.hidden << ", " << a.layers << " blocks, " << a.configs
+              << " configs per graph and step, " << a.steps << " steps, " << torchThreads()
+              << " threads, OpenMP wait " << describeEnv("OMP_WAIT_POLICY") << " / spin count "
+              << describeEnv("GOMP_SPINCOUNT") << std::endl;
+    for (const Line& l : lines) {
+        const double model = l.t.configsPerSecond * l.flopsPerConfig / 1e9;
+        std::cout << l.label << ": configs/s " << fixed(l.t.configsPerSecond, 1)
+                  << "  model GFLOP/s " << fixed(model, 1) << "  peak GEMM GFLOP/s "
+                  << fixed(gemm, 1) << "  utilisation " << fixed(100.0 * model / gemm, 1)
+                  << "%  peak MiB " << fixed(l.t.peakMiB, 0) << std::endl;
+    }
     if (a.keep.empty()) fs::remove_all(scratch);
 }
 

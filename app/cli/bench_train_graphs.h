@@ -11,7 +11,9 @@ struct GraphBenchArgs {
     int configs = 64;                 // K, configs per graph and step
     int steps = 20;                   // training steps (the first quarter is warm-up)
     int hidden = 64, layers = 3;
-    std::string keep;  // keep the scratch dataset and runs here
+    std::vector<std::string> attention{"context"};  // cross-config attention forms, a line each
+    bool reference = false;  // also each form with the reference modules (fused kernels off)
+    std::string keep;        // keep the scratch dataset and runs here
 };
 
 // Copies the files into a scratch dataset (test files get synthetic runtimes), trains the

@@ -204,6 +204,13 @@ void setupBenchTrain(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--layers", a->graphs.layers, "With --graph: message-passing blocks")
         ->capture_default_str();
+    cmd->add_option("--attention", a->graphs.attention,
+                    "With --graph: cross-config attention forms to train, a line each "
+                    "(context, first-place)")
+        ->capture_default_str();
+    cmd->add_flag("--reference-modules", a->graphs.reference,
+                  "With --graph: also train each form with the reference modules (fused CPU "
+                  "kernels off), for a before/after in one run");
     cmd->callback([a, cmd] {
         if (a->graphs.graphs.empty()) return runBench(*a);
         a->graphs.steps = cmd->count("--steps") ? a->steps : 20;

@@ -21,7 +21,7 @@ void onInterrupt(int) {
 struct TrainArgs {
     TrainOptions options;
     std::string model = "late-join-sage", loss = "pairwise-hinge", optimizer = "adamw";
-    std::string schedule = "cosine", readout = "node-sum", resume;
+    std::string schedule = "cosine", readout = "node-sum", attention = "context", resume;
     bool keepDuplicates = false, noPrune = false, noCrossAttention = false,
          noChannelAttention = false;
     bool producersOnly = false, quiet = false;
@@ -40,6 +40,7 @@ void applyNames(const TrainArgs& a, TrainOptions& o) {
     o.optimizer = parsed(parseOptimizerType, a.optimizer, "--optimizer");
     o.schedule = parsed(parseScheduleType, a.schedule, "--schedule");
     o.readout = parsed(parseLayoutReadout, a.readout, "--readout");
+    o.attentionForm = parsed(parseAttentionForm, a.attention, "--attention");
     o.collapseDuplicates = !a.keepDuplicates;
     o.pruneLayout = !a.noPrune;
     o.crossConfigAttention = !a.noCrossAttention;
@@ -138,6 +139,10 @@ void setupTrain(CLI::App& app) {
     cmd->add_option("--dropout", o.dropout, "Dropout")->capture_default_str();
     cmd->add_option("--margin", o.margin, "Hinge / margin-ranking margin")->capture_default_str();
     cmd->add_option("--readout", a->readout, "Layout readout: node-sum or pooled")
+        ->capture_default_str();
+    cmd->add_option("--attention", a->attention,
+                    "Cross-config attention form: context (merge with the weighted mean over "
+                    "configs) or first-place (merge with the weighted state itself)")
         ->capture_default_str();
     cmd->add_flag("--no-cross-attention", a->noCrossAttention,
                   "Layout/early-join: no cross-config attention");

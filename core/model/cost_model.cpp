@@ -24,6 +24,7 @@ CostModelOptions costModelOptions(const TrainOptions& options, int64_t nodeFeatu
     m.selfChannelAttention = options.selfChannelAttention;
     m.crossConfigAttention = options.crossConfigAttention;
     m.readout = options.readout;
+    m.attentionForm = options.attentionForm;
     return m;
 }
 

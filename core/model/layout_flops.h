@@ -16,10 +16,12 @@ struct LayoutStepShape {
     int64_t nodeFeatures = 0;  // normalised node feature columns
 };
 
-// Floating-point operations of the Linear layers of one training step: a Linear applied to
-// `rows` rows of width `in` giving `out` costs 2 * rows * in * out forward and twice that
-// backward (input and weight gradients). Normalisation, activations, attention softmax and
-// message passing sums are not counted. See docs/layout-training-performance.md.
-double layoutSageTrainFlops(const TrainOptions& options, const LayoutStepShape& shape);
+// Floating-point operations of the Linear layers of one training step as the model runs them
+// (fusedKernels: the fused CPU kernels, else the reference modules): a Linear applied to `rows`
+// rows of width `in` giving `out` costs 2 * rows * in * out forward and twice that backward
+// (input and weight gradients). Normalisation, activations, attention softmax and message
+// passing sums are not counted. See docs/layout-training-performance.md.
+double layoutSageTrainFlops(const TrainOptions& options, const LayoutStepShape& shape,
+                            bool fusedKernels);
 
 }  // namespace tpugraphs

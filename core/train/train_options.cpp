@@ -43,6 +43,8 @@ const std::pair<ScheduleType, const char*> kSchedules[] = {{ScheduleType::Consta
                                                            {ScheduleType::OneCycle, "one-cycle"}};
 const std::pair<LayoutReadout, const char*> kReadouts[] = {
     {LayoutReadout::NodeScoreSum, "node-sum"}, {LayoutReadout::Pooled, "pooled"}};
+const std::pair<AttentionForm, const char*> kAttentionForms[] = {
+    {AttentionForm::Context, "context"}, {AttentionForm::FirstPlace, "first-place"}};
 
 template <typename Enum, size_t N>
 Enum enumField(const nlohmann::json& j, const char* key,
@@ -78,6 +80,9 @@ const char* scheduleTypeName(ScheduleType type) {
 const char* layoutReadoutName(LayoutReadout readout) {
     return nameOf(kReadouts, readout);
 }
+const char* attentionFormName(AttentionForm form) {
+    return nameOf(kAttentionForms, form);
+}
 bool parseModelType(const std::string& text, ModelType* type) {
     return parseName(kModels, text, type);
 }
@@ -92,6 +97,9 @@ bool parseScheduleType(const std::string& text, ScheduleType* type) {
 }
 bool parseLayoutReadout(const std::string& text, LayoutReadout* readout) {
     return parseName(kReadouts, text, readout);
+}
+bool parseAttentionForm(const std::string& text, AttentionForm* form) {
+    return parseName(kAttentionForms, text, form);
 }
 
 GraphKind modelGraphKind(ModelType type) {
@@ -126,6 +134,7 @@ std::string trainOptionsToJson(const TrainOptions& o) {
                         {"self_channel_attention", o.selfChannelAttention},
                         {"cross_config_attention", o.crossConfigAttention},
                         {"readout", layoutReadoutName(o.readout)},
+                        {"attention_form", attentionFormName(o.attentionForm)},
                         {"loss", lossTypeName(o.loss)},
                         {"margin", o.margin},
                         {"optimizer", optimizerTypeName(o.optimizer)},
@@ -168,6 +177,7 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         field(j, "self_channel_attention", &o.selfChannelAttention);
         field(j, "cross_config_attention", &o.crossConfigAttention);
         o.readout = enumField(j, "readout", kReadouts, o.readout, source);
+        o.attentionForm = enumField(j, "attention_form", kAttentionForms, o.attentionForm, source);
         o.loss = enumField(j, "loss", kLosses, o.loss, source);
         field(j, "margin", &o.margin);
         o.optimizer = enumField(j, "optimizer", kOptimizers, o.optimizer, source);
