@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "model/node_chunks.h"
+#include "model/vector_clones.h"
 
 namespace tpugraphs {
 
@@ -32,8 +33,9 @@ Sizes sizesOf(const Tensor& hotColumns, int64_t channels) {
 
 // Pre-activations of nodes [n0, n1) into pre (the chunk's rows): the node state, plus for a
 // configurable node (configurable[n] = j >= 0) the bias and the table rows of its hot columns.
-void joinRows(const float* nodes, const float* table, const float* bias, const int64_t* hot,
-              const int64_t* configurable, const Sizes& s, int64_t n0, int64_t n1, float* pre) {
+TPUGRAPHS_VECTOR_CLONES void joinRows(const float* nodes, const float* table, const float* bias,
+                                      const int64_t* hot, const int64_t* configurable,
+                                      const Sizes& s, int64_t n0, int64_t n1, float* pre) {
     const int64_t k = s.configs, h = s.channels;
     for (int64_t n = n0; n < n1; ++n) {
         const float* node = nodes + n * h;
@@ -54,9 +56,10 @@ void joinRows(const float* nodes, const float* table, const float* bias, const i
 
 // Backward of joinRows given dPre: dNodes(n) = sum_k dPre, and for configurable nodes the same
 // sum into dBias and each dPre row into the table rows of its hot columns.
-void joinRowsBackward(const float* dPre, const int64_t* hot, const int64_t* configurable,
-                      const Sizes& s, int64_t n0, int64_t n1, float* dNodes, float* dTable,
-                      float* dBias) {
+TPUGRAPHS_VECTOR_CLONES void joinRowsBackward(const float* dPre, const int64_t* hot,
+                                              const int64_t* configurable, const Sizes& s,
+                                              int64_t n0, int64_t n1, float* dNodes, float* dTable,
+                                              float* dBias) {
     const int64_t k = s.configs, h = s.channels;
     for (int64_t n = n0; n < n1; ++n) {
         float* dn = dNodes + n * h;

@@ -100,10 +100,7 @@ Tensor softmaxWeights(const Tensor& g, const Tensor& temperature, const uint8_t*
 
 // [g, w g] side by side (the 1st-place form's merge input) into `joined` [rows, 2H].
 Tensor joinProduct(const Tensor& g, const Tensor& w, Tensor joined) {
-    const int64_t h = g.size(1);
-    joined.narrow(1, 0, h).copy_(g);
-    Tensor product = joined.narrow(1, h, h);
-    at::mul_out(product, g, w);
+    kernels::joinWithProduct(ptr(g), ptr(w), g.size(0), g.size(1), ptr(joined));
     return joined;
 }
 
@@ -199,7 +196,7 @@ Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
                 at::mm_out(out, g, mergeWeight.narrow(1, 0, h).t());
                 kernels::addPerNode(ptr(m), nodes, s.rows(), ptr(out));
             }
-            out.add_(rowsOf(x, s, n0, n1));
+            kernels::addTo(ptr(out), ptr(x) + s.at(n0), rows * h);
         }
         Tensor act = rowsOf(y, s, n0, n1);
         at::gelu_out(act, out);
@@ -289,16 +286,14 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
                                             scratchRows(logits, thread, rows),
                                             scratchRows(weights, thread, rows));
             Tensor dm = dMerge[thread];
-            dMergeBias[thread].add_(dPre.sum(0));
+            kernels::addColumnSums(ptr(dPre), rows, h, ptr(dMergeBias[thread]));
             if (firstPlace) {
                 const Tensor j = joinProduct(g, w, scratchRows(joined, thread, rows));
                 Tensor dj = scratchRows(dJoined, thread, rows);
                 dm.addmm_(dPre.t(), j);
                 at::mm_out(dj, dPre, mergeWeight);
-                dg.copy_(dj.narrow(1, 0, h));
-                kernels::attentionProductBackward(ptr(w), ptr(g), ptr(dj) + h, 2 * h,
-                                                  ptr(temperature), nodes, s.rows(), ptr(dg),
-                                                  ptr(dTemperature[thread]));
+                kernels::attentionProductBackward(ptr(w), ptr(g), ptr(dj), ptr(temperature), nodes,
+                                                  s.rows(), ptr(dg), ptr(dTemperature[thread]));
             } else {
                 Tensor c = context.narrow(0, n0, nodes);
                 Tensor sum = scratchRows(summed, thread, nodes);
@@ -363,17 +358,11 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
         kernels::gatherNeighbourMeans(ptr(a), s.rows(), producers,
                                       bidirectional ? &consumers : nullptr, n0, n1, ptr(zRows));
         dConvWeight[thread].addmm_(d.t(), zRows);
-        dConvBias[thread].add_(d.sum(0));
+        kernels::addColumnSums(ptr(d), rows, h, ptr(dConvBias[thread]));
         at::mm_out(dzRows, d, convWeight);
-        rowsOf(da, s, n0, n1).copy_(dzRows.narrow(1, 0, h));
-        // dIn, dOut pre-scaled by 1 / degree of the node whose mean they came from.
-        const auto scaled = [&](const Tensor& invDegree, int64_t column) {
-            return (dzRows.narrow(1, column, h).view({n1 - n0, s.configs, h}) *
-                    invDegree.narrow(0, n0, n1 - n0).view({-1, 1, 1}))
-                .view({-1, h});
-        };
-        rowsOf(dIn, s, n0, n1).copy_(scaled(invDegIn, h));
-        if (bidirectional) rowsOf(dOut, s, n0, n1).copy_(scaled(invDegOut, 2 * h));
+        kernels::splitConvGradient(ptr(dzRows), bidirectional, producers, consumers, s.rows(), n0,
+                                   n1, ptr(da) + s.at(n0), ptr(dIn) + s.at(n0),
+                                   bidirectional ? ptr(dOut) + s.at(n0) : nullptr);
     });
     paramGrads[2] = dConvWeight.sum(0);
     paramGrads[3] = dConvBias.sum(0);

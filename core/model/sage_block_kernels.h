@@ -40,6 +40,18 @@ void scatterNeighbourMeans(const float* dIn, const float* dOut, Rows shape,
                            const NodeLists& producers, const NodeLists& consumers, int64_t n0,
                            int64_t n1, float* da);
 
+// out[i] += in[i] for i < n.
+void addTo(float* out, const float* in, int64_t n);
+// out(c) += sum over `rows` rows of x(r, c).
+void addColumnSums(const float* x, int64_t rows, int64_t channels, float* out);
+// The conv input gradient dz [rows, (2 or 3) H] of nodes [n0, n1) split into da (self part)
+// and dIn, dOut (the means' parts times the node's 1 / degree), all chunk rows from node n0.
+void splitConvGradient(const float* dz, bool consumers, const NodeLists& producers,
+                       const NodeLists& consumerLists, Rows shape, int64_t n0, int64_t n1,
+                       float* da, float* dIn, float* dOut);
+// joined [rows, 2H] = [g, g * w] (the 1st place's merge input).
+void joinWithProduct(const float* g, const float* w, int64_t rows, int64_t channels, float* joined);
+
 // out(n, k) = h(n, k) * perGraph(g(n), k) for nodes [n0, n1) (perGraph [G, K, H], out holds
 // the chunk's rows from node n0 on); `add` adds instead: out(n, k) = h(n, k) + perGraph(g(n), k).
 void combinePerGraph(const float* h, const float* perGraph, const int64_t* nodeGraph, Rows shape,
@@ -67,10 +79,11 @@ void addPerNode(const float* perNode, int64_t nodes, Rows shape, float* out);
 void attentionContextBackward(const float* w, const float* h, const float* context,
                               const float* dContext, const float* t, int64_t nodes, Rows shape,
                               float* dh, float* dT);
-// Backward of q = w h (per config, the 1st place's form) with w = softmax_k(t h): with
-// S = sum_k dq w h and m = sum_k w h per node and channel, dh += w dq + t w (dq h - S) and
+// Backward of the 1st place's merge input [h, q] with q = w h per config and w = softmax_k(t h),
+// given its gradient dJoined [rows, 2H] = [dDirect, dq]: with S = sum_k dq w h and
+// m = sum_k w h per node and channel, dh = dDirect + w dq + t w (dq h - S) and
 // dT += sum_k dq w h (h - m).
-void attentionProductBackward(const float* w, const float* h, const float* dq, int64_t dqStride,
-                              const float* t, int64_t nodes, Rows shape, float* dh, float* dT);
+void attentionProductBackward(const float* w, const float* h, const float* dJoined, const float* t,
+                              int64_t nodes, Rows shape, float* dh, float* dT);
 
 }  // namespace tpugraphs::kernels
