@@ -24,7 +24,7 @@ struct TrainArgs {
     std::string schedule = "cosine", readout = "node-sum", resume;
     bool keepDuplicates = false, noPrune = false, noCrossAttention = false,
          noChannelAttention = false;
-    bool producersOnly = false, quiet = false;
+    bool producersOnly = false, quiet = false, zeroLayoutPadding = false;
 };
 
 template <typename Enum>
@@ -45,6 +45,7 @@ void applyNames(const TrainArgs& a, TrainOptions& o) {
     o.crossConfigAttention = !a.noCrossAttention;
     o.selfChannelAttention = !a.noChannelAttention;
     o.bidirectional = !a.producersOnly;
+    o.markLayoutPadding = !a.zeroLayoutPadding;
 }
 
 TrainOptions resumedOptions(const TrainArgs& a, const CLI::App& cmd) {
@@ -123,7 +124,11 @@ void setupTrain(CLI::App& app) {
     cmd->add_option("--configs-per-graph", o.configsPerGraph,
                     "Configs sampled per graph and step (0 = 64, or 128 for random collections)");
     cmd->add_option("--lr", o.learningRate, "Peak learning rate")->capture_default_str();
-    cmd->add_option("--weight-decay", o.weightDecay, "Weight decay")->capture_default_str();
+    cmd->add_option("--weight-decay", o.weightDecay,
+                    "Weight decay (weight matrices only, unless --decay-all-parameters)")
+        ->capture_default_str();
+    cmd->add_flag("--decay-all-parameters", o.decayAllParameters,
+                  "Weight decay on biases, LayerNorm weights and embeddings too");
     cmd->add_option("--optimizer", a->optimizer, "adamw or adam")->capture_default_str();
     cmd->add_option("--schedule", a->schedule, "constant, cosine or one-cycle")
         ->capture_default_str();
@@ -147,12 +152,23 @@ void setupTrain(CLI::App& app) {
                   "Aggregate over producers only (one edge direction)");
     cmd->add_flag("--keep-duplicates", a->keepDuplicates, "Do not collapse identical configs");
     cmd->add_flag("--no-prune", a->noPrune, "Layout: keep the whole graph");
+    cmd->add_flag("--zero-layout-padding", a->zeroLayoutPadding,
+                  "Keep the files' 0 padding of layout_minor_to_major (default: -1, kept apart "
+                  "from dimension 0)");
     cmd->add_option("--validate-every", o.validationInterval,
                     "Steps between validations (0 = each epoch)");
     cmd->add_option("--patience", o.earlyStoppingPatience,
                     "Stop after N validations without improvement");
     cmd->add_option("--max-valid-graphs", o.maxValidGraphs,
                     "Validate on at most N graphs (0 = all)");
+    cmd->add_option("--valid-configs", o.validConfigs,
+                    "Periodic validations score a fixed seeded subset of at most N configs per "
+                    "graph (0 = all); the final validation scores all")
+        ->capture_default_str();
+    cmd->add_option("--train-splits", o.trainSplits,
+                    "Splits to train on: train, or train,valid to refit a final model")
+        ->delimiter(',')
+        ->capture_default_str();
     cmd->add_option("--only", o.onlyGraphs,
                     "Train (and validate) only on these graph names (file stems)");
     cmd->add_option(

@@ -6,13 +6,20 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "train/layout_padding.h"
+
 namespace tpugraphs {
 
 bool PreparedGraph::hasRuntimes() const {
     return !runtime.empty() && *std::min_element(runtime.begin(), runtime.end()) > 0;
 }
 
-PreparedGraph prepareTileGraph(TileGraph&& graph, const std::string& path) {
+PrepareOptions prepareOptionsOf(const TrainOptions& options) {
+    return {options.pruneLayout, options.markLayoutPadding};
+}
+
+PreparedGraph prepareTileGraph(TileGraph&& graph, const std::string& path,
+                               const PrepareOptions& options) {
     PreparedGraph p;
     p.name = graph.name;
     p.path = path;
@@ -20,6 +27,7 @@ PreparedGraph prepareTileGraph(TileGraph&& graph, const std::string& path) {
     p.nodes = graph.nodeCount();
     p.featureColumns = kNodeFeatureCount;
     p.nodeFeat = std::move(graph.nodeFeat);
+    if (options.markLayoutPadding) markLayoutPadding(p.nodeFeat.data(), p.nodes);
     p.opcode.assign(graph.nodeOpcode.begin(), graph.nodeOpcode.end());
     for (int64_t e = 0; e < graph.edgeCount(); ++e) {
         p.dst.push_back(graph.edgeIndex[2 * e]);
@@ -36,7 +44,9 @@ PreparedGraph prepareTileGraph(TileGraph&& graph, const std::string& path) {
     return p;
 }
 
-PreparedGraph prepareLayoutGraph(LayoutGraph&& graph, const std::string& path, bool prune) {
+PreparedGraph prepareLayoutGraph(LayoutGraph&& graph, const std::string& path,
+                                 const PrepareOptions& options) {
+    const bool prune = options.prune;
     PreparedGraph p;
     p.name = graph.name;
     p.path = path;
@@ -63,6 +73,7 @@ PreparedGraph prepareLayoutGraph(LayoutGraph&& graph, const std::string& path, b
         p.nodeFeat.insert(p.nodeFeat.end(), f, f + kNodeFeatureCount);
         p.opcode.push_back(graph.nodeOpcode[i]);
     }
+    if (options.markLayoutPadding) markLayoutPadding(p.nodeFeat.data(), p.nodes);
     for (int64_t e = 0; e < graph.edgeCount(); ++e) {
         const int64_t u = graph.edgeIndex[2 * e], v = graph.edgeIndex[2 * e + 1];
         if (row[u] < 0 || row[v] < 0) continue;

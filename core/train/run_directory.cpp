@@ -95,7 +95,8 @@ void writeRunState(const RunInfo& info) {
                                   {"total_steps", info.totalSteps},
                                   {"best_step", info.bestStep},
                                   {"best", metricsJson(info.best)},
-                                  {"status", runStatusName(info.status)}};
+                                  {"status", runStatusName(info.status)},
+                                  {"failure", info.failure}};
     writeFileAtomic(info.runDir + "/history.csv", historyToCsv(info.history));
     writeFileAtomic(info.runDir + "/state.json", state.dump(2) + "\n");
 }
@@ -130,6 +131,7 @@ RunInfo loadRunInfo(const std::string& runDir) {
             const auto status = state.value("status", std::string("running"));
             for (const auto& entry : kStatuses)
                 if (status == entry.second) info.status = entry.first;
+            info.failure = state.value("failure", std::string());
         }
         const std::string historyPath = runDir + "/history.csv";
         if (fs::exists(historyPath))

@@ -111,12 +111,37 @@ int defaultConfigsPerGraph(const std::string& collection) {
     return collection.find(":random") != std::string::npos ? 128 : 64;
 }
 
+int64_t configsPerStep(const TrainOptions& options) {
+    return options.configsPerGraph > 0 ? options.configsPerGraph
+                                       : defaultConfigsPerGraph(options.collection);
+}
+
+void checkTrainOptions(const TrainOptions& o) {
+    auto fail = [](const std::string& message) { throw std::invalid_argument(message); };
+    if (o.batchGraphs < 1) fail("batch graphs must be at least 1");
+    if (o.holdoutConfigs < 0 || o.holdoutConfigs >= 1) fail("holdout fraction must be in [0, 1)");
+    if (o.holdoutConfigs > 0 && !o.collapseDuplicates)
+        fail(
+            "--holdout-configs needs duplicate configs collapsed (drop --keep-duplicates): "
+            "identical configs would be trained on and validated on at once");
+    if (o.validConfigs < 0) fail("valid configs must be 0 (all) or more");
+    if (o.trainSplits.empty()) fail("no train split given");
+    for (const std::string& split : o.trainSplits)
+        if (split != "train" && split != "valid")
+            fail("train splits are 'train' and 'valid', not '" + split + "'");
+    if (o.hiddenDim < 1 || o.layers < 0 || o.opcodeEmbedding < 0)
+        fail("hidden width, layers and opcode embedding must be positive");
+    if (o.dropout < 0 || o.dropout >= 1) fail("dropout must be in [0, 1)");
+}
+
 std::string trainOptionsToJson(const TrainOptions& o) {
     nlohmann::json j = {{"dataset_root", o.datasetRoot},
                         {"collection", o.collection},
                         {"only_graphs", o.onlyGraphs},
+                        {"train_splits", o.trainSplits},
                         {"holdout_configs", o.holdoutConfigs},
                         {"max_valid_graphs", o.maxValidGraphs},
+                        {"valid_configs", o.validConfigs},
                         {"model", modelTypeName(o.model)},
                         {"hidden_dim", o.hiddenDim},
                         {"layers", o.layers},
@@ -134,6 +159,7 @@ std::string trainOptionsToJson(const TrainOptions& o) {
                         {"weight_decay", o.weightDecay},
                         {"warmup_fraction", o.warmupFraction},
                         {"grad_clip", o.gradClip},
+                        {"decay_all_parameters", o.decayAllParameters},
                         {"steps", o.steps},
                         {"epochs", o.epochs},
                         {"batch_graphs", o.batchGraphs},
@@ -143,6 +169,7 @@ std::string trainOptionsToJson(const TrainOptions& o) {
                         {"log_interval", o.logInterval},
                         {"collapse_duplicates", o.collapseDuplicates},
                         {"prune_layout", o.pruneLayout},
+                        {"mark_layout_padding", o.markLayoutPadding},
                         {"seed", o.seed},
                         {"device", o.device},
                         {"run_dir", o.runDir}};
@@ -157,8 +184,10 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         field(j, "dataset_root", &o.datasetRoot);
         field(j, "collection", &o.collection);
         field(j, "only_graphs", &o.onlyGraphs);
+        field(j, "train_splits", &o.trainSplits);
         field(j, "holdout_configs", &o.holdoutConfigs);
         field(j, "max_valid_graphs", &o.maxValidGraphs);
+        field(j, "valid_configs", &o.validConfigs);
         o.model = enumField(j, "model", kModels, o.model, source);
         field(j, "hidden_dim", &o.hiddenDim);
         field(j, "layers", &o.layers);
@@ -176,6 +205,9 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         field(j, "weight_decay", &o.weightDecay);
         field(j, "warmup_fraction", &o.warmupFraction);
         field(j, "grad_clip", &o.gradClip);
+        // Runs written before these options existed decayed every parameter and padded with 0.
+        o.decayAllParameters = true;
+        field(j, "decay_all_parameters", &o.decayAllParameters);
         field(j, "steps", &o.steps);
         field(j, "epochs", &o.epochs);
         field(j, "batch_graphs", &o.batchGraphs);
@@ -185,6 +217,8 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         field(j, "log_interval", &o.logInterval);
         field(j, "collapse_duplicates", &o.collapseDuplicates);
         field(j, "prune_layout", &o.pruneLayout);
+        o.markLayoutPadding = false;
+        field(j, "mark_layout_padding", &o.markLayoutPadding);
         field(j, "seed", &o.seed);
         field(j, "device", &o.device);
         field(j, "run_dir", &o.runDir);

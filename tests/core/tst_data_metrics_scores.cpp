@@ -32,6 +32,17 @@ private Q_SLOTS:
         QCOMPARE(rankByScore({}), Ids{});
     }
 
+    // Ensembles average normalised ranks: scales do not matter, ties share their mean rank.
+    void ensembleOfNormalizedRanks() {
+        const std::vector<float> a{0.1f, 0.3f, 0.2f}, b{100.f, 300.f, 300.f};
+        const auto mean = meanNormalizedRanks({a, b});
+        // a ranks 0, 1, 0.5; b ranks 0, 0.75, 0.75 (a tie of ranks 1 and 2).
+        QCOMPARE(mean, (std::vector<float>{0.0f, 0.875f, 0.625f}));
+        QCOMPARE(rankByScore(meanNormalizedRanks({a})), rankByScore(a));
+        QCOMPARE(meanNormalizedRanks({{5.0f}}), (std::vector<float>{0.0f}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, meanNormalizedRanks({a, {1.0f}}));
+    }
+
     void tileRuntimesAreNormalized() {
         QCOMPARE(normalizedTileRuntimes({100, 60, 40}, {1, 3, 2}),
                  (std::vector<double>{100, 20, 20}));

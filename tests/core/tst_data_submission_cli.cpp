@@ -31,8 +31,8 @@ private Q_SLOTS:
         QVERIFY(
             run.out.contains("894 rows (tile:xla 844, layout:xla:default 8, layout:xla:random 8, "
                              "layout:nlp:default 17, layout:nlp:random 17)"));
-        QVERIFY(run.out.contains("checked as a full competition submission"));
-        QVERIFY(run.out.contains("OK: the submission is valid"));
+        QVERIFY(run.out.contains("checked with Kaggle's rules: 894 unique IDs"));
+        QVERIFY(run.out.contains("OK: the submission is valid for Kaggle"));
     }
 
     void brokenCopyFailsNamingTheLine() {
@@ -56,13 +56,18 @@ private Q_SLOTS:
         QVERIFY(run.err.contains("INVALID: 1 error(s)"));
     }
 
-    void sampleAgainstDatasetFindsTheShortRow() {
-        // The official sample lists 1000 configs for an nlp graph that has 1001.
-        const CliRun run =
-            runCli({"validate-submission", kSample, "--dataset", kRoot, "--max-errors", "2000"});
-        QCOMPARE(run.exitCode, 1);
-        QVERIFY2(run.err.contains(":878: layout row lists 1000 indices, graph has 1001 configs"),
+    void sampleAgainstDatasetWarnsOfTheShortRow() {
+        // The official sample lists 1000 configs for an nlp graph that has 1001; Kaggle scored
+        // such files, so it is a warning. The dataset holds 5 of the 894 test graphs: the
+        // other rows cannot be checked against it and say so.
+        const CliRun run = runCli({"validate-submission", kSample, "--dataset", kRoot});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+        QVERIFY2(run.out.contains(":878: layout row 'layout:nlp:default:"
+                                  "3a0c5517a87df8d82fd637b83298a3ba' lists 1000 of 1001 configs"),
                  qPrintable(run.describe()));
+        QVERIFY2(run.out.contains("889 rows name graphs this dataset does not hold (not checked)"),
+                 qPrintable(run.out));
+        QVERIFY(run.out.contains("OK: the submission is valid for Kaggle (1 warning)"));
     }
 
     void baselineWithTemplateIsAFullValidFile() {
@@ -74,9 +79,10 @@ private Q_SLOTS:
         QVERIFY2(run.out.contains(
                      "5 row(s) from the baseline, 889 from the template, 0 not in the template"),
                  qPrintable(run.describe()));
-        run = runCli({"validate-submission", path, "--dataset", kRoot, "--partial"});
-        // Only the 5 sample graphs are in the dataset: the template's other rows are unknown to it.
-        QVERIFY(run.err.contains("no graph"));
+        run = runCli({"validate-submission", path, "--dataset", kRoot});
+        // Only the 5 sample graphs are in the dataset: the template's other rows are unchecked.
+        QVERIFY2(run.exitCode == 0 && run.out.contains("889 rows name graphs"),
+                 qPrintable(run.describe()));
         run = runCli({"validate-submission", path});
         QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         QVERIFY(run.out.contains("894 rows"));
