@@ -24,7 +24,7 @@ struct TrainArgs {
     std::string schedule = "cosine", readout = "node-sum", resume;
     bool keepDuplicates = false, noPrune = false, noCrossAttention = false,
          noChannelAttention = false;
-    bool producersOnly = false, quiet = false, zeroLayoutPadding = false;
+    bool producersOnly = false, quiet = false, zeroLayoutPadding = false, noTileRelative = false;
 };
 
 template <typename Enum>
@@ -46,6 +46,7 @@ void applyNames(const TrainArgs& a, TrainOptions& o) {
     o.selfChannelAttention = !a.noChannelAttention;
     o.bidirectional = !a.producersOnly;
     o.markLayoutPadding = !a.zeroLayoutPadding;
+    o.tileRelativeFeatures = !a.noTileRelative;
 }
 
 TrainOptions resumedOptions(const TrainArgs& a, const CLI::App& cmd) {
@@ -152,6 +153,9 @@ void setupTrain(CLI::App& app) {
                   "Aggregate over producers only (one edge direction)");
     cmd->add_flag("--keep-duplicates", a->keepDuplicates, "Do not collapse identical configs");
     cmd->add_flag("--no-prune", a->noPrune, "Layout: keep the whole graph");
+    cmd->add_flag("--no-tile-relative-features", a->noTileRelative,
+                  "Tile: do not append the config features relative to the output's shape "
+                  "(tiles per dim, padding and vector-register waste)");
     cmd->add_flag("--zero-layout-padding", a->zeroLayoutPadding,
                   "Keep the files' 0 padding of layout_minor_to_major (default: -1, kept apart "
                   "from dimension 0)");

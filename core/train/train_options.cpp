@@ -170,6 +170,7 @@ std::string trainOptionsToJson(const TrainOptions& o) {
                         {"collapse_duplicates", o.collapseDuplicates},
                         {"prune_layout", o.pruneLayout},
                         {"mark_layout_padding", o.markLayoutPadding},
+                        {"tile_relative_features", o.tileRelativeFeatures},
                         {"seed", o.seed},
                         {"device", o.device},
                         {"run_dir", o.runDir}};
@@ -219,6 +220,8 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         field(j, "prune_layout", &o.pruneLayout);
         o.markLayoutPadding = false;
         field(j, "mark_layout_padding", &o.markLayoutPadding);
+        o.tileRelativeFeatures = false;
+        field(j, "tile_relative_features", &o.tileRelativeFeatures);
         field(j, "seed", &o.seed);
         field(j, "device", &o.device);
         field(j, "run_dir", &o.runDir);

@@ -97,6 +97,9 @@ struct TrainOptions {
     // layout_minor_to_major padding written as -1 (not 0, which is also dimension 0) before
     // normalisation; false for runs made before this option existed.
     bool markLayoutPadding = true;
+    // tile: config features relative to the output's shape appended (tiles per dim, padding
+    // and vector-register waste); false for runs made before this option existed.
+    bool tileRelativeFeatures = true;
 
     // Run.
     uint64_t seed = 0;
