@@ -14,7 +14,7 @@
 #include <cstdio>
 #include <functional>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "export/exportsubmissiondialog.h"
 #include "mainwindow.h"
 #include "models/runlistmodel.h"

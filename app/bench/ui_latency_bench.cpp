@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "train/torch_threads.h"
 #include "training/trainingform.h"
 #include "training/trainingpage.h"

@@ -13,7 +13,7 @@
 
 #include "bench_registry.h"
 #include "command_registry.h"
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "table_printer.h"
 #include "train/trainer.h"
 

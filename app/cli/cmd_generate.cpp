@@ -11,7 +11,7 @@
 
 #include "command_registry.h"
 #include "data/dataset.h"
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "progress_bar.h"
 #include "split_option.h"
 #include "table_printer.h"

@@ -8,7 +8,7 @@
 #include "command_registry.h"
 #include "export/submission_io.h"
 #include "export/submission_validator.h"
-#include "metrics/submission_scoring.h"
+#include "export/submission_scoring.h"
 #include "split_option.h"
 #include "table_printer.h"
 

@@ -2,7 +2,7 @@
 #include "export/baseline_submission.h"
 
 #include "data/graph_io.h"
-#include "metrics/submission_scoring.h"
+#include "export/submission_scoring.h"
 
 namespace tpugraphs {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "train/train_options.h"
 
 namespace tpugraphs::test {

@@ -13,7 +13,7 @@
 
 #include "data/data_error.h"
 #include "data/dataset.h"
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "data/graph_io.h"
 
 using namespace tpugraphs;

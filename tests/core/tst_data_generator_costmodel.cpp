@@ -6,8 +6,8 @@
 #include <map>
 #include <set>
 
-#include "data/generator.h"
-#include "data/synthetic_hlo_graph.h"
+#include "synth/generator.h"
+#include "synth/synthetic_hlo_graph.h"
 #include "metrics/kendall.h"
 
 using namespace tpugraphs;

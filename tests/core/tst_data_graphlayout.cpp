@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <atomic>
 
-#include "layout/dag_layout.h"
-#include "layout/graph_subview.h"
-#include "layout/synthetic_dag.h"
+#include "graphdraw/dag_layout.h"
+#include "graphdraw/graph_subview.h"
+#include "synth/synthetic_dag.h"
 
 using namespace tpugraphs;
 

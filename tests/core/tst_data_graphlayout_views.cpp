@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "layout/graph_subview.h"
-#include "layout/synthetic_dag.h"
+#include "graphdraw/graph_subview.h"
+#include "synth/synthetic_dag.h"
 
 using namespace tpugraphs;
 

@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "data/graph_io.h"
 #include "metrics/kendall.h"
 #include "metrics/tile_metrics.h"

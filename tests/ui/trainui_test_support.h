@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "train/trainer.h"
 
 namespace tpugraphs::test {

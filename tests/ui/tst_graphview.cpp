@@ -6,7 +6,7 @@
 #include "graphview/graphpalette.h"
 #include "graphview/graphsearchbar.h"
 #include "graphview/graphviewwidget.h"
-#include "layout/synthetic_dag.h"
+#include "synth/synthetic_dag.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::ui;

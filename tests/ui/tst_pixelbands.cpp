@@ -12,7 +12,7 @@
 #include "graphview/graphviewwidget.h"
 #include "graphview/pixelbands.h"
 #include "graphview/pixelcanvas.h"
-#include "layout/synthetic_dag.h"
+#include "synth/synthetic_dag.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::ui;

@@ -5,7 +5,7 @@
 
 #include <exception>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "explorer/jobrunner.h"
 
 namespace tpugraphs::ui {

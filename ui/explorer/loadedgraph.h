@@ -8,7 +8,7 @@
 #include "data/dataset.h"
 #include "data/layout_graph.h"
 #include "data/tile_graph.h"
-#include "layout/graph_topology.h"
+#include "graphdraw/graph_topology.h"
 
 namespace tpugraphs::ui {
 

@@ -15,7 +15,7 @@
 
 #include "data/graph_io.h"
 #include "graphviewwidget.h"
-#include "layout/synthetic_dag.h"
+#include "synth/synthetic_dag.h"
 
 namespace tpugraphs::ui {
 

@@ -8,8 +8,8 @@
 #include <memory>
 
 #include "data/opcodes.h"
-#include "layout/graph_drawing.h"
-#include "layout/graph_subview.h"
+#include "graphdraw/graph_drawing.h"
+#include "graphdraw/graph_subview.h"
 
 namespace tpugraphs::ui {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "graphscene.h"
-#include "layout/dag_layout.h"
+#include "graphdraw/dag_layout.h"
 
 namespace tpugraphs::ui {
 

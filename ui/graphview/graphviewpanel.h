@@ -5,7 +5,7 @@
 #include <QWidget>
 #include <memory>
 
-#include "layout/graph_topology.h"
+#include "graphdraw/graph_topology.h"
 
 class QComboBox;
 class QLabel;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "explorer/loadedgraph.h"
-#include "layout/graph_topology.h"
+#include "graphdraw/graph_topology.h"
 #include "predictions/configsensitivity.h"
 #include "train/predictor.h"
 

@@ -3,8 +3,8 @@
 
 #include <cstdint>
 
-#include "data/synthetic_hlo_graph.h"
-#include "data/tile_cost_model.h"
+#include "synth/synthetic_hlo_graph.h"
+#include "synth/tile_runtime_formula.h"
 
 namespace tpugraphs {
 

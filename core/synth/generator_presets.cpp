@@ -1,6 +1,6 @@
 // Preset tables: demo (seconds to write, a minute to learn) and full-scale (the real dataset's
 // counts).
-#include "data/generator_presets.h"
+#include "synth/generator_presets.h"
 
 namespace tpugraphs {
 

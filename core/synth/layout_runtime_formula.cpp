@@ -1,11 +1,11 @@
 // Layout cost model: vector-lane efficiency of dot/convolution layouts, transposes inserted where
 // neighbouring layouts disagree, reshapes that stop being bitcasts.
-#include "data/layout_cost_model.h"
+#include "synth/layout_runtime_formula.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "data/generator_random.h"
+#include "synth/generator_random.h"
 #include "data/layout_configs.h"
 
 namespace tpugraphs {

@@ -1,5 +1,5 @@
 // Generator: plans a dataset, builds each graph with its cost model, writes files in parallel.
-#include "data/generator.h"
+#include "synth/generator.h"
 
 #include <algorithm>
 #include <chrono>
@@ -12,12 +12,12 @@
 #include <thread>
 
 #include "data/data_error.h"
-#include "data/generator_presets.h"
-#include "data/generator_random.h"
+#include "synth/generator_presets.h"
+#include "synth/generator_random.h"
 #include "data/graph_io.h"
-#include "data/layout_cost_model.h"
-#include "data/layout_program_builder.h"
-#include "data/tile_kernel_builder.h"
+#include "synth/layout_runtime_formula.h"
+#include "synth/layout_program_builder.h"
+#include "synth/tile_kernel_builder.h"
 
 namespace fs = std::filesystem;
 

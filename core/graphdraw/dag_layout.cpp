@@ -1,11 +1,11 @@
 // Layered DAG layout entry point: runs the pipeline and converts it to a GraphDrawing.
-#include "layout/dag_layout.h"
+#include "graphdraw/dag_layout.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "layout/layered_graph.h"
+#include "graphdraw/layered_graph.h"
 
 namespace tpugraphs {
 

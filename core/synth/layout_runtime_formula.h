@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "data/synthetic_hlo_graph.h"
+#include "synth/synthetic_hlo_graph.h"
 
 namespace tpugraphs {
 

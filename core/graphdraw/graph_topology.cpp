@@ -1,5 +1,5 @@
 // Conversion of layout/tile graph records into a GraphTopology.
-#include "layout/graph_topology.h"
+#include "graphdraw/graph_topology.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // to their neighbours' mean x (pool adjacent violators), sweeping down and up.
 #include <algorithm>
 
-#include "layout/layered_graph.h"
+#include "graphdraw/layered_graph.h"
 
 namespace tpugraphs::layout_detail {
 

@@ -1,10 +1,10 @@
 // Tile cost model: tile count, padding waste, vector alignment, operand re-reads, VMEM spills.
-#include "data/tile_cost_model.h"
+#include "synth/tile_runtime_formula.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "data/generator_random.h"
+#include "synth/generator_random.h"
 
 namespace tpugraphs {
 

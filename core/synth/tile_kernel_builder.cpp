@@ -1,11 +1,11 @@
 // Synthetic fused kernels: a core (elementwise, reduce, dot, convolution, data movement) plus
 // elementwise epilogues, shaped like the fusions XLA hands to its tile-size autotuner.
-#include "data/tile_kernel_builder.h"
+#include "synth/tile_kernel_builder.h"
 
 #include <algorithm>
 
-#include "data/generator_random.h"
-#include "data/hlo_builder.h"
+#include "synth/generator_random.h"
+#include "synth/hlo_builder.h"
 
 namespace tpugraphs {
 

@@ -1,5 +1,5 @@
 // Deterministic HLO-like random graph generator (own arithmetic on mt19937 for portability).
-#include "layout/synthetic_dag.h"
+#include "synth/synthetic_dag.h"
 
 #include <algorithm>
 #include <random>

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "data/synthetic_hlo_graph.h"
+#include "synth/synthetic_hlo_graph.h"
 
 namespace tpugraphs {
 

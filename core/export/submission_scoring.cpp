@@ -1,5 +1,5 @@
 // Submission scoring: per-graph scores from runtimes read off the npz files, then aggregation.
-#include "metrics/submission_scoring.h"
+#include "export/submission_scoring.h"
 
 #include <fstream>
 #include <stdexcept>

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "layout/graph_topology.h"
+#include "graphdraw/graph_topology.h"
 
 namespace tpugraphs {
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <queue>
 
-#include "layout/layered_graph.h"
+#include "graphdraw/layered_graph.h"
 
 namespace tpugraphs::layout_detail {
 

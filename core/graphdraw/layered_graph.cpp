@@ -1,5 +1,5 @@
 // Layered graph construction: vertices, long-edge routing points within a budget, adjacency.
-#include "layout/layered_graph.h"
+#include "graphdraw/layered_graph.h"
 
 #include <algorithm>
 

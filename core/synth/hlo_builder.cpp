@@ -1,5 +1,5 @@
 // HloBuilder: shape inference and attributes for the instructions the generator emits.
-#include "data/hlo_builder.h"
+#include "synth/hlo_builder.h"
 
 #include <algorithm>
 #include <stdexcept>

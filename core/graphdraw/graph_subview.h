@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "layout/dag_layout.h"
-#include "layout/graph_topology.h"
+#include "graphdraw/dag_layout.h"
+#include "graphdraw/graph_topology.h"
 
 namespace tpugraphs {
 

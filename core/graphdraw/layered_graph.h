@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "layout/dag_layout.h"
+#include "graphdraw/dag_layout.h"
 
 namespace tpugraphs::layout_detail {
 

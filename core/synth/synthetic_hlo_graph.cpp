@@ -1,5 +1,5 @@
 // SyntheticHloGraph: topological instruction list, edges, node_splits and the 140 node features.
-#include "data/synthetic_hlo_graph.h"
+#include "synth/synthetic_hlo_graph.h"
 
 #include <algorithm>
 #include <stdexcept>

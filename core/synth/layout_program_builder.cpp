@@ -1,10 +1,10 @@
 // Synthetic whole programs for the layout collections, assembled from model-like blocks.
-#include "data/layout_program_builder.h"
+#include "synth/layout_program_builder.h"
 
 #include <algorithm>
 
-#include "data/generator_random.h"
-#include "data/hlo_builder.h"
+#include "synth/generator_random.h"
+#include "synth/hlo_builder.h"
 
 namespace tpugraphs {
 

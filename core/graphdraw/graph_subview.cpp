@@ -1,5 +1,5 @@
 // Building the node maps and deduplicated edge lists of graph views.
-#include "layout/graph_subview.h"
+#include "graphdraw/graph_subview.h"
 
 #include <algorithm>
 

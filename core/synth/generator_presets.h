@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 
 namespace tpugraphs {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "layout/graph_drawing.h"
+#include "graphdraw/graph_drawing.h"
 
 namespace tpugraphs {
 
