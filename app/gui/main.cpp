@@ -4,9 +4,9 @@
 #include <QFileInfo>
 #include <QSettings>
 
-#include "explorer/screenshotscript.h"
-#include "graphview/graphbenchmark.h"
-#include "mainwindow.h"
+#include "screenshot_script.h"
+#include "graph_benchmark.h"
+#include "main_window.h"
 #include "train/torch_threads.h"
 
 int main(int argc, char** argv) {

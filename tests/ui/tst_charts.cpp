@@ -9,14 +9,14 @@
 #include <QtCharts/QScatterSeries>
 #include <QtTest>
 
-#include "charts/collectionchartspanel.h"
-#include "charts/featurescatterchart.h"
-#include "charts/histogram.h"
-#include "charts/histogramchart.h"
-#include "charts/runtimechartspanel.h"
-#include "charts/sortedruntimechart.h"
-#include "explorer/loadedgraph.h"
-#include "explorer/runtimestats.h"
+#include "charts/collection_charts_panel.h"
+#include "charts/feature_scatter_chart.h"
+#include "analysis/histogram.h"
+#include "charts/histogram_chart.h"
+#include "charts/runtime_charts_panel.h"
+#include "charts/sorted_runtime_chart.h"
+#include "analysis/loaded_graph.h"
+#include "analysis/runtime_stats.h"
 #include "explorer_test_support.h"
 
 using namespace tpugraphs;

@@ -5,9 +5,9 @@
 #include <QSortFilterProxyModel>
 #include <QtTest>
 
-#include "explorer/collectionsummary.h"
-#include "models/collectionsummarymodel.h"
-#include "models/datasettreemodel.h"
+#include "analysis/collection_summary.h"
+#include "item_models/collection_summary_model.h"
+#include "item_models/dataset_tree_model.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::ui;

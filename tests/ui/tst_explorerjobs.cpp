@@ -6,10 +6,10 @@
 #include <chrono>
 #include <thread>
 
-#include "explorer/datasetscanjob.h"
-#include "explorer/graphloadjob.h"
-#include "explorer/jobrunner.h"
-#include "explorer/loadedgraph.h"
+#include "explorer/dataset_scan_job.h"
+#include "common/graph_load_job.h"
+#include "common/job_runner.h"
+#include "analysis/loaded_graph.h"
 #include "explorer_test_support.h"
 
 using namespace tpugraphs;

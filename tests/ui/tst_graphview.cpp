@@ -3,9 +3,9 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "graphview/graphpalette.h"
-#include "graphview/graphsearchbar.h"
-#include "graphview/graphviewwidget.h"
+#include "graphview/graph_palette.h"
+#include "graphview/graph_search_bar.h"
+#include "graphview/graph_view_widget.h"
 #include "synth/synthetic_dag.h"
 
 using namespace tpugraphs;

@@ -3,12 +3,12 @@
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
-#include "explorer/featurerows.h"
-#include "explorer/inspectorpanel.h"
-#include "explorer/loadedgraph.h"
-#include "explorer/runtimestats.h"
+#include "analysis/feature_rows.h"
+#include "explorer/inspector_panel.h"
+#include "analysis/loaded_graph.h"
+#include "analysis/runtime_stats.h"
 #include "explorer_test_support.h"
-#include "models/featuretablemodel.h"
+#include "item_models/feature_table_model.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::ui;

@@ -13,19 +13,19 @@
 #include <QtCharts/QLineSeries>
 #include <QtTest>
 
-#include "charts/runtimechartspanel.h"
-#include "charts/sortedruntimechart.h"
-#include "explorer/datasetbrowser.h"
-#include "explorer/explorerpage.h"
-#include "explorer/inspectorpanel.h"
-#include "explorer/loadedgraph.h"
+#include "charts/runtime_charts_panel.h"
+#include "charts/sorted_runtime_chart.h"
+#include "explorer/dataset_browser.h"
+#include "explorer/explorer_page.h"
+#include "explorer/inspector_panel.h"
+#include "analysis/loaded_graph.h"
 #include "explorer_test_support.h"
-#include "graphview/graphsearchbar.h"
-#include "graphview/graphviewpanel.h"
-#include "graphview/graphviewwidget.h"
-#include "mainwindow.h"
-#include "models/datasettreemodel.h"
-#include "models/featuretablemodel.h"
+#include "graphview/graph_search_bar.h"
+#include "graphview/graph_view_panel.h"
+#include "graphview/graph_view_widget.h"
+#include "main_window.h"
+#include "item_models/dataset_tree_model.h"
+#include "item_models/feature_table_model.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::ui;

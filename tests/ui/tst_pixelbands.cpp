@@ -9,9 +9,9 @@
 #include <optional>
 #include <vector>
 
-#include "graphview/graphviewwidget.h"
-#include "graphview/pixelbands.h"
-#include "graphview/pixelcanvas.h"
+#include "graphview/graph_view_widget.h"
+#include "graphview/pixel_bands.h"
+#include "graphview/pixel_canvas.h"
 #include "synth/synthetic_dag.h"
 
 using namespace tpugraphs;

@@ -4,13 +4,13 @@
 
 #include <filesystem>
 
-#include "mainwindow.h"
-#include "models/runlistmodel.h"
+#include "main_window.h"
+#include "item_models/run_list_model.h"
 #include "train/run_directory.h"
-#include "training/runcurves.h"
-#include "training/trainingform.h"
-#include "training/trainingpage.h"
-#include "training/trainingpages.h"
+#include "training/run_curves.h"
+#include "training/training_form.h"
+#include "training/training_page.h"
+#include "training/training_pages.h"
 #include "trainui_test_support.h"
 
 using namespace tpugraphs;

@@ -9,16 +9,16 @@
 
 #include <filesystem>
 
-#include "export/exportsubmissiondialog.h"
+#include "export/export_submission_dialog.h"
 #include "export/submission_validator.h"
-#include "models/runlistmodel.h"
+#include "item_models/run_list_model.h"
 #include "train/run_directory.h"
-#include "training/metricchart.h"
-#include "training/runcharts.h"
-#include "training/runcurves.h"
-#include "training/trainingform.h"
-#include "training/trainingpage.h"
-#include "training/trainingrunner.h"
+#include "training/metric_chart.h"
+#include "training/run_charts.h"
+#include "training/run_curves.h"
+#include "training/training_form.h"
+#include "training/training_page.h"
+#include "training/training_runner.h"
 #include "trainui_test_support.h"
 
 using namespace tpugraphs;

@@ -1,0 +1,89 @@
+// Background scan of a dataset root or a single .npz file.
+#include "explorer/dataset_scan_job.h"
+
+#include <QFileInfo>
+
+#include <exception>
+#include <filesystem>
+
+#include "data/data_error.h"
+#include "common/job_runner.h"
+
+namespace tpugraphs::ui {
+
+DatasetIndex singleFileIndex(const std::string& path) {
+    DatasetIndex index;
+    const std::filesystem::path file = std::filesystem::absolute(path);
+    index.root = file.parent_path().string();
+    GraphEntry entry = describeGraphFile(file.string());
+    entry.path = file.string();
+    if (entry.name.empty()) entry.name = file.stem().string();
+    // .../npz/<kind>/<source>[/<search>]/<split>/<file>
+    const std::string splitDir = file.parent_path().filename().string();
+    Split split = Split::Test;
+    const bool knownSplit = parseSplit(splitDir, &split);
+    if (knownSplit) entry.split = split;
+    if (entry.collection.empty() || !findCollection(entry.collection)) {
+        const std::string generic = file.parent_path().parent_path().generic_string();
+        entry.collection.clear();
+        for (const auto& info : allCollections()) {
+            const std::string suffix = "/" + info.directory;
+            if (knownSplit && generic.size() >= suffix.size() &&
+                generic.compare(generic.size() - suffix.size(), suffix.size(), suffix) == 0)
+                entry.collection = info.id;
+        }
+        if (entry.collection.empty()) {
+            GraphKind kind = GraphKind::Tile;
+            try {
+                kind = detectGraphKind(entry.path);
+            } catch (const std::exception& e) {
+                if (entry.error.empty()) entry.error = e.what();
+            }
+            entry.collection = kind == GraphKind::Tile ? "tile:xla" : "layout";
+        }
+    }
+    index.graphs.push_back(entry);
+    return index;
+}
+
+bool isDatasetPath(const QString& path) {
+    const QFileInfo info(path);
+    return info.isDir() || (info.isFile() &&
+                            info.suffix().compare(QStringLiteral("npz"), Qt::CaseInsensitive) == 0);
+}
+
+DatasetScanJob::DatasetScanJob(QObject* parent) : QObject(parent), m_runner(new JobRunner(this)) {
+    connect(m_runner, &JobRunner::runningChanged, this, &DatasetScanJob::runningChanged);
+}
+
+void DatasetScanJob::start(const QString& path) {
+    const std::string root = path.toStdString();
+    const bool singleFile = QFileInfo(path).isFile();
+    const bool openable = isDatasetPath(path);
+    m_runner->start([this, root, singleFile, openable](int id, const std::atomic<bool>&) {
+        try {
+            if (singleFile && !openable)
+                throw DataError(root, "", "is not a dataset folder or a .npz graph file");
+            DatasetIndex index = singleFile
+                                     ? singleFileIndex(root)
+                                     : scanDataset(root, [this, id](size_t done, size_t total) {
+                                           m_runner->post(id, [this, done, total] {
+                                               Q_EMIT progress(int(done), int(total));
+                                           });
+                                       });
+            m_runner->post(id, [this, index = std::move(index)] { Q_EMIT scanned(index); });
+        } catch (const std::exception& e) {
+            const QString message = QString::fromStdString(e.what());
+            m_runner->post(id, [this, message] { Q_EMIT failed(message); });
+        }
+    });
+}
+
+void DatasetScanJob::cancel() {
+    m_runner->cancel();
+}
+bool DatasetScanJob::isRunning() const {
+    return m_runner->isRunning();
+}
+
+}  // namespace tpugraphs::ui

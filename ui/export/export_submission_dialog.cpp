@@ -1,0 +1,157 @@
+// File > Export Kaggle Submission... dialog.
+#include "export/export_submission_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <exception>
+
+#include "data/dataset.h"
+#include "common/job_runner.h"
+#include "item_models/run_list_model.h"
+
+namespace tpugraphs::ui {
+
+namespace {
+
+QWidget* fileRow(QLineEdit* edit, QWidget* parent, bool save, const QString& caption) {
+    auto* row = new QWidget;
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(edit, 1);
+    auto* browse = new QPushButton("...");
+    browse->setMaximumWidth(32);
+    layout->addWidget(browse);
+    QObject::connect(browse, &QPushButton::clicked, parent, [=] {
+        const QString filter = "CSV files (*.csv);;All files (*)";
+        const QString path =
+            save ? QFileDialog::getSaveFileName(parent, caption, edit->text(), filter)
+                 : QFileDialog::getOpenFileName(parent, caption, edit->text(), filter);
+        if (!path.isEmpty()) edit->setText(path);
+    });
+    return row;
+}
+
+}  // namespace
+
+ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const QString& datasetRoot,
+                                               QWidget* parent)
+    : QDialog(parent),
+      m_root(new QLineEdit(datasetRoot)),
+      m_template(new QLineEdit),
+      m_output(new QLineEdit(QDir::homePath() + "/submission.csv")),
+      m_export(new QPushButton("Export")),
+      m_summary(new QPlainTextEdit),
+      m_job(new JobRunner(this)) {
+    setWindowTitle("Export Kaggle Submission");
+    m_root->setObjectName("datasetRoot");
+    m_template->setObjectName("templatePath");
+    m_template->setPlaceholderText("optional: e.g. the official sample_submission.csv");
+    m_output->setObjectName("outputPath");
+    m_export->setObjectName("exportButton");
+    m_summary->setObjectName("summary");
+    m_summary->setReadOnly(true);
+    m_summary->setPlaceholderText(
+        "Collections without a run are filled from the template (when given) or left out.");
+
+    auto* runBox = new QGroupBox("Run per collection (test split)");
+    auto* runForm = new QFormLayout(runBox);
+    for (const CollectionInfo& c : allCollections()) {
+        const QString id = QString::fromStdString(c.id);
+        auto* combo = new QComboBox;
+        combo->setObjectName("run_" + id);
+        combo->addItem("(none)", QString());
+        for (const QString& dir : runs->runsWithCheckpoint(id))
+            combo->addItem(runDisplayName(dir), dir);
+        combo->setCurrentIndex(combo->count() - 1);  // the most recently listed run
+        runForm->addRow(id, combo);
+        m_runCombos.insert(id, combo);
+    }
+    auto* files = new QFormLayout;
+    files->addRow("Dataset root", m_root);
+    files->addRow("Template CSV", fileRow(m_template, this, false, "Template CSV"));
+    files->addRow("Output", fileRow(m_output, this, true, "Submission CSV"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    buttons->addButton(m_export, QDialogButtonBox::ActionRole);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(runBox);
+    layout->addLayout(files);
+    layout->addWidget(m_summary, 1);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_export, &QPushButton::clicked, this, &ExportSubmissionDialog::startExport);
+    resize(640, 520);
+}
+
+ExportSubmissionDialog::~ExportSubmissionDialog() = default;
+
+void ExportSubmissionDialog::setRun(const QString& collection, const QString& runDir) {
+    QComboBox* combo = m_runCombos.value(collection);
+    if (!combo) return;
+    const int index = combo->findData(runDir);
+    if (index >= 0) combo->setCurrentIndex(index);
+}
+
+void ExportSubmissionDialog::setTemplatePath(const QString& path) {
+    m_template->setText(path);
+}
+
+void ExportSubmissionDialog::setOutputPath(const QString& path) {
+    m_output->setText(path);
+}
+
+QString ExportSubmissionDialog::summary() const {
+    return m_summary->toPlainText();
+}
+
+SubmissionRequest ExportSubmissionDialog::request() const {
+    SubmissionRequest r;
+    r.datasetRoot = m_root->text().toStdString();
+    for (auto it = m_runCombos.constBegin(); it != m_runCombos.constEnd(); ++it) {
+        const QString dir = it.value()->currentData().toString();
+        if (!dir.isEmpty()) r.runs.emplace_back(it.key().toStdString(), dir.toStdString());
+    }
+    r.templatePath = m_template->text().trimmed().toStdString();
+    r.outputPath = m_output->text().trimmed().toStdString();
+    return r;
+}
+
+void ExportSubmissionDialog::startExport() {
+    const SubmissionRequest r = request();
+    m_export->setEnabled(false);
+    m_summary->setPlainText("Exporting...");
+    m_job->start([this, r](int id, const std::atomic<bool>& cancel) {
+        try {
+            const SubmissionSummary s = buildSubmission(
+                r,
+                [this, id](const std::string& message) {
+                    const QString text = QString::fromStdString(message);
+                    m_job->post(id, [this, text] { m_summary->setPlainText(text); });
+                },
+                &cancel);
+            const bool ok = !s.cancelled && s.result.written && s.result.report.ok();
+            const QString text = QString::fromStdString(submissionSummaryText(r, s));
+            m_job->post(id, [this, ok, text] { finish(ok, text); });
+        } catch (const std::exception& e) {
+            const QString text = "Export failed: " + QString::fromStdString(e.what());
+            m_job->post(id, [this, text] { finish(false, text); });
+        }
+    });
+}
+
+void ExportSubmissionDialog::finish(bool ok, const QString& text) {
+    m_summary->setPlainText(text);
+    m_export->setEnabled(true);
+    Q_EMIT exportFinished(ok, text);
+}
+
+}  // namespace tpugraphs::ui
