@@ -15,7 +15,7 @@
 #include <functional>
 
 #include "synth/generator.h"
-#include "export/export_submission_dialog.h"
+#include "export_dialogs/export_submission_dialog.h"
 #include "main_window.h"
 #include "item_models/run_list_model.h"
 #include "predictions/predictions_page.h"

@@ -9,7 +9,7 @@
 
 #include <cmath>
 
-#include "export/export_predictions_dialog.h"
+#include "export_dialogs/export_predictions_dialog.h"
 #include "item_models/graph_metrics_model.h"
 #include "item_models/run_list_model.h"
 #include "analysis/config_sensitivity.h"

@@ -9,7 +9,7 @@
 
 #include <filesystem>
 
-#include "export/export_submission_dialog.h"
+#include "export_dialogs/export_submission_dialog.h"
 #include "export/submission_validator.h"
 #include "item_models/run_list_model.h"
 #include "train/run_directory.h"

@@ -8,8 +8,8 @@
 #include <QMenuBar>
 
 #include "explorer/explorer_page.h"
-#include "export/export_predictions_dialog.h"
-#include "export/export_submission_dialog.h"
+#include "export_dialogs/export_predictions_dialog.h"
+#include "export_dialogs/export_submission_dialog.h"
 #include "main_window.h"
 #include "predictions/predictions_page.h"
 #include "training/training_form.h"

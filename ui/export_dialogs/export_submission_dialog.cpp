@@ -1,5 +1,5 @@
 // File > Export Kaggle Submission... dialog.
-#include "export/export_submission_dialog.h"
+#include "export_dialogs/export_submission_dialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,5 +1,5 @@
 // File > Export Predictions... dialog.
-#include "export/export_predictions_dialog.h"
+#include "export_dialogs/export_predictions_dialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
