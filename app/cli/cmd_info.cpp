@@ -63,7 +63,7 @@ void printFile(const std::string& path, int topOpcodes) {
         std::cout << "INVALID      " << e.what() << "\n";
         throw CLI::RuntimeError(2);
     }
-    std::cout << "kind         " << (s.kind == GraphKind::Tile ? "tile" : "layout") << "\n"
+    std::cout << "kind         " << graphKindName(s.kind) << "\n"
               << "size         " << bytesText(s.fileBytes) << " compressed, "
               << bytesText(s.dataBytes) << " of arrays\n"
               << "nodes        " << s.nodes << "\nedges        " << s.edges << "\n"

@@ -2,12 +2,11 @@
 #include "data/dataset.h"
 
 #include <algorithm>
-#include <atomic>
-#include <condition_variable>
 #include <filesystem>
 #include <mutex>
-#include <thread>
 
+#include "base/enum_names.h"
+#include "base/parallel_for.h"
 #include "data/data_error.h"
 #include "data/graph_schema.h"
 #include "data/npz_file.h"
@@ -19,6 +18,8 @@ namespace tpugraphs {
 namespace {
 
 constexpr Split kSplits[] = {Split::Train, Split::Valid, Split::Test};
+const EnumName<Split> kSplitNames[] = {
+    {Split::Train, "train"}, {Split::Valid, "valid"}, {Split::Test, "test"}};
 
 // The collection and split of a file from its last directories, e.g. .../layout/nlp/random/test.
 void classify(const fs::path& file, GraphEntry* entry) {
@@ -48,24 +49,11 @@ fs::path npzFolder(const fs::path& root) {
 }  // namespace
 
 const char* splitName(Split split) {
-    switch (split) {
-        case Split::Train:
-            return "train";
-        case Split::Valid:
-            return "valid";
-        default:
-            return "test";
-    }
+    return enumName(kSplitNames, split);
 }
 
 bool parseSplit(const std::string& text, Split* split) {
-    for (Split s : kSplits) {
-        if (text == splitName(s)) {
-            *split = s;
-            return true;
-        }
-    }
-    return false;
+    return parseEnumName(kSplitNames, text, split);
 }
 
 ReadOptions readOptionsFor(Split split) {
@@ -112,8 +100,8 @@ GraphEntry describeGraphFile(const std::string& path) {
         const CollectionInfo* collection = findCollection(entry.collection);
         if (collection && collection->kind != kind)
             throw DataError(path, "",
-                            std::string("is a ") + (kind == GraphKind::Tile ? "tile" : "layout") +
-                                " file inside the " + collection->id + " collection");
+                            std::string("is a ") + graphKindName(kind) + " file inside the " +
+                                collection->id + " collection");
         const GraphCounts counts = checkGraphHeaders(npz, kind);
         entry.nodes = counts.nodes;
         entry.edges = counts.edges;
@@ -146,35 +134,13 @@ DatasetIndex scanDataset(const std::string& root,
         }
     }
     index.graphs.resize(paths.size());
-    std::atomic<size_t> next{0}, done{0};
     std::mutex mutex;
-    std::condition_variable changed;
-    auto work = [&] {
-        for (size_t i; (i = next++) < paths.size();) {
-            index.graphs[i] = describeGraphFile(paths[i]);
-            std::lock_guard<std::mutex> lock(mutex);
-            ++done;
-            changed.notify_one();
-        }
-    };
-    const size_t threads =
-        std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), paths.size());
-    std::vector<std::thread> pool;
-    for (size_t t = 0; t < threads; ++t) pool.emplace_back(work);
-    {  // progress is reported on the calling thread
-        std::unique_lock<std::mutex> lock(mutex);
-        size_t reported = 0;
-        while (reported < paths.size()) {
-            changed.wait(lock, [&] { return done > reported; });
-            reported = done;
-            if (progress) {
-                lock.unlock();
-                progress(reported, paths.size());
-                lock.lock();
-            }
-        }
-    }
-    for (std::thread& t : pool) t.join();
+    size_t done = 0;
+    parallelFor(paths.size(), 0, [&](size_t i) {
+        index.graphs[i] = describeGraphFile(paths[i]);
+        std::lock_guard<std::mutex> lock(mutex);
+        if (progress) progress(++done, paths.size());
+    });
     std::sort(index.graphs.begin(), index.graphs.end(),
               [](const GraphEntry& a, const GraphEntry& b) {
                   const CollectionInfo* ca = findCollection(a.collection);

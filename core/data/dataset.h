@@ -48,7 +48,8 @@ struct DatasetIndex {
 // Reads one file's headers. Never throws for a bad file: the entry's error says what is wrong.
 GraphEntry describeGraphFile(const std::string& path);
 
-// Scans `root` (the official layout). `progress(done, total)` may be empty. Throws DataError
+// Scans `root` (the official layout), files described in parallel. `progress(done, total)` may
+// be empty; it is called from the scanning threads, one call at a time. Throws DataError
 // when root is not a dataset root (no npz/tile or npz/layout folder).
 DatasetIndex scanDataset(const std::string& root,
                          const std::function<void(size_t, size_t)>& progress = {});

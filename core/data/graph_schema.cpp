@@ -66,7 +66,7 @@ GraphKind detectGraphKind(const NpzFile& npz) {
 
 GraphCounts checkGraphHeaders(NpzFile& npz, GraphKind kind) {
     const std::vector<ArraySpec>& spec = specFor(kind);
-    const char* kindName = kind == GraphKind::Tile ? "tile" : "layout";
+    const char* kindName = graphKindName(kind);
     for (const NpzMember& m : npz.members()) {
         bool known = false;
         for (const ArraySpec& s : spec) known = known || m.name == s.name;

@@ -5,18 +5,19 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <exception>
 #include <filesystem>
-#include <fstream>
 #include <mutex>
-#include <thread>
+#include <sstream>
 
+#include "base/atomic_file.h"
+#include "base/enum_names.h"
+#include "base/parallel_for.h"
 #include "data/data_error.h"
+#include "data/graph_io.h"
 #include "synth/generator_presets.h"
 #include "synth/generator_random.h"
-#include "data/graph_io.h"
-#include "synth/layout_runtime_formula.h"
 #include "synth/layout_program_builder.h"
+#include "synth/layout_runtime_formula.h"
 #include "synth/tile_kernel_builder.h"
 
 namespace fs = std::filesystem;
@@ -25,26 +26,18 @@ namespace tpugraphs {
 
 const char* const kDatasetCompleteMarker = ".tpugraphs-generated";
 
+namespace {
+const EnumName<GeneratorPreset> kPresetNames[] = {{GeneratorPreset::Demo, "demo"},
+                                                  {GeneratorPreset::FullScale, "full-scale"},
+                                                  {GeneratorPreset::Custom, "custom"}};
+}  // namespace
+
 const char* presetName(GeneratorPreset preset) {
-    switch (preset) {
-        case GeneratorPreset::Demo:
-            return "demo";
-        case GeneratorPreset::FullScale:
-            return "full-scale";
-        default:
-            return "custom";
-    }
+    return enumName(kPresetNames, preset);
 }
 
 bool parsePreset(const std::string& text, GeneratorPreset* preset) {
-    for (GeneratorPreset p :
-         {GeneratorPreset::Demo, GeneratorPreset::FullScale, GeneratorPreset::Custom}) {
-        if (text == presetName(p)) {
-            *preset = p;
-            return true;
-        }
-    }
-    return false;
+    return parseEnumName(kPresetNames, text, preset);
 }
 
 namespace {
@@ -265,69 +258,39 @@ GenerationSummary generateDataset(
     });
 
     std::mutex mutex;
-    std::atomic<size_t> next{0};
-    std::atomic<bool> failed{false};
-    std::exception_ptr error;
-    auto worker = [&] {
-        for (;;) {
-            if (failed || (cancel && cancel->load())) return;
-            const size_t k = next++;
-            if (k >= order.size()) return;
+    parallelFor(
+        order.size(), options.threads,
+        [&](size_t k) {
             const PlannedGraph& item = plan[order[k]];
             const std::string path = (rootPath / item.relativePath).string();
-            try {
-                GenerationSummary one;
-                if (item.collection == "tile:xla") {
-                    const TileGraph g = generateTileGraph(item, options.noise);
-                    writeTileGraph(path, g);
-                    one.nodes = g.nodeCount(), one.edges = g.edgeCount(),
-                    one.configs = g.configCount();
-                } else {
-                    const LayoutGraph g = generateLayoutGraph(item, options.noise);
-                    writeLayoutGraph(path, g);
-                    one.nodes = g.nodeCount(), one.edges = g.edgeCount(),
-                    one.configs = g.configCount();
-                }
-                std::error_code sizeError;
-                const auto bytes = fs::file_size(path, sizeError);
-                std::lock_guard<std::mutex> lock(mutex);
-                ++summary.files;
-                summary.nodes += one.nodes, summary.edges += one.edges,
-                    summary.configs += one.configs;
-                summary.bytes += sizeError ? 0 : static_cast<int64_t>(bytes);
-                if (progress) progress(summary.files, plan.size(), item.relativePath);
-            } catch (...) {
-                std::lock_guard<std::mutex> lock(mutex);
-                if (!error) error = std::current_exception();
-                failed = true;
+            GenerationSummary one;
+            if (item.collection == "tile:xla") {
+                const TileGraph g = generateTileGraph(item, options.noise);
+                writeTileGraph(path, g);
+                one.nodes = g.nodeCount(), one.edges = g.edgeCount(), one.configs = g.configCount();
+            } else {
+                const LayoutGraph g = generateLayoutGraph(item, options.noise);
+                writeLayoutGraph(path, g);
+                one.nodes = g.nodeCount(), one.edges = g.edgeCount(), one.configs = g.configCount();
             }
-        }
-    };
-    unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
-                                           : std::max(1u, std::thread::hardware_concurrency());
-    threads = std::min<unsigned>(threads, static_cast<unsigned>(std::max<size_t>(1, plan.size())));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (std::thread& t : pool) t.join();
-    if (error) std::rethrow_exception(error);
+            std::error_code sizeError;
+            const auto bytes = fs::file_size(path, sizeError);
+            std::lock_guard<std::mutex> lock(mutex);
+            ++summary.files;
+            summary.nodes += one.nodes, summary.edges += one.edges, summary.configs += one.configs;
+            summary.bytes += sizeError ? 0 : static_cast<int64_t>(bytes);
+            if (progress) progress(summary.files, plan.size(), item.relativePath);
+        },
+        cancel);
 
     summary.cancelled = summary.files < plan.size();
     summary.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!summary.cancelled) {
-        const fs::path marker = rootPath / kDatasetCompleteMarker;
-        const fs::path temporary = rootPath / (std::string(kDatasetCompleteMarker) + ".tmp");
-        {
-            std::ofstream out(temporary);
-            out << "generator=tpugraphs preset=" << presetName(options.preset)
-                << " seed=" << options.seed << " files=" << summary.files << "\n";
-            if (!out) throw DataError(temporary.string(), "", "cannot write the completion marker");
-        }
-        fs::rename(temporary, marker, ec);
-        if (ec)
-            throw DataError(marker.string(), "",
-                            "cannot write the completion marker: " + ec.message());
+        std::ostringstream marker;
+        marker << "generator=tpugraphs preset=" << presetName(options.preset)
+               << " seed=" << options.seed << " files=" << summary.files << "\n";
+        writeFileAtomically((rootPath / kDatasetCompleteMarker).string(), marker.str());
     }
     return summary;
 }

@@ -3,21 +3,16 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <numeric>
-#include <stdexcept>
 #include <vector>
 
+#include "base/atomic_file.h"
 #include "export/submission_row.h"
 
 namespace tpugraphs::ui {
 
 void writePredictionsCsv(const std::string& path, const SplitPrediction& prediction) {
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error(path + ": cannot open for writing");
+    writeFileAtomically(path, [&](std::ostream& out) {
         out << "ID,config,score,predicted_rank\n";
         char number[32];
         for (const GraphPrediction& g : prediction.graphs) {
@@ -33,19 +28,7 @@ void writePredictionsCsv(const std::string& path, const SplitPrediction& predict
                 out << id << ',' << c << ',' << number << ',' << rank[c] << '\n';
             }
         }
-        out.flush();
-        if (!out) {
-            out.close();
-            std::remove(temporary.c_str());
-            throw std::runtime_error(path + ": write failed (disk full?)");
-        }
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) {
-        std::remove(temporary.c_str());
-        throw std::runtime_error(path + ": cannot rename into place: " + error.message());
-    }
+    });
 }
 
 }  // namespace tpugraphs::ui

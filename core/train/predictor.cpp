@@ -37,8 +37,7 @@ struct Predictor::Impl {
     void checkKind(GraphKind graphKind) const {
         if (graphKind != kind())
             throw RunError(run.runDir + ": the run's '" + modelTypeName(run.options.model) +
-                           "' model cannot score a " +
-                           (graphKind == GraphKind::Tile ? "tile" : "layout") + " graph");
+                           "' model cannot score a " + graphKindName(graphKind) + " graph");
     }
 };
 

@@ -3,28 +3,19 @@
 
 #include <cmath>
 
+#include "base/enum_names.h"
+
 namespace tpugraphs::ui {
 
 const char* curveMetricName(CurveMetric metric) {
-    switch (metric) {
-        case CurveMetric::Loss:
-            return "loss";
-        case CurveMetric::SmoothedLoss:
-            return "loss (smoothed)";
-        case CurveMetric::LearningRate:
-            return "learning rate";
-        case CurveMetric::Kendall:
-            return "Kendall tau";
-        case CurveMetric::TopKScore:
-            return "top-5 score";
-        case CurveMetric::Top1Error:
-            return "top-1 error";
-        case CurveMetric::Opa:
-            return "OPA";
-        case CurveMetric::Count:
-            break;
-    }
-    return "";
+    static const EnumName<CurveMetric> names[] = {{CurveMetric::Loss, "loss"},
+                                                  {CurveMetric::SmoothedLoss, "loss (smoothed)"},
+                                                  {CurveMetric::LearningRate, "learning rate"},
+                                                  {CurveMetric::Kendall, "Kendall tau"},
+                                                  {CurveMetric::TopKScore, "top-5 score"},
+                                                  {CurveMetric::Top1Error, "top-1 error"},
+                                                  {CurveMetric::Opa, "OPA"}};
+    return enumName(names, metric, "");
 }
 
 void RunCurves::add(CurveMetric metric, double step, double value) {
