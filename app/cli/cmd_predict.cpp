@@ -4,9 +4,8 @@
 #include <iostream>
 
 #include "command_registry.h"
-#include "export/submission_export.h"
 #include "split_option.h"
-#include "train/predictor.h"
+#include "train/submission_builder.h"
 
 namespace {
 
@@ -19,25 +18,22 @@ struct PredictArgs {
 };
 
 void runPredict(const PredictArgs& a) {
-    const Split split = cli::parseSplitOption(a.split);
-    PredictOptions options;
-    options.device = a.device;
-    options.testTimeAverages = a.averages;
-    options.useBest = !a.last;
-    const SplitPrediction prediction =
-        predictSplit(a.run, a.dataset, split, options, [](size_t done, size_t total) {
-            std::cerr << "\rpredicting " << done << "/" << total << std::flush;
+    SubmissionRequest request;
+    request.datasetRoot = a.dataset;
+    request.split = cli::parseSplitOption(a.split);
+    request.runs = {{loadRunInfo(a.run).options.collection, a.run}};
+    request.predict.device = a.device;
+    request.predict.testTimeAverages = a.averages;
+    request.predict.useBest = !a.last;
+    request.templatePath = a.templatePath;
+    request.outputPath = a.out;
+    const SubmissionSummary summary =
+        buildSubmission(request, [](const std::string&, size_t done, size_t total) {
+            if (total > 0) std::cerr << "\rpredicting " << done << "/" << total << std::flush;
         });
     std::cerr << "\n";
-    std::vector<SubmissionRow> rows;
-    for (const auto& g : prediction.graphs)
-        rows.push_back(g.collection == "tile:xla"
-                           ? tileSubmissionRow(g.name, g.scores)
-                           : layoutSubmissionRow(g.collection, g.name, g.scores));
-    SubmissionExportOptions exportOptions;
-    exportOptions.templatePath = a.templatePath;
-    const SubmissionExportResult result = exportSubmission(a.out, rows, exportOptions);
-    std::cout << rows.size() << " rows predicted";
+    const SubmissionExportResult& result = summary.result;
+    std::cout << summary.predictedRows << " rows predicted";
     if (!a.templatePath.empty())
         std::cout << "; " << result.merge.fromTemplate << " rows filled from the template "
                   << a.templatePath << ", " << result.merge.notInTemplate

@@ -14,11 +14,11 @@
 #include <cstdio>
 #include <functional>
 
-#include "synth/generator.h"
 #include "export_dialogs/export_submission_dialog.h"
-#include "main_window.h"
 #include "item_models/run_list_model.h"
+#include "main_window.h"
 #include "predictions/predictions_page.h"
+#include "synth/generator.h"
 #include "train/torch_threads.h"
 #include "train/trainer.h"
 #include "training/run_curves.h"
@@ -49,15 +49,15 @@ void save(QWidget* widget, const QString& file) {
     std::printf("%s %s\n", ok ? "saved" : "FAILED", qPrintable(file));
 }
 
-TrainOptions quickRun(const std::string& root, const std::string& collection,
-                      const std::string& dir, int steps) {
+TrainOptions quickRun(const std::string& root, Collection collection, const std::string& dir,
+                      int steps) {
     TrainOptions o;
     o.datasetRoot = root;
     o.collection = collection;
-    o.model = defaultModelFor(findCollection(collection)->kind);
+    o.model = defaultModelFor(collectionKind(collection));
     o.runDir = dir;
     o.steps = steps;
-    o.batchGraphs = collection == "tile:xla" ? 8 : 2;
+    o.batchGraphs = collectionKind(collection) == GraphKind::Tile ? 8 : 2;
     o.validationInterval = std::max(1, steps / 6);
     o.logInterval = 2;
     o.learningRate = 3e-3;
@@ -76,14 +76,14 @@ int main(int argc, char** argv) {
     QTemporaryDir temp;
     const std::string root = temp.path().toStdString() + "/demo";
     GeneratorOptions generator;
-    generator.collections = {"tile:xla", "layout:xla:default"};
+    generator.collections = {Collection::TileXla, Collection::LayoutXlaDefault};
     generator.limit = 40;
     generateDataset(root, generator);
     // An earlier, shorter tile run to compare against, and a small layout run.
     const std::string earlier = temp.path().toStdString() + "/runs/tile-xla-lr3e-3";
-    train(quickRun(root, "tile:xla", earlier, 300));
+    train(quickRun(root, Collection::TileXla, earlier, 300));
     const std::string layout = temp.path().toStdString() + "/runs/layout-xla-default";
-    train(quickRun(root, "layout:xla:default", layout, 40));
+    train(quickRun(root, Collection::LayoutXlaDefault, layout, 40));
 
     MainWindow window;
     window.resize(1600, 1000);

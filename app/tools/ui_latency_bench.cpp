@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
     QString root = parser.value("dataset");
     if (root.isEmpty()) {
         tpugraphs::GeneratorOptions options;
-        options.collections = {"tile:xla"};
+        options.collections = {Collection::TileXla};
         root = temp.path() + "/demo";
         tpugraphs::generateDataset(root.toStdString(), options);
     }

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 std::vector<CollectionSummary> summarizeCollections(const DatasetIndex& index,
                                                     const std::vector<RuntimeStats>& stats) {
@@ -11,12 +11,12 @@ std::vector<CollectionSummary> summarizeCollections(const DatasetIndex& index,
     std::vector<std::vector<double>> nodes, speedups;
     for (size_t i = 0; i < index.graphs.size(); ++i) {
         const GraphEntry& entry = index.graphs[i];
-        auto it = std::find_if(out.begin(), out.end(), [&](const CollectionSummary& s) {
-            return s.collection == entry.collection;
-        });
+        const std::string label = collectionLabel(entry);
+        auto it = std::find_if(out.begin(), out.end(),
+                               [&](const CollectionSummary& s) { return s.label == label; });
         if (it == out.end()) {
             out.push_back({});
-            out.back().collection = entry.collection;
+            out.back().label = label;
             nodes.emplace_back();
             speedups.emplace_back();
             it = out.end() - 1;
@@ -53,4 +53,4 @@ std::vector<CollectionSummary> summarizeCollections(const DatasetIndex& index,
     return out;
 }
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

@@ -5,13 +5,13 @@
 #include <string>
 #include <vector>
 
-#include "data/dataset.h"
 #include "analysis/runtime_stats.h"
+#include "data/dataset.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 struct CollectionSummary {
-    std::string collection;
+    std::string label;          // collectionLabel() of its graphs
     int graphs[3] = {0, 0, 0};  // train, valid, test
     int unreadable = 0;
     int64_t minNodes = 0, medianNodes = 0, maxNodes = 0;
@@ -28,4 +28,4 @@ struct CollectionSummary {
 std::vector<CollectionSummary> summarizeCollections(const DatasetIndex& index,
                                                     const std::vector<RuntimeStats>& stats);
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

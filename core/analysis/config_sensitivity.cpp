@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <unordered_map>
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 std::vector<NodeSensitivity> layoutSensitivity(const LayoutGraph& graph,
                                                const std::vector<double>& value, int minGroup) {
@@ -47,4 +47,4 @@ std::vector<NodeSensitivity> layoutSensitivity(const LayoutGraph& graph,
     return out;
 }
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

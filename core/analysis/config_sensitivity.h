@@ -10,7 +10,7 @@
 
 #include "data/layout_graph.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 struct NodeSensitivity {
     int64_t node = 0;        // original node id
@@ -23,4 +23,4 @@ struct NodeSensitivity {
 std::vector<NodeSensitivity> layoutSensitivity(const LayoutGraph& graph,
                                                const std::vector<double>& value, int minGroup = 2);
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

@@ -3,10 +3,10 @@
 
 #include <algorithm>
 
-#include "data/feature_names.h"
 #include "analysis/loaded_graph.h"
+#include "data/feature_names.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 std::vector<FeatureRow> nodeFeatureRows(const LoadedGraph& graph, int64_t nodeId) {
     std::vector<FeatureRow> rows;
@@ -32,4 +32,4 @@ std::vector<FeatureRow> configFeatureRows(const LoadedGraph& graph, int64_t conf
     return rows;
 }
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

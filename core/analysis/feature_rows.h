@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 struct LoadedGraph;
 
@@ -21,4 +21,4 @@ std::vector<FeatureRow> nodeFeatureRows(const LoadedGraph& graph, int64_t nodeId
 // `nodeId` (empty when the node is not configurable). Feature order, not reordered.
 std::vector<FeatureRow> configFeatureRows(const LoadedGraph& graph, int64_t config, int64_t nodeId);
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 int Histogram::binOf(double value) const {
     if (counts.empty()) return -1;
@@ -50,4 +50,4 @@ std::vector<size_t> decimatedIndices(size_t n, size_t maxPoints) {
     return out;
 }
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

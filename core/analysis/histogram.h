@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 struct Histogram {
     double lo = 0, hi = 0;    // range covered (hi > lo even when all values are equal)
@@ -20,4 +20,4 @@ int suggestedBins(size_t n);
 // At most `maxPoints` indices in 0..n-1 at an even stride, always keeping the first and last.
 std::vector<size_t> decimatedIndices(size_t n, size_t maxPoints);
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

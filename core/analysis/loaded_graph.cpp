@@ -5,7 +5,7 @@
 
 #include "data/graph_io.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 int64_t LoadedGraph::nodeCount() const {
     return tile ? tile->nodeCount() : layout->nodeCount();
@@ -71,8 +71,7 @@ int64_t LoadedGraph::bestConfig() const {
 
 int64_t LoadedGraph::defaultConfig() const {
     const bool isDefaultCollection =
-        entry.collection.size() > 8 &&
-        entry.collection.compare(entry.collection.size() - 8, 8, ":default") == 0;
+        entry.collection && !isRandomSearchCollection(*entry.collection);
     return layout && isDefaultCollection && configCount() > 0 ? 0 : -1;
 }
 
@@ -106,8 +105,7 @@ std::vector<double> LoadedGraph::configFeatureColumn(int feature, int64_t nodeId
 LoadedGraph loadGraph(const GraphEntry& entry, bool withTopology) {
     LoadedGraph graph;
     graph.entry = entry;
-    const CollectionInfo* info = findCollection(entry.collection);
-    graph.kind = info ? info->kind : detectGraphKind(entry.path);
+    graph.kind = entry.collection ? collectionKind(*entry.collection) : detectGraphKind(entry.path);
     if (graph.kind == GraphKind::Tile) {
         auto tile = std::make_shared<TileGraph>(readTileGraph(entry.path));
         graph.runtimes.resize(tile->configRuntime.size());
@@ -129,4 +127,4 @@ LoadedGraph loadGraph(const GraphEntry& entry, bool withTopology) {
     return graph;
 }
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

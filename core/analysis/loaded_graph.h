@@ -10,7 +10,7 @@
 #include "data/tile_graph.h"
 #include "graphdraw/graph_topology.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 struct LoadedGraph {
     GraphEntry entry;
@@ -53,4 +53,4 @@ struct LoadedGraph {
 // topology when asked. Throws DataError.
 LoadedGraph loadGraph(const GraphEntry& entry, bool withTopology = true);
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

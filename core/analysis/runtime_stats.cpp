@@ -7,7 +7,7 @@
 
 #include "analysis/loaded_graph.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 double medianOf(std::vector<double> values) {
     if (values.empty()) return 0.0;
@@ -51,4 +51,4 @@ RuntimeStats computeRuntimeStats(const LoadedGraph& graph) {
     return stats;
 }
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

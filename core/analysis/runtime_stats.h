@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 struct LoadedGraph;
 
@@ -24,4 +24,4 @@ int64_t countDistinctConfigs(const LoadedGraph& graph);
 // Median of a copy of `values` (mean of the two middle values for an even count); 0 when empty.
 double medianOf(std::vector<double> values);
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

@@ -27,14 +27,17 @@ void classify(const fs::path& file, GraphEntry* entry) {
     for (fs::path p = file.parent_path(); parts.size() < 4 && p.has_filename(); p = p.parent_path())
         parts.push_back(p.filename().string());
     if (parts.empty() || !parseSplit(parts[0], &entry->split)) return;
-    for (const CollectionInfo& c : allCollections()) {
+    for (const Collection c : kCollections) {
         // directory "npz/layout/nlp/random": compare its last components with the parents.
         std::vector<std::string> want;
-        for (const auto& part : fs::path(c.directory)) want.push_back(part.string());
+        for (const auto& part : fs::path(collectionDirectory(c))) want.push_back(part.string());
         std::reverse(want.begin(), want.end());
         want.pop_back();  // "npz"
         if (parts.size() < want.size() + 1) continue;
-        if (std::equal(want.begin(), want.end(), parts.begin() + 1)) entry->collection = c.id;
+        if (std::equal(want.begin(), want.end(), parts.begin() + 1)) {
+            entry->collection = c;
+            entry->kind = collectionKind(c);
+        }
     }
 }
 
@@ -56,31 +59,17 @@ bool parseSplit(const std::string& text, Split* split) {
     return parseEnumName(kSplitNames, text, split);
 }
 
+std::string collectionLabel(const GraphEntry& entry) {
+    return entry.collection ? collectionName(*entry.collection) : graphKindName(entry.kind);
+}
+
 ReadOptions readOptionsFor(Split split) {
     ReadOptions options;
     options.requireRuntimes = split != Split::Test;
     return options;
 }
 
-const std::vector<CollectionInfo>& allCollections() {
-    static const std::vector<CollectionInfo> collections = {
-        {"tile:xla", "npz/tile/xla", GraphKind::Tile},
-        {"layout:xla:default", "npz/layout/xla/default", GraphKind::Layout},
-        {"layout:xla:random", "npz/layout/xla/random", GraphKind::Layout},
-        {"layout:nlp:default", "npz/layout/nlp/default", GraphKind::Layout},
-        {"layout:nlp:random", "npz/layout/nlp/random", GraphKind::Layout},
-    };
-    return collections;
-}
-
-const CollectionInfo* findCollection(const std::string& id) {
-    for (const CollectionInfo& c : allCollections())
-        if (c.id == id) return &c;
-    return nullptr;
-}
-
-std::vector<const GraphEntry*> DatasetIndex::select(const std::string& collection,
-                                                    Split split) const {
+std::vector<const GraphEntry*> DatasetIndex::select(Collection collection, Split split) const {
     std::vector<const GraphEntry*> out;
     for (const GraphEntry& g : graphs)
         if (g.collection == collection && g.split == split) out.push_back(&g);
@@ -97,11 +86,11 @@ GraphEntry describeGraphFile(const std::string& path) {
         NpzFile npz = NpzFile::open(path);
         entry.compressedBytes = npz.fileBytes();
         const GraphKind kind = detectGraphKind(npz);
-        const CollectionInfo* collection = findCollection(entry.collection);
-        if (collection && collection->kind != kind)
+        if (entry.collection && collectionKind(*entry.collection) != kind)
             throw DataError(path, "",
                             std::string("is a ") + graphKindName(kind) + " file inside the " +
-                                collection->id + " collection");
+                                collectionName(*entry.collection) + " collection");
+        entry.kind = kind;
         const GraphCounts counts = checkGraphHeaders(npz, kind);
         entry.nodes = counts.nodes;
         entry.edges = counts.edges;
@@ -123,10 +112,11 @@ DatasetIndex scanDataset(const std::string& root,
     DatasetIndex index;
     index.root = root;
     std::vector<std::string> paths;
-    for (const CollectionInfo& c : allCollections()) {
+    for (const Collection c : kCollections) {
         for (Split split : kSplits) {
-            const fs::path dir =
-                folder / fs::path(c.directory).lexically_relative("npz") / splitName(split);
+            const fs::path dir = folder /
+                                 fs::path(collectionDirectory(c)).lexically_relative("npz") /
+                                 splitName(split);
             std::error_code error;
             if (!fs::is_directory(dir, error)) continue;
             for (const auto& item : fs::directory_iterator(dir, error))
@@ -143,9 +133,8 @@ DatasetIndex scanDataset(const std::string& root,
     });
     std::sort(index.graphs.begin(), index.graphs.end(),
               [](const GraphEntry& a, const GraphEntry& b) {
-                  const CollectionInfo* ca = findCollection(a.collection);
-                  const CollectionInfo* cb = findCollection(b.collection);
-                  if (ca != cb) return ca < cb;  // allCollections() order
+                  if (a.collection != b.collection)
+                      return a.collection < b.collection;  // kCollections order
                   if (a.split != b.split) return a.split < b.split;
                   return a.name < b.name;
               });

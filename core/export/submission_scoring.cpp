@@ -42,7 +42,7 @@ SubmissionScore scoreSubmission(const std::vector<SubmissionRow>& rows, const Da
     std::vector<const GraphEntry*> graphs;
     SubmissionScore result;
     for (const GraphEntry& graph : index.graphs) {
-        if (graph.split != split) continue;
+        if (graph.split != split || !graph.collection) continue;
         if (graph.error.empty())
             graphs.push_back(&graph);
         else
@@ -52,14 +52,14 @@ SubmissionScore scoreSubmission(const std::vector<SubmissionRow>& rows, const Da
     size_t matched = 0;
     for (size_t i = 0; i < graphs.size(); ++i) {
         const GraphEntry& graph = *graphs[i];
-        const std::string id = submissionId(graph.collection, graph.name);
+        const std::string id = submissionId(*graph.collection, graph.name);
         const auto found = byId.find(id);
         if (found == byId.end()) {
             ++result.graphsWithoutRow;
             if (result.missingIds.size() < kMissingIdsKept) result.missingIds.push_back(id);
         } else {
             ++matched;
-            result.graphs.push_back({graph.collection, graph.name,
+            result.graphs.push_back({*graph.collection, graph.name,
                                      scoreRow(*found->second, graphFilePath(index, graph))});
         }
         if (progress) progress(i + 1, graphs.size());

@@ -46,12 +46,12 @@ namespace {
 // as the float32 node_config_feat the writer produces (the largest real file holds ~12.5M).
 constexpr int64_t kMaxConfigCells = 8'000'000;
 
-bool contains(const std::vector<std::string>& list, const std::string& item) {
+bool contains(const std::vector<Collection>& list, Collection item) {
     return std::find(list.begin(), list.end(), item) != list.end();
 }
 
 // Real training files are named after models, test files after a 128-bit hash.
-std::string fileStem(const std::string& collection, Split split, size_t index, uint64_t graphSeed) {
+std::string fileStem(Collection collection, Split split, size_t index, uint64_t graphSeed) {
     char buffer[64];
     if (split == Split::Test) {
         GeneratorRandom r(graphSeed);
@@ -59,10 +59,9 @@ std::string fileStem(const std::string& collection, Split split, size_t index, u
                       static_cast<unsigned long long>(r.next()),
                       static_cast<unsigned long long>(r.next()));
     } else {
-        const char* family =
-            collection == "tile:xla"
-                ? "kernel"
-                : (collection.find(":nlp:") != std::string::npos ? "nlp_model" : "xla_model");
+        const char* family = collectionKind(collection) == GraphKind::Tile ? "kernel"
+                             : isNlpCollection(collection)                 ? "nlp_model"
+                                                                           : "xla_model";
         std::snprintf(buffer, sizeof buffer, "synthetic_%s_%04zu", family, index);
     }
     return buffer;
@@ -85,12 +84,9 @@ std::vector<PlannedGraph> planDataset(const GeneratorOptions& options) {
     const std::vector<Split> splits =
         options.splits.empty() ? std::vector<Split>{Split::Train, Split::Valid, Split::Test}
                                : options.splits;
-    const std::vector<CollectionInfo>& collections = allCollections();
-    for (const std::string& id : options.collections)
-        if (!findCollection(id)) throw DataError("", "", "unknown collection '" + id + "'");
-    for (size_t c = 0; c < collections.size(); ++c) {
-        const CollectionInfo& info = collections[c];
-        if (!options.collections.empty() && !contains(options.collections, info.id)) continue;
+    for (size_t c = 0; c < kCollectionCount; ++c) {
+        const Collection collection = kCollections[c];
+        if (!options.collections.empty() && !contains(options.collections, collection)) continue;
         for (Split split : splits) {
             const CollectionSizes sizes = presetSizes(options, c, split);
             if (sizes.files <= 0) continue;
@@ -98,24 +94,24 @@ std::vector<PlannedGraph> planDataset(const GeneratorOptions& options) {
                 1, std::llround(sizes.files * std::clamp(options.fraction, 0.0, 1.0)));
             if (options.limit >= 0) count = std::min<int64_t>(count, options.limit);
             // default and random collections of one family share their graphs, like the real ones.
-            const uint64_t family = info.kind == GraphKind::Tile
-                                        ? 0
-                                        : (info.id.find(":nlp:") != std::string::npos ? 2 : 1);
+            const uint64_t family = collectionKind(collection) == GraphKind::Tile ? 0
+                                    : isNlpCollection(collection)                 ? 2
+                                                                                  : 1;
             for (int64_t i = 0; i < count; ++i) {
                 const uint64_t stream = (family * 4 + static_cast<uint64_t>(split)) * 1000003ULL +
                                         static_cast<uint64_t>(i);
                 const uint64_t graphSeed = GeneratorRandom::deriveSeed(options.seed, stream);
                 GeneratorRandom sizeRandom(graphSeed);
                 PlannedGraph g;
-                g.collection = info.id;
+                g.collection = collection;
                 g.split = split;
                 g.nodes = sizeRandom.logUniformInt(std::max<int64_t>(1, sizes.minNodes),
                                                    std::max(sizes.minNodes, sizes.maxNodes));
                 g.configs = sizeRandom.logUniformInt(std::max<int64_t>(1, sizes.minConfigs),
                                                      std::max(sizes.minConfigs, sizes.maxConfigs));
                 g.seed = graphSeed;
-                g.relativePath = info.directory + "/" + splitName(split) + "/" +
-                                 fileStem(info.id, split, static_cast<size_t>(i), graphSeed) +
+                g.relativePath = collectionDirectory(collection) + "/" + splitName(split) + "/" +
+                                 fileStem(collection, split, static_cast<size_t>(i), graphSeed) +
                                  ".npz";
                 plan.push_back(std::move(g));
             }
@@ -167,8 +163,8 @@ TileGraph generateTileGraph(const PlannedGraph& plan, double noise,
 
 LayoutGraph generateLayoutGraph(const PlannedGraph& plan, double noise,
                                 std::vector<double>* noiselessCost) {
-    const bool nlp = plan.collection.find(":nlp:") != std::string::npos;
-    const bool randomSearch = plan.collection.find(":random") != std::string::npos;
+    const bool nlp = isNlpCollection(plan.collection);
+    const bool randomSearch = isRandomSearchCollection(plan.collection);
     GeneratorRandom random(plan.seed);
     const SyntheticHloGraph program =
         buildLayoutProgram(random, plan.nodes, nlp ? ProgramFamily::Nlp : ProgramFamily::Xla);
@@ -264,7 +260,7 @@ GenerationSummary generateDataset(
             const PlannedGraph& item = plan[order[k]];
             const std::string path = (rootPath / item.relativePath).string();
             GenerationSummary one;
-            if (item.collection == "tile:xla") {
+            if (collectionKind(item.collection) == GraphKind::Tile) {
                 const TileGraph g = generateTileGraph(item, options.noise);
                 writeTileGraph(path, g);
                 one.nodes = g.nodeCount(), one.edges = g.edgeCount(), one.configs = g.configCount();

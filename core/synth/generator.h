@@ -29,22 +29,21 @@ struct CollectionSizes {
 };
 
 struct CustomSizes {
-    // Indexed [collection][split]: collection order = allCollections(), split order
+    // Indexed [collection][split]: collection order = kCollections, split order
     // train/valid/test.
-    CollectionSizes sizes[5][3];
+    CollectionSizes sizes[kCollectionCount][3];
 };
 
 struct GeneratorOptions {
     GeneratorPreset preset = GeneratorPreset::Demo;
     uint64_t seed = 1;
-    std::vector<std::string>
-        collections;            // collection ids ("tile:xla", "layout:nlp:random"...); empty = all
-    std::vector<Split> splits;  // empty = train, valid, test
-    double noise = 0.01;        // multiplicative measurement noise (sigma of log runtime)
-    double fraction = 1.0;      // keep this fraction of each split's files (>= 1 file)
-    int limit = -1;             // at most this many files per collection and split (-1 = all)
-    int threads = 0;            // worker threads; 0 = hardware concurrency
-    CustomSizes custom;         // used only by GeneratorPreset::Custom
+    std::vector<Collection> collections;  // empty = all
+    std::vector<Split> splits;            // empty = train, valid, test
+    double noise = 0.01;                  // multiplicative measurement noise (sigma of log runtime)
+    double fraction = 1.0;                // keep this fraction of each split's files (>= 1 file)
+    int limit = -1;      // at most this many files per collection and split (-1 = all)
+    int threads = 0;     // worker threads; 0 = hardware concurrency
+    CustomSizes custom;  // used only by GeneratorPreset::Custom
 };
 
 struct GenerationSummary {
@@ -58,7 +57,7 @@ struct GenerationSummary {
 
 // The per-file plan of a dataset: what generateDataset writes, in a fixed order.
 struct PlannedGraph {
-    std::string collection;  // collection id
+    Collection collection = Collection::TileXla;
     Split split = Split::Train;
     std::string relativePath;  // e.g. "npz/tile/xla/train/gen_t_00012.npz"
     uint64_t seed = 0;         // per-file seed, derived from the master seed and the file index

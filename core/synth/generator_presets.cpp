@@ -6,7 +6,7 @@ namespace tpugraphs {
 
 namespace {
 
-// Real file counts (train, valid, test) per collection, in allCollections() order.
+// Real file counts (train, valid, test) per collection, in kCollections order.
 constexpr int kFullScaleFiles[5][3] = {
     {5709, 676, 844}, {61, 7, 8}, {69, 7, 8}, {198, 20, 17}, {207, 20, 17}};
 

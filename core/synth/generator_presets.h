@@ -7,7 +7,7 @@
 
 namespace tpugraphs {
 
-// Sizes of collection `collectionIndex` (allCollections() order) in `split` for a preset
+// Sizes of collection `collectionIndex` (kCollections order) in `split` for a preset
 // (Custom reads options.custom). Node and config counts are drawn log-uniformly in the ranges.
 CollectionSizes presetSizes(const GeneratorOptions& options, size_t collectionIndex, Split split);
 

@@ -5,7 +5,7 @@
 
 #include "metrics/kendall.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 PredictedGraph computePredictedGraph(const GraphPrediction& prediction, Split split) {
     PredictedGraph d;
@@ -31,4 +31,4 @@ PredictedGraph computePredictedGraph(const GraphPrediction& prediction, Split sp
     return d;
 }
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

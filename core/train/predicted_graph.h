@@ -5,12 +5,12 @@
 #include <memory>
 #include <vector>
 
+#include "analysis/config_sensitivity.h"
 #include "analysis/loaded_graph.h"
 #include "graphdraw/graph_topology.h"
-#include "analysis/config_sensitivity.h"
 #include "train/predictor.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 struct PredictedGraph {
     GraphPrediction prediction;
@@ -26,4 +26,4 @@ struct PredictedGraph {
 // Reads the graph file of `prediction` and computes the rest. Throws DataError.
 PredictedGraph computePredictedGraph(const GraphPrediction& prediction, Split split);
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

@@ -9,7 +9,7 @@
 #include "base/atomic_file.h"
 #include "export/submission_row.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 void writePredictionsCsv(const std::string& path, const SplitPrediction& prediction) {
     writeFileAtomically(path, [&](std::ostream& out) {
@@ -31,4 +31,4 @@ void writePredictionsCsv(const std::string& path, const SplitPrediction& predict
     });
 }
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

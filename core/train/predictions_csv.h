@@ -5,10 +5,10 @@
 
 #include "train/predictor.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 // Columns: ID,config,score,predicted_rank (rank 0 = predicted fastest; lower score = faster).
 // Written to a temporary file next to `path`, then renamed. Throws std::runtime_error.
 void writePredictionsCsv(const std::string& path, const SplitPrediction& prediction);
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

@@ -88,8 +88,7 @@ std::vector<float> Predictor::predict(const LayoutGraph& graph) const {
     return m_impl->score(prepared);
 }
 
-GraphPrediction Predictor::predictFile(const std::string& path,
-                                       const std::string& collection) const {
+GraphPrediction Predictor::predictFile(const std::string& path, Collection collection) const {
     const Impl& d = *m_impl;
     PreparedGraph graph =
         loadGraphForModel(path, d.kind(), d.run.options.pruneLayout, d.nodes, d.configs, false);

@@ -26,7 +26,7 @@ struct PredictOptions {
 };
 
 struct GraphPrediction {
-    std::string collection;
+    Collection collection = Collection::TileXla;
     std::string name;  // file stem
     std::string path;
     std::vector<float> scores;  // one per config, lower = predicted faster
@@ -56,7 +56,7 @@ public:
     std::vector<float> predict(const TileGraph& graph) const;
     std::vector<float> predict(const LayoutGraph& graph) const;
     // Reads the .npz, predicts, and computes metrics when it has runtimes.
-    GraphPrediction predictFile(const std::string& path, const std::string& collection) const;
+    GraphPrediction predictFile(const std::string& path, Collection collection) const;
 
 private:
     struct Impl;

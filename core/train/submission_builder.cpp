@@ -4,46 +4,50 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "data/dataset.h"
-#include "train/predictor.h"
-
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 SubmissionSummary buildSubmission(const SubmissionRequest& request,
-                                  const std::function<void(const std::string&)>& progress,
+                                  const SubmissionProgress& progress,
                                   const std::atomic<bool>* cancel) {
     if (request.outputPath.empty()) throw std::runtime_error("no output file given");
     if (request.runs.empty() && request.templatePath.empty())
         throw std::runtime_error("choose at least one run or a template CSV");
+    const std::string root = request.datasetRoot.empty() && !request.runs.empty()
+                                 ? loadRunInfo(request.runs.front().second).options.datasetRoot
+                                 : request.datasetRoot;
+    const char* split = splitName(request.split);
+    auto report = [&](const std::string& message, size_t done, size_t total) {
+        if (progress) progress(message, done, total);
+    };
     SubmissionSummary summary;
     std::vector<SubmissionRow> rows;
     for (const auto& [collection, runDir] : request.runs) {
-        if (progress) progress("predicting " + collection + " with " + runDir);
-        const SplitPrediction split = predictSplit(
-            runDir, request.datasetRoot, Split::Test, PredictOptions{},
+        const std::string name = collectionName(collection);
+        report("predicting " + name + " with " + runDir, 0, 0);
+        const SplitPrediction prediction = predictSplit(
+            runDir, root, request.split, request.predict,
             [&](size_t done, size_t total) {
-                if (progress)
-                    progress(collection + ": " + std::to_string(done) + "/" +
-                             std::to_string(total) + " test graphs");
+                report(name + ": " + std::to_string(done) + "/" + std::to_string(total) + " " +
+                           split + " graphs",
+                       done, total);
             },
             cancel);
-        if (split.cancelled) {
+        if (prediction.cancelled) {
             summary.cancelled = true;
             return summary;
         }
-        if (split.graphs.empty())
-            throw std::runtime_error(collection + ": the dataset has no test graphs under " +
-                                     request.datasetRoot);
-        for (const GraphPrediction& g : split.graphs) {
-            if (g.collection == "tile:xla")
-                rows.push_back(tileSubmissionRow(g.name, g.scores));
-            else
-                rows.push_back(layoutSubmissionRow(g.collection, g.name, g.scores));
-        }
-        summary.rowsPerRun.emplace_back(runDir, split.graphs.size());
+        if (prediction.graphs.empty())
+            throw std::runtime_error(name + ": the dataset has no " + split + " graphs under " +
+                                     root);
+        for (const GraphPrediction& g : prediction.graphs)
+            rows.push_back(collectionKind(g.collection) == GraphKind::Tile
+                               ? tileSubmissionRow(g.name, g.scores)
+                               : layoutSubmissionRow(g.collection, g.name, g.scores));
+        summary.rowsPerRun.emplace_back(runDir, prediction.graphs.size());
     }
-    if (progress) progress("validating and writing " + request.outputPath);
-    const auto counts = configCountsFromDataset(request.datasetRoot, Split::Test);
+    summary.predictedRows = rows.size();
+    report("validating and writing " + request.outputPath, 0, 0);
+    const auto counts = configCountsFromDataset(root, request.split);
     SubmissionExportOptions options;
     options.templatePath = request.templatePath;
     options.configCounts = &counts;
@@ -60,7 +64,7 @@ std::string submissionSummaryText(const SubmissionRequest& request,
         << "\n";
     out << r.report.rows << " rows";
     for (const auto& [collection, rows] : r.report.rowsPerCollection)
-        if (rows > 0) out << ", " << collection << " " << rows;
+        if (rows > 0) out << ", " << collectionName(collection) << " " << rows;
     out << "\n";
     for (const auto& [run, rows] : summary.rowsPerRun)
         out << "  " << rows << " rows from run " << run << "\n";
@@ -82,4 +86,4 @@ std::string submissionSummaryText(const SubmissionRequest& request,
     return out.str();
 }
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

@@ -1,39 +1,51 @@
-// Building a Kaggle submission from trained runs (one per collection) on the test split of a
-// dataset, optionally completed from a template CSV; validated, then written atomically.
-// Plain C++ (no widgets): run it off the UI thread.
+// Predict-to-submission, the one path of `tpugraphs predict` and the GUI's export dialog:
+// predicts a split with trained runs (one per collection), builds the rows, optionally
+// completes them from a template CSV, validates them against the dataset's config counts and
+// writes the file atomically, only when it is valid. Plain C++: run it off the UI thread.
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "data/dataset.h"
 #include "export/submission_export.h"
+#include "train/predictor.h"
 
-namespace tpugraphs::ui {
+namespace tpugraphs {
 
 struct SubmissionRequest {
-    std::string datasetRoot;                                // its test split is predicted
-    std::vector<std::pair<std::string, std::string>> runs;  // (collection, run directory)
-    std::string templatePath;                               // optional
+    std::string datasetRoot;  // its `split` is predicted; empty: the first run's dataset root
+    Split split = Split::Test;
+    std::vector<std::pair<Collection, std::string>> runs;  // (collection, run directory)
+    PredictOptions predict;
+    std::string templatePath;  // optional
     std::string outputPath;
 };
 
 struct SubmissionSummary {
     std::vector<std::pair<std::string, size_t>> rowsPerRun;  // (run directory, rows predicted)
+    size_t predictedRows = 0;
     SubmissionExportResult result;
     bool cancelled = false;
 };
 
-// Predicts every chosen run on the test split and exports. `progress(message)` may be empty.
-// Throws std::exception (RunError, DataError, std::runtime_error) with a clear message.
+// What runs now ("predicting tile:xla with RUN", "tile:xla: 3/10 test graphs", "validating and
+// writing FILE"); done/total count the graphs of the run being predicted, 0/0 otherwise.
+using SubmissionProgress =
+    std::function<void(const std::string& message, size_t done, size_t total)>;
+
+// Predicts every chosen run and exports. Throws std::exception (RunError, DataError,
+// std::runtime_error, FileWriteError) with a clear message.
 SubmissionSummary buildSubmission(const SubmissionRequest& request,
-                                  const std::function<void(const std::string&)>& progress = {},
+                                  const SubmissionProgress& progress = {},
                                   const std::atomic<bool>* cancel = nullptr);
 
 // Human-readable summary: rows from each run and from the template, validation outcome.
 std::string submissionSummaryText(const SubmissionRequest& request,
                                   const SubmissionSummary& summary);
 
-}  // namespace tpugraphs::ui
+}  // namespace tpugraphs

@@ -89,13 +89,13 @@ ModelType defaultModelFor(GraphKind kind) {
     return modelTypesFor(kind).front();
 }
 
-int defaultConfigsPerGraph(const std::string& collection) {
-    return collection.find(":random") != std::string::npos ? 128 : 64;
+int defaultConfigsPerGraph(Collection collection) {
+    return isRandomSearchCollection(collection) ? 128 : 64;
 }
 
 std::string trainOptionsToJson(const TrainOptions& o) {
     nlohmann::json j = {{"dataset_root", o.datasetRoot},
-                        {"collection", o.collection},
+                        {"collection", collectionName(o.collection)},
                         {"only_graphs", o.onlyGraphs},
                         {"holdout_configs", o.holdoutConfigs},
                         {"max_valid_graphs", o.maxValidGraphs},
@@ -137,7 +137,11 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         const auto j = nlohmann::json::parse(text);
         if (!j.is_object()) throw std::runtime_error(source + ": options are not a JSON object");
         field(j, "dataset_root", &o.datasetRoot);
-        field(j, "collection", &o.collection);
+        if (j.contains("collection")) {
+            const std::string name = j.at("collection").get<std::string>();
+            if (!parseCollection(name, &o.collection))
+                throw std::runtime_error(source + ": unknown collection '" + name + "'");
+        }
         field(j, "only_graphs", &o.onlyGraphs);
         field(j, "holdout_configs", &o.holdoutConfigs);
         field(j, "max_valid_graphs", &o.maxValidGraphs);

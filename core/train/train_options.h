@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "data/collection.h"
 #include "data/graph_io.h"
 
 namespace tpugraphs {
@@ -43,8 +44,8 @@ ModelType defaultModelFor(GraphKind kind);
 
 struct TrainOptions {
     // What to train on.
-    std::string datasetRoot;              // dataset root (official layout)
-    std::string collection = "tile:xla";  // collection id, e.g. "layout:xla:default"
+    std::string datasetRoot;                      // dataset root (official layout)
+    Collection collection = Collection::TileXla;  // options.json: its name, e.g. "tile:xla"
     std::vector<std::string> onlyGraphs;  // restrict train (and valid) graphs to these stems
     // > 0: validate on this fraction of each train graph's (distinct) configs, held out from
     // training by a seeded split, instead of on the valid split.
@@ -93,7 +94,7 @@ struct TrainOptions {
 };
 
 // Configs sampled per graph and step when configsPerGraph is 0.
-int defaultConfigsPerGraph(const std::string& collection);
+int defaultConfigsPerGraph(Collection collection);
 
 // options.json text and back. Throws std::runtime_error naming `source` on bad JSON or values.
 std::string trainOptionsToJson(const TrainOptions& options);

@@ -68,21 +68,22 @@ int64_t TrainingData::trainConfigs() const {
 TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormalizer* nodeNormalizer,
                               const FeatureNormalizer* configNormalizer,
                               const LoadProgress& progress, const std::atomic<bool>* cancel) {
-    const CollectionInfo* collection = findCollection(options.collection);
-    if (!collection) throw std::invalid_argument("unknown collection '" + options.collection + "'");
-    if (collection->kind != modelGraphKind(options.model))
+    const GraphKind kind = collectionKind(options.collection);
+    if (kind != modelGraphKind(options.model))
         throw std::invalid_argument(std::string("model '") + modelTypeName(options.model) +
-                                    "' cannot train on collection '" + options.collection + "'");
+                                    "' cannot train on collection '" +
+                                    collectionName(options.collection) + "'");
     if (options.holdoutConfigs < 0 || options.holdoutConfigs >= 1)
         throw std::invalid_argument("holdout fraction must be in [0, 1)");
     TrainingData data;
-    data.kind = collection->kind;
+    data.kind = kind;
     const DatasetIndex index = scanDataset(options.datasetRoot);
     data.train = loadSplit(index, options, data.kind, Split::Train, 0, progress, cancel);
     if (cancel && cancel->load()) return TrainingData{};
     if (data.train.empty())
-        throw std::invalid_argument("no usable train graphs of '" + options.collection +
-                                    "' under " + options.datasetRoot);
+        throw std::invalid_argument(std::string("no usable train graphs of '") +
+                                    collectionName(options.collection) + "' under " +
+                                    options.datasetRoot);
     const bool holdout = options.holdoutConfigs > 0;
     if (!holdout)
         data.valid =

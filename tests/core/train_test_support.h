@@ -13,7 +13,7 @@ namespace tpugraphs::test {
 
 // Writes the demo preset's train and valid splits of `collections` under dir (test split skipped).
 inline std::string makeDemoDataset(const QTemporaryDir& dir,
-                                   const std::vector<std::string>& collections, int limit = -1) {
+                                   const std::vector<Collection>& collections, int limit = -1) {
     GeneratorOptions options;
     options.preset = GeneratorPreset::Demo;
     options.seed = 7;

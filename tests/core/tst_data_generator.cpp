@@ -13,8 +13,8 @@
 
 #include "data/data_error.h"
 #include "data/dataset.h"
-#include "synth/generator.h"
 #include "data/graph_io.h"
+#include "synth/generator.h"
 
 using namespace tpugraphs;
 
@@ -66,15 +66,15 @@ private Q_SLOTS:
         std::map<std::string, int> counts;
         std::set<std::string> paths;
         for (const PlannedGraph& g : plan) {
-            counts[g.collection + "/" + splitName(g.split)]++;
+            counts[std::string(collectionName(g.collection)) + "/" + splitName(g.split)]++;
             QVERIFY(paths.insert(g.relativePath).second);
             QVERIFY(g.nodes >= 1 && g.configs >= 1);
         }
         QCOMPARE(counts["tile:xla/train"], 80);
         QCOMPARE(counts["tile:xla/test"], 12);
-        for (const CollectionInfo& c : allCollections())
+        for (const Collection c : kCollections)
             for (const char* split : {"train", "valid", "test"})
-                QVERIFY(counts[c.id + "/" + split] > 0);
+                QVERIFY(counts[std::string(collectionName(c)) + "/" + split] > 0);
         QCOMPARE(m_summary.files, plan.size());
         QVERIFY(!m_summary.cancelled);
     }
@@ -82,15 +82,13 @@ private Q_SLOTS:
     void limitFractionAndCollectionsSelectFiles() {
         GeneratorOptions o = demoOptions(1, 0);
         o.preset = GeneratorPreset::FullScale;
-        o.collections = {"tile:xla"};
+        o.collections = {Collection::TileXla};
         o.splits = {Split::Valid};
         QCOMPARE(planDataset(o).size(), size_t(676));
         o.fraction = 0.1;
         QCOMPARE(planDataset(o).size(), size_t(68));
         o.limit = 5;
         QCOMPARE(planDataset(o).size(), size_t(5));
-        o.collections = {"layout:nlp:sideways"};
-        QVERIFY_THROWS_EXCEPTION(DataError, planDataset(o));
     }
 
     void everyFilePassesValidationAndScan() {
@@ -105,7 +103,7 @@ private Q_SLOTS:
             const std::string full = QFileInfo(path).isAbsolute()
                                          ? e.path
                                          : QDir(m_demo.path()).filePath(path).toStdString();
-            if (findCollection(e.collection)->kind == GraphKind::Tile) {
+            if (e.kind == GraphKind::Tile) {
                 const TileGraph g = readTileGraph(full, options);
                 nodes += g.nodeCount();
                 for (int64_t r : g.configRuntime) QVERIFY(e.split == Split::Test ? r == 0 : r > 0);
@@ -145,7 +143,7 @@ private Q_SLOTS:
 
     void differentSeedDifferentData() {
         GeneratorOptions o = demoOptions(2, 2);
-        o.collections = {"tile:xla", "layout:nlp:random"};
+        o.collections = {Collection::TileXla, Collection::LayoutNlpRandom};
         QTemporaryDir other;
         generateDataset(other.path().toStdString(), o, {});
         const auto a = hashTree(m_demo.path()), b = hashTree(other.path());
@@ -184,7 +182,7 @@ private Q_SLOTS:
     // One layout graph with 100,000 configs, held packed (3 integers per node and config).
     void hundredThousandConfigLayoutGraph() {
         PlannedGraph plan;
-        plan.collection = "layout:xla:random";
+        plan.collection = Collection::LayoutXlaRandom;
         plan.split = Split::Train;
         plan.relativePath = "big.npz";
         plan.seed = 99;

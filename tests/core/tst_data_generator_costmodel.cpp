@@ -6,9 +6,9 @@
 #include <map>
 #include <set>
 
+#include "metrics/kendall.h"
 #include "synth/generator.h"
 #include "synth/synthetic_hlo_graph.h"
-#include "metrics/kendall.h"
 
 using namespace tpugraphs;
 
@@ -60,11 +60,11 @@ private Q_SLOTS:
     // The noiseless cost ranks the noisy runtimes (1% noise) with tau >= 0.95 in every
     // collection; ranking by config index scores near 0.
     void costModelIsLearnable() {
-        std::map<std::string, std::vector<double>> taus, indexTaus;
+        std::map<Collection, std::vector<double>> taus, indexTaus;
         for (const PlannedGraph& p : m_plans) {
             std::vector<double> cost;
             std::vector<int64_t> runtime;
-            if (p.collection == "tile:xla")
+            if (p.collection == Collection::TileXla)
                 runtime = generateTileGraph(p, 0.01, &cost).configRuntime;
             else
                 runtime = generateLayoutGraph(p, 0.01, &cost).configRuntime;
@@ -81,9 +81,9 @@ private Q_SLOTS:
             qInfo(
                 "%s: %zu graphs, mean tau(noiseless cost, runtime) = %.4f, mean tau(index, "
                 "runtime) = %+.4f",
-                collection.c_str(), values.size(), mean, indexMean);
-            QVERIFY2(mean >= 0.95, collection.c_str());
-            QVERIFY2(std::abs(indexMean) < 0.1, collection.c_str());
+                collectionName(collection), values.size(), mean, indexMean);
+            QVERIFY2(mean >= 0.95, collectionName(collection));
+            QVERIFY2(std::abs(indexMean) < 0.1, collectionName(collection));
         }
     }
 
@@ -97,7 +97,7 @@ private Q_SLOTS:
     void tileFeaturesFollowShapes() {
         std::set<int> opcodes;
         for (const PlannedGraph& p : m_plans) {
-            if (p.collection != "tile:xla") continue;
+            if (p.collection != Collection::TileXla) continue;
             const TileGraph g = generateTileGraph(p, 0.01);
             checkNodeFeatures(g.nodeFeat, g.nodeCount());
             for (uint8_t op : g.nodeOpcode) opcodes.insert(op);
@@ -126,7 +126,7 @@ private Q_SLOTS:
     void layoutConfigsArePermutationsOfTheRightRank() {
         std::set<int> opcodes;
         for (const PlannedGraph& p : m_plans) {
-            if (p.collection == "tile:xla" || p.split != Split::Valid) continue;
+            if (p.collection == Collection::TileXla || p.split != Split::Valid) continue;
             const LayoutGraph g = generateLayoutGraph(p, 0.01);
             checkNodeFeatures(g.nodeFeat, g.nodeCount());
             for (uint8_t op : g.nodeOpcode) opcodes.insert(op);
@@ -168,8 +168,8 @@ private Q_SLOTS:
         const PlannedGraph* a = nullptr;
         const PlannedGraph* b = nullptr;
         for (const PlannedGraph& p : m_plans) {
-            if (!a && p.collection == "layout:nlp:default") a = &p;
-            if (!b && p.collection == "layout:nlp:random") b = &p;
+            if (!a && p.collection == Collection::LayoutNlpDefault) a = &p;
+            if (!b && p.collection == Collection::LayoutNlpRandom) b = &p;
         }
         QVERIFY(a && b);
         const LayoutGraph ga = generateLayoutGraph(*a, 0.01), gb = generateLayoutGraph(*b, 0.01);

@@ -116,15 +116,15 @@ private Q_SLOTS:
     }
 
     void aggregationIsMeanOfPresentCollections() {
-        const std::vector<GraphScore> graphs{{"layout:nlp:random", "a", 0.2},
-                                             {"tile:xla", "b", 0.9},
-                                             {"layout:nlp:random", "c", 0.4},
-                                             {"tile:xla", "d", 0.7},
-                                             {"tile:xla", "e", 0.8}};
+        const std::vector<GraphScore> graphs{{Collection::LayoutNlpRandom, "a", 0.2},
+                                             {Collection::TileXla, "b", 0.9},
+                                             {Collection::LayoutNlpRandom, "c", 0.4},
+                                             {Collection::TileXla, "d", 0.7},
+                                             {Collection::TileXla, "e", 0.8}};
         const CompetitionScore s = aggregateScores(graphs);
         QCOMPARE(s.presentCollections, size_t(2));
         QVERIFY(!s.complete);
-        QCOMPARE(s.collections[0].collection, std::string("tile:xla"));  // official order
+        QVERIFY(s.collections[0].collection == Collection::TileXla);  // official order
         QCOMPARE(s.collections[0].graphs, size_t(3));
         QVERIFY(near(s.collections[0].mean, 0.8));
         QVERIFY(near(s.collections[1].mean, 0.3));
@@ -136,9 +136,7 @@ private Q_SLOTS:
         QCOMPARE(aggregateScores({}).overall, 0.0);
 
         std::vector<GraphScore> all;
-        for (const char* c : {"tile:xla", "layout:xla:default", "layout:xla:random",
-                              "layout:nlp:default", "layout:nlp:random"})
-            all.push_back({c, "g", 0.5});
+        for (const Collection c : kCollections) all.push_back({c, "g", 0.5});
         QVERIFY(aggregateScores(all).complete);
     }
 
@@ -148,7 +146,8 @@ private Q_SLOTS:
         QCOMPARE(few.configs, (Ids{1, 2, 0, 0, 0}));  // all three, then padded with 0
         const SubmissionRow many = tileSubmissionRow("h", {7, 6, 5, 4, 3, 2, 1});
         QCOMPARE(many.configs, (Ids{6, 5, 4, 3, 2}));
-        const SubmissionRow layout = layoutSubmissionRow("layout:xla:random", "u", {2, 0, 1, 0});
+        const SubmissionRow layout =
+            layoutSubmissionRow(Collection::LayoutXlaRandom, "u", {2, 0, 1, 0});
         QCOMPARE(layout.id, std::string("layout:xla:random:u"));
         QCOMPARE(layout.configs, (Ids{1, 3, 2, 0}));
         QCOMPARE(joinConfigs(layout.configs), std::string("1;3;2;0"));

@@ -155,20 +155,20 @@ private Q_SLOTS:
         QVERIFY(!calls.empty());
         QCOMPARE(calls.back(), std::make_pair(size_t(9), size_t(9)));
         for (const GraphEntry& g : index.graphs) QVERIFY2(g.error.empty(), g.error.c_str());
-        QCOMPARE(index.select("tile:xla", Split::Train).size(), size_t(1));
-        QCOMPARE(index.select("tile:xla", Split::Valid).size(), size_t(1));
-        QCOMPARE(index.select("tile:xla", Split::Test).size(), size_t(1));
-        QCOMPARE(index.select("layout:xla:default", Split::Train).size(), size_t(1));
-        QCOMPARE(index.select("layout:xla:random", Split::Test).size(), size_t(1));
-        QCOMPARE(index.select("layout:nlp:default", Split::Test).size(), size_t(1));
-        QCOMPARE(index.select("layout:nlp:random", Split::Test).size(), size_t(1));
-        QCOMPARE(index.select("layout:nlp:random", Split::Train).size(), size_t(0));
-        const GraphEntry* nlp = index.select("layout:nlp:default", Split::Test).front();
+        QCOMPARE(index.select(Collection::TileXla, Split::Train).size(), size_t(1));
+        QCOMPARE(index.select(Collection::TileXla, Split::Valid).size(), size_t(1));
+        QCOMPARE(index.select(Collection::TileXla, Split::Test).size(), size_t(1));
+        QCOMPARE(index.select(Collection::LayoutXlaDefault, Split::Train).size(), size_t(1));
+        QCOMPARE(index.select(Collection::LayoutXlaRandom, Split::Test).size(), size_t(1));
+        QCOMPARE(index.select(Collection::LayoutNlpDefault, Split::Test).size(), size_t(1));
+        QCOMPARE(index.select(Collection::LayoutNlpRandom, Split::Test).size(), size_t(1));
+        QCOMPARE(index.select(Collection::LayoutNlpRandom, Split::Train).size(), size_t(0));
+        const GraphEntry* nlp = index.select(Collection::LayoutNlpDefault, Split::Test).front();
         QCOMPARE(nlp->nodes, int64_t(21918));
         QCOMPARE(nlp->uncompressedBytes,
                  int64_t(12274208 + 22046 + 580576 + 61117184 + 6912 + 8136 + 144 - 7 * 128));
         QVERIFY(nlp->compressedBytes > 900000 && nlp->compressedBytes < 1100000);
-        QCOMPARE(index.graphs.front().collection, std::string("tile:xla"));  // sorted by collection
+        QVERIFY(index.graphs.front().collection == Collection::TileXla);  // sorted by collection
     }
 
     void scanRejectsANonDatasetFolder() {

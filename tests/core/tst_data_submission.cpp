@@ -181,7 +181,8 @@ private Q_SLOTS:
         QVERIFY2(report.ok(), describe(report).c_str());
         QCOMPARE(report.rows, int64_t(2));
         QVERIFY(!report.checkedAsFull);  // only two collections present
-        QCOMPARE(report.rowsPerCollection[0], (std::pair<std::string, int64_t>("tile:xla", 1)));
+        QCOMPARE(report.rowsPerCollection[0],
+                 (std::pair<Collection, int64_t>(Collection::TileXla, 1)));
         // Forcing the full check on a partial file reports the count.
         SubmissionValidationOptions full;
         full.full = FullCheck::Always;

@@ -6,10 +6,10 @@
 
 #include <filesystem>
 
-#include "synth/generator.h"
 #include "data/graph_io.h"
 #include "metrics/kendall.h"
 #include "metrics/tile_metrics.h"
+#include "synth/generator.h"
 #include "train/torch_threads.h"
 #include "train/trainer.h"
 
@@ -23,7 +23,7 @@ std::string generate(const QTemporaryDir& dir, const char* name, double noise) {
     GeneratorOptions options;
     options.preset = GeneratorPreset::Demo;
     options.seed = kSeed;
-    options.collections = {"tile:xla", "layout:xla:default"};
+    options.collections = {Collection::TileXla, Collection::LayoutXlaDefault};
     options.splits = {Split::Train, Split::Valid};
     options.noise = noise;
     const std::string root = dir.path().toStdString() + "/" + name;
@@ -86,30 +86,33 @@ private Q_SLOTS:
     // The early-join model (config features joined to every node before message passing).
     void tileTopFiveScore() {
         const TrainResult result =
-            train(demoRun("tile:xla", ModelType::TileEarlyJoinSage, 400, 50));
+            train(demoRun(Collection::TileXla, ModelType::TileEarlyJoinSage, 400, 50));
         const double oracle = oracleTileScore(m_root, m_clean);
-        qInfo("tile early-join-sage: best valid top-5 score %.4f at step %lld (oracle on "
-              "noiseless runtimes: %.4f)",
-              result.best.topKScore, static_cast<long long>(result.bestStep), oracle);
+        qInfo(
+            "tile early-join-sage: best valid top-5 score %.4f at step %lld (oracle on "
+            "noiseless runtimes: %.4f)",
+            result.best.topKScore, static_cast<long long>(result.bestStep), oracle);
         QVERIFY(oracle > 0.99);
         QVERIFY2(result.best.topKScore >= 0.97, "tile top-5 score below the 0.97 target");
     }
 
     void layoutKendall() {
-        TrainOptions options = demoRun("layout:xla:default", ModelType::LayoutSage, 300, 100);
+        TrainOptions options =
+            demoRun(Collection::LayoutXlaDefault, ModelType::LayoutSage, 300, 100);
         options.learningRate = 2e-3;
         const TrainResult result = train(options);
         const double oracle = oracleLayoutKendall(m_root, m_clean);
-        qInfo("layout-sage: best valid Kendall tau %.4f at step %lld (oracle on noiseless "
-              "runtimes: %.4f)",
-              result.best.kendall, static_cast<long long>(result.bestStep), oracle);
+        qInfo(
+            "layout-sage: best valid Kendall tau %.4f at step %lld (oracle on noiseless "
+            "runtimes: %.4f)",
+            result.best.kendall, static_cast<long long>(result.bestStep), oracle);
         QVERIFY(oracle > 0.9);
         QVERIFY2(result.best.kendall >= 0.8, "layout Kendall tau below the 0.8 target");
     }
 
 private:
     // Default options but the model, the length and the validation interval.
-    TrainOptions demoRun(const std::string& collection, ModelType model, int64_t steps,
+    TrainOptions demoRun(Collection collection, ModelType model, int64_t steps,
                          int validationInterval) const {
         TrainOptions options;
         options.datasetRoot = m_root;

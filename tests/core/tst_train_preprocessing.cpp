@@ -17,7 +17,7 @@ class TestTrainPreprocessing : public QObject {
 private Q_SLOTS:
     void optionsJsonRoundTrip() {
         TrainOptions o;
-        o.collection = "layout:nlp:random";
+        o.collection = Collection::LayoutNlpRandom;
         o.model = ModelType::LayoutSage;
         o.loss = LossType::ListMle;
         o.schedule = ScheduleType::OneCycle;
@@ -26,7 +26,7 @@ private Q_SLOTS:
         o.seed = 42;
         o.readout = LayoutReadout::Pooled;
         const TrainOptions back = trainOptionsFromJson(trainOptionsToJson(o), "test");
-        QCOMPARE(back.collection, o.collection);
+        QVERIFY(back.collection == o.collection);
         QVERIFY(back.model == o.model && back.loss == o.loss && back.schedule == o.schedule);
         QVERIFY(back.readout == LayoutReadout::Pooled);
         QCOMPARE(back.onlyGraphs, o.onlyGraphs);
@@ -47,8 +47,8 @@ private Q_SLOTS:
         LossType loss;
         QVERIFY(parseLossType("pairwise-hinge", &loss) && loss == LossType::PairwiseHinge);
         QVERIFY(!parseLossType("hinge", &loss));
-        QCOMPARE(defaultConfigsPerGraph("layout:xla:random"), 128);
-        QCOMPARE(defaultConfigsPerGraph("layout:xla:default"), 64);
+        QCOMPARE(defaultConfigsPerGraph(Collection::LayoutXlaRandom), 128);
+        QCOMPARE(defaultConfigsPerGraph(Collection::LayoutXlaDefault), 64);
     }
 
     void historyCsvRoundTrip() {

@@ -14,9 +14,10 @@ using namespace tpugraphs::ui;
 
 namespace {
 
-GraphEntry entry(const char* collection, Split split, const char* name, int64_t nodes) {
+GraphEntry entry(Collection collection, Split split, const char* name, int64_t nodes) {
     GraphEntry e;
     e.collection = collection;
+    e.kind = collectionKind(collection);
     e.split = split;
     e.name = name;
     e.path = std::string("/data/") + name + ".npz";
@@ -29,11 +30,11 @@ GraphEntry entry(const char* collection, Split split, const char* name, int64_t 
 DatasetIndex syntheticIndex() {
     DatasetIndex index;
     index.root = "/data";
-    index.graphs = {entry("layout:xla:default", Split::Train, "b", 300),
-                    entry("layout:xla:default", Split::Train, "a", 100),
-                    entry("layout:xla:default", Split::Test, "t", 50),
-                    entry("tile:xla", Split::Train, "k1", 5),
-                    entry("tile:xla", Split::Valid, "k2", 7)};
+    index.graphs = {entry(Collection::LayoutXlaDefault, Split::Train, "b", 300),
+                    entry(Collection::LayoutXlaDefault, Split::Train, "a", 100),
+                    entry(Collection::LayoutXlaDefault, Split::Test, "t", 50),
+                    entry(Collection::TileXla, Split::Train, "k1", 5),
+                    entry(Collection::TileXla, Split::Valid, "k2", 7)};
     index.graphs[4].error = "k2.npz: array 'node_feat': bad shape";
     return index;
 }
@@ -150,7 +151,7 @@ private Q_SLOTS:
         stats[1] = measured(1, 4, 9);
         const auto summaries = summarizeCollections(index, stats);
         QCOMPARE(int(summaries.size()), 2);
-        QCOMPARE(summaries[0].collection, std::string("layout:xla:default"));
+        QCOMPARE(summaries[0].label, std::string("layout:xla:default"));
         QCOMPARE(summaries[0].graphs[0], 2);
         QCOMPARE(summaries[0].graphs[2], 1);
         QCOMPARE(summaries[0].maxNodes, int64_t(300));

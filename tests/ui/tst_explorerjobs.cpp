@@ -6,10 +6,10 @@
 #include <chrono>
 #include <thread>
 
-#include "explorer/dataset_scan_job.h"
+#include "analysis/loaded_graph.h"
 #include "common/graph_load_job.h"
 #include "common/job_runner.h"
-#include "analysis/loaded_graph.h"
+#include "explorer/dataset_scan_job.h"
 #include "explorer_test_support.h"
 
 using namespace tpugraphs;
@@ -67,7 +67,7 @@ private Q_SLOTS:
         GraphEntry entry;
         entry.path = path.toStdString();
         entry.name = "bad";
-        entry.collection = "tile:xla";
+        entry.collection = Collection::TileXla;
         GraphLoadJob job;
         QSignalSpy failed(&job, &GraphLoadJob::failed);
         job.start(entry);
@@ -80,7 +80,7 @@ private Q_SLOTS:
         const DatasetIndex index = scanDataset(test::sharedDatasetRoot().toStdString());
         GraphLoadJob job;
         QSignalSpy loaded(&job, &GraphLoadJob::loaded);
-        job.start(test::sharedEntry(index, "layout:xla:random", "openai_v0_rnn_optimized"));
+        job.start(test::sharedEntry(index, Collection::LayoutXlaRandom, "openai_v0_rnn_optimized"));
         QTRY_COMPARE(loaded.count(), 1);
         const auto graph = loaded.at(0).at(0).value<std::shared_ptr<const LoadedGraph>>();
         QVERIFY(graph);

@@ -13,19 +13,19 @@
 #include <QtCharts/QLineSeries>
 #include <QtTest>
 
+#include "analysis/loaded_graph.h"
 #include "charts/runtime_charts_panel.h"
 #include "charts/sorted_runtime_chart.h"
 #include "explorer/dataset_browser.h"
 #include "explorer/explorer_page.h"
 #include "explorer/inspector_panel.h"
-#include "analysis/loaded_graph.h"
 #include "explorer_test_support.h"
 #include "graphview/graph_search_bar.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
-#include "main_window.h"
 #include "item_models/dataset_tree_model.h"
 #include "item_models/feature_table_model.h"
+#include "main_window.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::ui;
@@ -111,7 +111,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(statsDone.count(), 1, 60000);
         const DatasetTreeModel* model = page->browser()->model();
         const DatasetIndex& index = model->datasetIndex();
-        const int unet = graphIndex(index, "layout:xla:default", "unet3d");
+        const int unet = graphIndex(index, Collection::LayoutXlaDefault, "unet3d");
         QCOMPARE(model->indexOfGraph(unet, DatasetTreeModel::DistinctColumn).data().toString(),
                  QStringLiteral("681"));
         QVERIFY(model->indexOfGraph(unet, DatasetTreeModel::SpeedupColumn)
@@ -119,19 +119,19 @@ private Q_SLOTS:
                     .toString()
                     .endsWith("×"));
         const int test =
-            graphIndex(index, "layout:nlp:default", "3a0c5517a87df8d82fd637b83298a3ba");
+            graphIndex(index, Collection::LayoutNlpDefault, "3a0c5517a87df8d82fd637b83298a3ba");
         QCOMPARE(model->indexOfGraph(test, DatasetTreeModel::RuntimeMinColumn).data().toString(),
                  QStringLiteral("n/a"));
         QVERIFY(
             window.recentDatasets().contains(QFileInfo(sharedDatasetRoot()).absoluteFilePath()));
 
         // One graph of each collection: loaded, laid out and drawn whole when fitted.
-        const std::pair<const char*, const char*> graphs[] = {
-            {"tile:xla", "inception_v3_batch_128_train_426e203f19335d17"},
-            {"layout:xla:default", "unet3d"},
-            {"layout:xla:random", "openai_v0_rnn_optimized"},
-            {"layout:nlp:random", "23559853d9702baaaacbb0c83fd32266"},
-            {"layout:nlp:default", "3a0c5517a87df8d82fd637b83298a3ba"}};
+        const std::pair<Collection, const char*> graphs[] = {
+            {Collection::TileXla, "inception_v3_batch_128_train_426e203f19335d17"},
+            {Collection::LayoutXlaDefault, "unet3d"},
+            {Collection::LayoutXlaRandom, "openai_v0_rnn_optimized"},
+            {Collection::LayoutNlpRandom, "23559853d9702baaaacbb0c83fd32266"},
+            {Collection::LayoutNlpDefault, "3a0c5517a87df8d82fd637b83298a3ba"}};
         GraphViewWidget* view = page->graphPanel()->view();
         for (const auto& [collection, name] : graphs) {
             const int graph = graphIndex(index, collection, name);
@@ -195,7 +195,7 @@ private Q_SLOTS:
         QCOMPARE(opened.at(0).at(1).toInt(), 10);
         QVERIFY2(page->errorMessage().contains("broken.npz"), qPrintable(page->errorMessage()));
         const DatasetIndex& index = page->browser()->model()->datasetIndex();
-        const int bad = graphIndex(index, "tile:xla", "broken");
+        const int bad = graphIndex(index, Collection::TileXla, "broken");
         QVERIFY(bad >= 0);
         const QModelIndex row = page->browser()->model()->indexOfGraph(bad);
         QVERIFY(row.data().toString().contains("unreadable"));
@@ -207,7 +207,7 @@ private Q_SLOTS:
         QTRY_COMPARE(failed.count(), 1);
         QVERIFY(page->errorMessage().contains("broken.npz"));
         QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
-        page->selectGraph(graphIndex(index, "layout:xla:default", "unet3d"));
+        page->selectGraph(graphIndex(index, Collection::LayoutXlaDefault, "unet3d"));
         QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
         QVERIFY(page->errorMessage().isEmpty());
 
@@ -232,7 +232,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
         const DatasetIndex& index = page->browser()->model()->datasetIndex();
         QCOMPARE(index.graphs.size(), size_t(1));
-        QCOMPARE(index.graphs[0].collection, std::string("layout:xla:random"));
+        QVERIFY(index.graphs[0].collection == Collection::LayoutXlaRandom);
         QCOMPARE(index.graphs[0].split, Split::Train);
         QCOMPARE(index.graphs[0].nodes, int64_t(1277));
     }
@@ -296,7 +296,7 @@ private Q_SLOTS:
 
         QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
         const DatasetIndex& index = page->browser()->model()->datasetIndex();
-        QVERIFY(page->selectGraph(graphIndex(index, "layout:xla:default", "unet3d")));
+        QVERIFY(page->selectGraph(graphIndex(index, Collection::LayoutXlaDefault, "unet3d")));
         QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
         QVERIFY(page->errorMessage().isEmpty());
     }

@@ -9,8 +9,8 @@
 
 #include <filesystem>
 
-#include "export_dialogs/export_submission_dialog.h"
 #include "export/submission_validator.h"
+#include "export_dialogs/export_submission_dialog.h"
 #include "item_models/run_list_model.h"
 #include "train/run_directory.h"
 #include "training/metric_chart.h"
@@ -105,7 +105,7 @@ void TestTrainingPage::trainLiveStopAndExport() {
     // File > Export Kaggle Submission with the stopped run for tile:xla.
     ExportSubmissionDialog dialog(page.runs(), QString::fromStdString(m_root));
     dialog.show();
-    dialog.setRun("tile:xla", runDir);
+    dialog.setRun(Collection::TileXla, runDir);
     const QString output = m_dir.path() + "/submission.csv";
     dialog.setOutputPath(output);
     QSignalSpy exported(&dialog, &ExportSubmissionDialog::exportFinished);

@@ -43,8 +43,8 @@ void CollectionChartsPanel::setDataset(const DatasetIndex& index) {
     m_collection->clear();
     m_collection->addItem(tr("All collections"), QString());
     for (const GraphEntry& entry : index.graphs) {
-        const QString id = QString::fromStdString(entry.collection);
-        if (m_collection->findData(id) < 0) m_collection->addItem(id, id);
+        const QString label = QString::fromStdString(collectionLabel(entry));
+        if (m_collection->findData(label) < 0) m_collection->addItem(label, label);
     }
     refresh();
 }
@@ -65,7 +65,7 @@ void CollectionChartsPanel::refresh() {
     int pending = 0, unmeasured = 0;
     for (size_t i = 0; i < m_index.graphs.size(); ++i) {
         const GraphEntry& entry = m_index.graphs[i];
-        if (!chosen.empty() && entry.collection != chosen) continue;
+        if (!chosen.empty() && collectionLabel(entry) != chosen) continue;
         if (!entry.error.empty()) continue;
         sizes.push_back(std::log10(std::max<double>(1.0, double(entry.nodes))));
         const RuntimeStats* s = i < m_stats.size() ? &m_stats[i] : nullptr;

@@ -9,12 +9,12 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include "analysis/loaded_graph.h"
 #include "charts/feature_scatter_chart.h"
 #include "charts/histogram_chart.h"
 #include "charts/sorted_runtime_chart.h"
-#include "data/feature_names.h"
 #include "common/count_text.h"
-#include "analysis/loaded_graph.h"
+#include "data/feature_names.h"
 
 namespace tpugraphs::ui {
 
@@ -117,11 +117,11 @@ void RuntimeChartsPanel::refresh() {
     }
     const LoadedGraph& g = *m_graph;
     const int64_t best = g.bestConfig(), def = g.defaultConfig();
-    QString summary =
-        tr("<b>%1</b> (%2, %3): %4")
-            .arg(QString::fromStdString(g.entry.name), QString::fromStdString(g.entry.collection),
-                 QString::fromLatin1(splitName(g.entry.split)),
-                 countText(g.configCount(), "config", "configs"));
+    QString summary = tr("<b>%1</b> (%2, %3): %4")
+                          .arg(QString::fromStdString(g.entry.name),
+                               QString::fromStdString(collectionLabel(g.entry)),
+                               QString::fromLatin1(splitName(g.entry.split)),
+                               countText(g.configCount(), "config", "configs"));
     if (g.measured)
         summary += tr("; best config %1 (%2)").arg(best).arg(g.runtimes[size_t(best)], 0, 'g', 8);
     summary += def >= 0 ? tr("; default marked = config 0 (the file has no explicit default; "

@@ -11,9 +11,12 @@ class QComboBox;
 class QLabel;
 class QStackedWidget;
 
+namespace tpugraphs {
+struct LoadedGraph;
+}
+
 namespace tpugraphs::ui {
 
-struct LoadedGraph;
 class FeatureScatterChart;
 class HistogramChart;
 class SortedRuntimeChart;

@@ -8,10 +8,13 @@
 
 #include "data/dataset.h"
 
+namespace tpugraphs {
+struct LoadedGraph;
+}
+
 namespace tpugraphs::ui {
 
 class JobRunner;
-struct LoadedGraph;
 
 class GraphLoadJob : public QObject {
     Q_OBJECT
@@ -23,7 +26,7 @@ public:
 
 Q_SIGNALS:
     void runningChanged(bool running);
-    void loaded(std::shared_ptr<const tpugraphs::ui::LoadedGraph> graph);
+    void loaded(std::shared_ptr<const tpugraphs::LoadedGraph> graph);
     void failed(const QString& path, const QString& message);
 
 private:

@@ -91,7 +91,7 @@ int DatasetBrowser::findGraph(const QString& name) const {
     for (size_t i = 0; i < graphs.size(); ++i) {
         const QString stem = QString::fromStdString(graphs[i].name);
         const QString full = QStringLiteral("%1/%2/%3")
-                                 .arg(QString::fromStdString(graphs[i].collection),
+                                 .arg(QString::fromStdString(collectionLabel(graphs[i])),
                                       QString::fromLatin1(splitName(graphs[i].split)), stem);
         if (name == stem || name == full) return static_cast<int>(i);
     }

@@ -6,8 +6,8 @@
 #include <exception>
 #include <filesystem>
 
-#include "data/data_error.h"
 #include "common/job_runner.h"
+#include "data/data_error.h"
 
 namespace tpugraphs::ui {
 
@@ -23,23 +23,24 @@ DatasetIndex singleFileIndex(const std::string& path) {
     Split split = Split::Test;
     const bool knownSplit = parseSplit(splitDir, &split);
     if (knownSplit) entry.split = split;
-    if (entry.collection.empty() || !findCollection(entry.collection)) {
+    if (!entry.collection) {
         const std::string generic = file.parent_path().parent_path().generic_string();
-        entry.collection.clear();
-        for (const auto& info : allCollections()) {
-            const std::string suffix = "/" + info.directory;
+        for (const Collection c : kCollections) {
+            const std::string suffix = "/" + collectionDirectory(c);
             if (knownSplit && generic.size() >= suffix.size() &&
-                generic.compare(generic.size() - suffix.size(), suffix.size(), suffix) == 0)
-                entry.collection = info.id;
+                generic.compare(generic.size() - suffix.size(), suffix.size(), suffix) == 0) {
+                entry.collection = c;
+                entry.kind = collectionKind(c);
+            }
         }
-        if (entry.collection.empty()) {
-            GraphKind kind = GraphKind::Tile;
+        if (!entry.collection) {
             try {
-                kind = detectGraphKind(entry.path);
+                entry.kind = detectGraphKind(entry.path);
             } catch (const std::exception& e) {
                 if (entry.error.empty()) entry.error = e.what();
             }
-            entry.collection = kind == GraphKind::Tile ? "tile:xla" : "layout";
+            // tile:xla is the only tile collection; a layout file stays under its kind.
+            if (entry.kind == GraphKind::Tile) entry.collection = Collection::TileXla;
         }
     }
     index.graphs.push_back(entry);

@@ -15,11 +15,11 @@ class QTimer;
 
 namespace tpugraphs {
 struct DatasetIndex;
-}
+struct LoadedGraph;
+}  // namespace tpugraphs
 
 namespace tpugraphs::ui {
 
-struct LoadedGraph;
 class CollectionChartsPanel;
 class DatasetBrowser;
 class DatasetScanJob;
@@ -61,7 +61,7 @@ public:
 Q_SIGNALS:
     void datasetOpened(const QString& path, int graphs);
     void openFailed(const QString& path, const QString& message);
-    void graphLoaded(std::shared_ptr<const tpugraphs::ui::LoadedGraph> graph);
+    void graphLoaded(std::shared_ptr<const tpugraphs::LoadedGraph> graph);
     void graphFailed(const QString& path, const QString& message);
     void runtimeStatsFinished();
     // For the status bar: what runs now (total 0 = unknown), and when everything is idle.

@@ -11,9 +11,12 @@ class QPushButton;
 class QSpinBox;
 class QTableView;
 
+namespace tpugraphs {
+struct LoadedGraph;
+}
+
 namespace tpugraphs::ui {
 
-struct LoadedGraph;
 class FeatureTableModel;
 
 class InspectorPanel : public QWidget {

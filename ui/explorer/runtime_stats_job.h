@@ -3,8 +3,8 @@
 
 #include <QObject>
 
-#include "data/dataset.h"
 #include "analysis/runtime_stats.h"
+#include "data/dataset.h"
 
 namespace tpugraphs::ui {
 
@@ -22,7 +22,7 @@ Q_SIGNALS:
     void runningChanged(bool running);
     void progress(int done, int total);
     // `graph` indexes DatasetIndex::graphs of the index given to start().
-    void statsAvailable(int graph, const tpugraphs::ui::RuntimeStats& stats);
+    void statsAvailable(int graph, const tpugraphs::RuntimeStats& stats);
     void finished();
 
 private:

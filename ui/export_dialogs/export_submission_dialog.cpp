@@ -15,8 +15,8 @@
 
 #include <exception>
 
-#include "data/dataset.h"
 #include "common/job_runner.h"
+#include "data/dataset.h"
 #include "item_models/run_list_model.h"
 
 namespace tpugraphs::ui {
@@ -65,16 +65,16 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
 
     auto* runBox = new QGroupBox("Run per collection (test split)");
     auto* runForm = new QFormLayout(runBox);
-    for (const CollectionInfo& c : allCollections()) {
-        const QString id = QString::fromStdString(c.id);
+    for (const Collection c : kCollections) {
+        const QString name = QString::fromUtf8(collectionName(c));
         auto* combo = new QComboBox;
-        combo->setObjectName("run_" + id);
+        combo->setObjectName("run_" + name);
         combo->addItem("(none)", QString());
-        for (const QString& dir : runs->runsWithCheckpoint(id))
+        for (const QString& dir : runs->runsWithCheckpoint(c))
             combo->addItem(runDisplayName(dir), dir);
         combo->setCurrentIndex(combo->count() - 1);  // the most recently listed run
-        runForm->addRow(id, combo);
-        m_runCombos.insert(id, combo);
+        runForm->addRow(name, combo);
+        m_runCombos.insert(c, combo);
     }
     auto* files = new QFormLayout;
     files->addRow("Dataset root", m_root);
@@ -94,7 +94,7 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
 
 ExportSubmissionDialog::~ExportSubmissionDialog() = default;
 
-void ExportSubmissionDialog::setRun(const QString& collection, const QString& runDir) {
+void ExportSubmissionDialog::setRun(Collection collection, const QString& runDir) {
     QComboBox* combo = m_runCombos.value(collection);
     if (!combo) return;
     const int index = combo->findData(runDir);
@@ -118,7 +118,7 @@ SubmissionRequest ExportSubmissionDialog::request() const {
     r.datasetRoot = m_root->text().toStdString();
     for (auto it = m_runCombos.constBegin(); it != m_runCombos.constEnd(); ++it) {
         const QString dir = it.value()->currentData().toString();
-        if (!dir.isEmpty()) r.runs.emplace_back(it.key().toStdString(), dir.toStdString());
+        if (!dir.isEmpty()) r.runs.emplace_back(it.key(), dir.toStdString());
     }
     r.templatePath = m_template->text().trimmed().toStdString();
     r.outputPath = m_output->text().trimmed().toStdString();
@@ -133,7 +133,7 @@ void ExportSubmissionDialog::startExport() {
         try {
             const SubmissionSummary s = buildSubmission(
                 r,
-                [this, id](const std::string& message) {
+                [this, id](const std::string& message, size_t, size_t) {
                     const QString text = QString::fromStdString(message);
                     m_job->post(id, [this, text] { m_summary->setPlainText(text); });
                 },

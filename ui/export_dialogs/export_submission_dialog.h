@@ -27,7 +27,7 @@ public:
     ~ExportSubmissionDialog() override;
 
     // Programmatic access (tests, scripted use): choose a run for a collection ("" = none).
-    void setRun(const QString& collection, const QString& runDir);
+    void setRun(Collection collection, const QString& runDir);
     void setTemplatePath(const QString& path);
     void setOutputPath(const QString& path);
     QString summary() const;
@@ -43,7 +43,7 @@ Q_SIGNALS:
 private:
     void finish(bool ok, const QString& text);
 
-    QMap<QString, QComboBox*> m_runCombos;  // collection id -> its run combo
+    QMap<Collection, QComboBox*> m_runCombos;  // in kCollections order
     QLineEdit* m_root;
     QLineEdit* m_template;
     QLineEdit* m_output;

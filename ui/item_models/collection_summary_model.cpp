@@ -36,7 +36,7 @@ QVariant CollectionSummaryModel::data(const QModelIndex& index, int role) const 
     const QLocale locale;
     switch (index.column()) {
         case CollectionColumn:
-            return QString::fromStdString(s.collection);
+            return QString::fromStdString(s.label);
         case GraphsColumn:
             return s.totalGraphs();
         case SplitsColumn:

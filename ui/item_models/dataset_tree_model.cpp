@@ -11,11 +11,11 @@ namespace tpugraphs::ui {
 struct DatasetTreeModel::Node {
     Node* parent = nullptr;
     int row = 0;
-    QString label;  // collection id or split name; empty for graph rows
-    std::string collection;
-    int graph = -1;  // graph index for leaves
-    int errors = 0;  // unreadable graphs below a group
-    int graphs = 0;  // graphs below a group
+    QString label;           // collection label or split name; empty for graph rows
+    std::string collection;  // collectionLabel() of the graphs below
+    int graph = -1;          // graph index for leaves
+    int errors = 0;          // unreadable graphs below a group
+    int graphs = 0;          // graphs below a group
     std::vector<std::unique_ptr<Node>> children;
 
     Node* child(const QString& childLabel, const std::string& childCollection) {
@@ -60,13 +60,12 @@ void DatasetTreeModel::setResults(const DatasetIndex& index) {
     m_graphNodes.assign(index.graphs.size(), nullptr);
     for (size_t i = 0; i < index.graphs.size(); ++i) {
         const GraphEntry& entry = index.graphs[i];
-        Node* collection =
-            m_root->child(QString::fromStdString(entry.collection), entry.collection);
-        Node* split =
-            collection->child(QString::fromLatin1(splitName(entry.split)), entry.collection);
+        const std::string label = collectionLabel(entry);
+        Node* collection = m_root->child(QString::fromStdString(label), label);
+        Node* split = collection->child(QString::fromLatin1(splitName(entry.split)), label);
         auto leaf = std::make_unique<Node>();
         leaf->graph = static_cast<int>(i);
-        leaf->collection = entry.collection;
+        leaf->collection = label;
         m_graphNodes[i] = split->add(std::move(leaf));
         ++split->graphs;
         ++collection->graphs;
@@ -168,7 +167,7 @@ QVariant DatasetTreeModel::graphData(int graph, int column, int role) const {
     if (role == Qt::ToolTipRole && column == NameColumn) return QString::fromStdString(entry.path);
     if (role == Qt::TextAlignmentRole && column != NameColumn)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    const bool isLayout = entry.collection.rfind("layout", 0) == 0;
+    const bool isLayout = entry.kind == GraphKind::Layout;
     const bool runtimeColumn = column >= DistinctColumn;
     if (role == SortRole) {
         if (runtimeColumn && !stats.computed) return -1.0;

@@ -11,7 +11,8 @@ GraphMetricsModel::GraphMetricsModel(QObject* parent) : QAbstractTableModel(pare
 void GraphMetricsModel::setResults(const SplitPrediction& prediction) {
     beginResetModel();
     m_graphs = prediction.graphs;
-    m_layout = !m_graphs.empty() && m_graphs.front().collection.rfind("layout:", 0) == 0;
+    m_layout =
+        !m_graphs.empty() && collectionKind(m_graphs.front().collection) == GraphKind::Layout;
     endResetModel();
     Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }

@@ -84,12 +84,10 @@ QStringList RunListModel::runDirs() const {
     return out;
 }
 
-QStringList RunListModel::runsWithCheckpoint(const QString& collection) const {
+QStringList RunListModel::runsWithCheckpoint(std::optional<Collection> collection) const {
     QStringList out;
     for (const Row& r : m_rows)
-        if (r.info.hasCheckpoint &&
-            (collection.isEmpty() ||
-             QString::fromStdString(r.info.options.collection) == collection))
+        if (r.info.hasCheckpoint && (!collection || r.info.options.collection == *collection))
             out.append(QString::fromStdString(r.info.runDir));
     return out;
 }
@@ -120,7 +118,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
         case NameColumn:
             return runDisplayName(dir);
         case CollectionColumn:
-            return QString::fromStdString(r.info.options.collection);
+            return QString::fromUtf8(collectionName(r.info.options.collection));
         case ModelColumn:
             return QString::fromUtf8(modelTypeName(r.info.options.model));
         case StatusColumn:

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 #include "train/run_directory.h"
@@ -42,8 +43,8 @@ public:
     bool isChecked(int row) const { return m_rows[static_cast<size_t>(row)].checked; }
     void setChecked(int row, bool checked);
     QStringList runDirs() const;
-    // Runs of `collection` with a checkpoint (for the export and predictions pages).
-    QStringList runsWithCheckpoint(const QString& collection = {}) const;
+    // Runs with a checkpoint, of `collection` when given (for the export and predictions pages).
+    QStringList runsWithCheckpoint(std::optional<Collection> collection = std::nullopt) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -141,9 +141,10 @@ int GraphDetailView::scatterPointCount() const {
 
 void GraphDetailView::setDetail(const PredictedGraph& d) {
     const GraphPrediction& p = d.prediction;
-    QString header = QString("<b>%1</b> (%2, %3 configs)")
-                         .arg(QString::fromStdString(p.name), QString::fromStdString(p.collection))
-                         .arg(p.scores.size());
+    QString header =
+        QString("<b>%1</b> (%2, %3 configs)")
+            .arg(QString::fromStdString(p.name), QString::fromUtf8(collectionName(p.collection)))
+            .arg(p.scores.size());
     if (d.graph->measured) {
         header += QString(" &nbsp; rank correlation (Kendall tau-b, score vs runtime): <b>%1</b>")
                       .arg(d.kendall, 0, 'f', 4);

@@ -92,9 +92,9 @@ void PredictionsPage::refreshRuns() {
     m_run->clear();
     for (const QString& dir : dirs) {
         const RunInfo& info = m_runs->run(m_runs->rowOf(dir));
-        m_run->addItem(
-            runDisplayName(dir) + "  (" + QString::fromStdString(info.options.collection) + ")",
-            dir);
+        m_run->addItem(runDisplayName(dir) + "  (" +
+                           QString::fromUtf8(collectionName(info.options.collection)) + ")",
+                       dir);
     }
     setRun(current);
     m_predict->setEnabled(m_run->count() > 0);

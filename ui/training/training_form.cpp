@@ -69,8 +69,7 @@ TrainingForm::TrainingForm(QWidget* parent)
     m_root->setObjectName("datasetRoot");
     m_root->setPlaceholderText("dataset root (holds npz/)");
     m_collection->setObjectName("collection");
-    for (const CollectionInfo& c : allCollections())
-        m_collection->addItem(QString::fromStdString(c.id));
+    for (const Collection c : kCollections) m_collection->addItem(collectionName(c));
     m_model->setObjectName("model");
     m_loss->setObjectName("loss");
     for (LossType t :
@@ -108,12 +107,13 @@ TrainingForm::TrainingForm(QWidget* parent)
     form->addRow("Max valid graphs", m_maxValidGraphs);
     form->addRow("Run directory", withBrowse(m_runDir, this, "Run directory"));
 
-    connect(m_collection, &QComboBox::currentTextChanged, this, [this](const QString& id) {
-        applyDefaults(id);
+    connect(m_collection, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index < 0) return;
+        applyDefaults(kCollections[index]);
         proposeRunDir();
     });
     connect(m_root, &QLineEdit::textChanged, this, &TrainingForm::datasetRootChanged);
-    applyDefaults(m_collection->currentText());
+    applyDefaults(kCollections[0]);
     proposeRunDir();
 }
 
@@ -122,22 +122,21 @@ void TrainingForm::fillModels(GraphKind kind) {
     for (ModelType t : modelTypesFor(kind)) m_model->addItem(modelTypeName(t));
 }
 
-void TrainingForm::applyDefaults(const QString& collection) {
-    const CollectionInfo* info = findCollection(collection.toStdString());
-    if (!info) return;
+void TrainingForm::applyDefaults(Collection collection) {
     {
         const QSignalBlocker block(m_collection);
-        m_collection->setCurrentText(collection);
+        m_collection->setCurrentIndex(collectionIndex(collection));
     }
-    const bool tile = info->kind == GraphKind::Tile;
-    fillModels(info->kind);
-    m_model->setCurrentText(modelTypeName(defaultModelFor(info->kind)));
+    const GraphKind kind = collectionKind(collection);
+    const bool tile = kind == GraphKind::Tile;
+    fillModels(kind);
+    m_model->setCurrentText(modelTypeName(defaultModelFor(kind)));
     m_loss->setCurrentText(lossTypeName(LossType::PairwiseHinge));
     m_schedule->setCurrentText(scheduleTypeName(ScheduleType::Cosine));
     m_learningRate->setValue(1e-3);
     m_steps->setValue(tile ? 600 : 300);
     m_batchGraphs->setValue(tile ? 8 : 2);
-    m_configsPerGraph->setValue(defaultConfigsPerGraph(collection.toStdString()));
+    m_configsPerGraph->setValue(defaultConfigsPerGraph(collection));
     m_validationInterval->setValue(tile ? 100 : 50);
     m_hiddenDim->setValue(64);
     m_layers->setValue(3);
@@ -171,7 +170,7 @@ QString TrainingForm::datasetRoot() const {
 TrainOptions TrainingForm::options() const {
     TrainOptions o;
     o.datasetRoot = m_root->text().toStdString();
-    o.collection = m_collection->currentText().toStdString();
+    o.collection = kCollections[std::max(0, m_collection->currentIndex())];
     parseModelType(m_model->currentText().toStdString(), &o.model);
     parseLossType(m_loss->currentText().toStdString(), &o.loss);
     parseScheduleType(m_schedule->currentText().toStdString(), &o.schedule);
@@ -191,7 +190,7 @@ TrainOptions TrainingForm::options() const {
 }
 
 void TrainingForm::setOptions(const TrainOptions& o) {
-    applyDefaults(QString::fromStdString(o.collection));
+    applyDefaults(o.collection);
     m_root->setText(QString::fromStdString(o.datasetRoot));
     m_model->setCurrentText(modelTypeName(o.model));
     m_loss->setCurrentText(lossTypeName(o.loss));

@@ -28,7 +28,7 @@ public:
     // Proposes a fresh, unused run directory name for the current collection.
     void proposeRunDir();
     // Sets the collection and that collection's recommended model, loss and hyperparameters.
-    void applyDefaults(const QString& collection);
+    void applyDefaults(Collection collection);
 
 Q_SIGNALS:
     void datasetRootChanged(const QString& root);
