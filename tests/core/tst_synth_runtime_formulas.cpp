@@ -182,4 +182,4 @@ private:
 };
 
 QTEST_GUILESS_MAIN(TestGeneratorCostModel)
-#include "tst_data_generator_costmodel.moc"
+#include "tst_synth_runtime_formulas.moc"

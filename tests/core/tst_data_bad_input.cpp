@@ -399,4 +399,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestBadInput)
-#include "tst_data_badinput.moc"
+#include "tst_data_bad_input.moc"

@@ -157,4 +157,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestMetricsScores)
-#include "tst_data_metrics_scores.moc"
+#include "tst_metrics_scores.moc"

@@ -214,4 +214,4 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestDatasetModel)
-#include "tst_datasetmodel.moc"
+#include "tst_dataset_model.moc"

@@ -303,4 +303,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestSubmission)
-#include "tst_data_submission.moc"
+#include "tst_export_submission.moc"

@@ -145,4 +145,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestSubmissionCli)
-#include "tst_data_submission_cli.moc"
+#include "tst_cli_submission.moc"

@@ -223,4 +223,4 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestGraphView)
-#include "tst_graphview.moc"
+#include "tst_graph_view.moc"

@@ -237,4 +237,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestGraphLayout)
-#include "tst_data_graphlayout.moc"
+#include "tst_graphdraw_layout.moc"

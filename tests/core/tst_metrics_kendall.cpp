@@ -167,4 +167,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestMetricsKendall)
-#include "tst_data_metrics_kendall.moc"
+#include "tst_metrics_kendall.moc"

@@ -121,4 +121,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestGraphLayoutViews)
-#include "tst_data_graphlayout_views.moc"
+#include "tst_graphdraw_subviews.moc"

@@ -316,4 +316,4 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestMainWindow)
-#include "tst_mainwindow.moc"
+#include "tst_main_window.moc"

@@ -178,4 +178,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestRealFiles)
-#include "tst_data_realfiles.moc"
+#include "tst_data_real_files.moc"

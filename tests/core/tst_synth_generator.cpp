@@ -202,4 +202,4 @@ private:
 };
 
 QTEST_GUILESS_MAIN(TestGenerator)
-#include "tst_data_generator.moc"
+#include "tst_synth_generator.moc"

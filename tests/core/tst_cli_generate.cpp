@@ -93,4 +93,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestGeneratorCli)
-#include "tst_data_generator_cli.moc"
+#include "tst_cli_generate.moc"

@@ -95,4 +95,4 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestExplorerJobs)
-#include "tst_explorerjobs.moc"
+#include "tst_explorer_jobs.moc"

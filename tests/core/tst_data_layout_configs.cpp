@@ -45,4 +45,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestLayoutConfigs)
-#include "tst_data_layoutconfigs.moc"
+#include "tst_data_layout_configs.moc"

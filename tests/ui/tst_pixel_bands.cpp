@@ -182,4 +182,4 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestPixelBands)
-#include "tst_pixelbands.moc"
+#include "tst_pixel_bands.moc"

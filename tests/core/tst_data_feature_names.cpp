@@ -66,4 +66,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestFeatureNames)
-#include "tst_data_featurenames.moc"
+#include "tst_data_feature_names.moc"
