@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "data/tpugraphs_format.h"
+
 namespace tpugraphs {
 
 int elementBytes(ElementType type) {
@@ -87,9 +89,9 @@ std::vector<uint8_t> SyntheticHloGraph::opcodes() const {
 }
 
 std::vector<float> SyntheticHloGraph::nodeFeatures() const {
-    std::vector<float> features(m_nodes.size() * 140, 0.0f);
+    std::vector<float> features(m_nodes.size() * kNodeFeatureCount, 0.0f);
     for (size_t i = 0; i < m_nodes.size(); ++i)
-        encodeNodeFeatures(m_nodes[i], features.data() + i * 140);
+        encodeNodeFeatures(m_nodes[i], features.data() + i * kNodeFeatureCount);
     return features;
 }
 
@@ -115,7 +117,7 @@ void writeList(const std::vector<int64_t>& values, int count, float* out) {
 }  // namespace
 
 void encodeNodeFeatures(const HloInstruction& n, float* out) {
-    std::fill(out, out + 140, 0.0f);
+    std::fill(out, out + kNodeFeatureCount, 0.0f);
     out[0] = n.isRoot ? 1.0f : 0.0f;
     // Column 1 (element_size_in_bits) is 0 in every real file measured: kept 0 here too.
     out[2 + static_cast<int>(n.type)] = 1.0f;
