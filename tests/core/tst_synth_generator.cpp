@@ -121,9 +121,8 @@ private Q_SLOTS:
     void numpyReadsEveryFile() {
         const QString python = "/usr/bin/python3";
         if (!QFileInfo::exists(python)) QSKIP("/usr/bin/python3 absent: numpy read-back skipped");
-        const QString script = QFileInfo(QStringLiteral(__FILE__))
-                                   .dir()
-                                   .filePath("../../scripts/check_numpy_readback.py");
+        const QString script =
+            QStringLiteral(TPUGRAPHS_SOURCE_DIR "/scripts/check_numpy_readback.py");
         QProcess p;
         p.start(python, {script, m_demo.path()});
         QVERIFY(p.waitForFinished(300000));
