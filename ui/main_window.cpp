@@ -1,4 +1,4 @@
-// The main window: menus, recent datasets, drag and drop, status bar, pages.
+// The main window: pages, menus, recent datasets, drag and drop, status bar.
 #include "main_window.h"
 
 #include <QApplication>
@@ -14,11 +14,15 @@
 #include <QTabWidget>
 
 #include "common/count_text.h"
+#include "common/task_progress.h"
 #include "explorer/dataset_scan_job.h"
 #include "explorer/demo_dataset_job.h"
 #include "explorer/explorer_page.h"
-#include "common/task_progress.h"
-#include "training/training_pages.h"
+#include "export_dialogs/export_predictions_dialog.h"
+#include "export_dialogs/export_submission_dialog.h"
+#include "predictions/predictions_page.h"
+#include "training/training_form.h"
+#include "training/training_page.h"
 
 namespace tpugraphs::ui {
 
@@ -37,18 +41,24 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       m_pages(new QTabWidget(this)),
       m_explorer(new ExplorerPage(this)),
+      m_training(new TrainingPage(this)),
+      m_predictions(new PredictionsPage(m_training->runs(), this)),
       m_demo(new DemoDatasetJob(this)),
       m_progress(new TaskProgress(this)) {
-    setWindowTitle(tr("TpuGraphs Studio"));
+    setWindowTitle(QStringLiteral("TpuGraphs Studio"));
     setAcceptDrops(true);
     m_pages->setObjectName("pages");
     m_pages->setDocumentMode(true);
-    m_pages->addTab(m_explorer, tr("Explorer"));
+    m_training->setObjectName("trainingPage");
+    m_predictions->setObjectName("predictionsPage");
+    m_pages->addTab(m_explorer, QStringLiteral("Explorer"));
+    m_pages->addTab(m_training, QStringLiteral("Training"));
+    m_pages->addTab(m_predictions, QStringLiteral("Predictions"));
     setCentralWidget(m_pages);
     statusBar()->addPermanentWidget(m_progress);
-    statusBar()->showMessage(tr("Open a dataset (File > Open Dataset…) or drop a folder here"));
+    statusBar()->showMessage(
+        QStringLiteral("Open a dataset (File > Open Dataset…) or drop a folder here"));
     createMenus();
-    new TrainingPages(this);  // training + predictions tabs, File > Export / Run actions
 
     connect(m_explorer, &ExplorerPage::taskProgress, m_progress, &TaskProgress::showTask);
     connect(m_explorer, &ExplorerPage::tasksIdle, m_progress, &TaskProgress::finish);
@@ -56,25 +66,29 @@ MainWindow::MainWindow(QWidget* parent)
         m_explorer->cancelTasks();
         m_demo->cancel();
         m_progress->finish();
-        statusBar()->showMessage(tr("Cancelled"), 5000);
+        statusBar()->showMessage(QStringLiteral("Cancelled"), 5000);
     });
-    connect(m_explorer, &ExplorerPage::datasetOpened, this,
-            [this](const QString& path, int graphs) {
-                setWindowTitle(tr("%1 — TpuGraphs Studio").arg(QDir::toNativeSeparators(path)));
-                addRecent(path);
-                statusBar()->showMessage(
-                    tr("Opened %1: %2").arg(path, countText(graphs, "graph", "graphs")));
-            });
+    connect(
+        m_explorer, &ExplorerPage::datasetOpened, this, [this](const QString& path, int graphs) {
+            setWindowTitle(
+                QStringLiteral("%1 — TpuGraphs Studio").arg(QDir::toNativeSeparators(path)));
+            addRecent(path);
+            statusBar()->showMessage(
+                QStringLiteral("Opened %1: %2").arg(path, countText(graphs, "graph", "graphs")));
+            if (!QFileInfo(path).isDir()) return;  // a single .npz: not a dataset root
+            m_training->setDatasetRoot(path);
+            m_predictions->setDatasetRoot(path);
+        });
     connect(m_explorer, &ExplorerPage::openFailed, this,
             [this](const QString& path, const QString& message) {
-                statusBar()->showMessage(tr("Cannot open %1: %2").arg(path, message));
+                statusBar()->showMessage(QStringLiteral("Cannot open %1: %2").arg(path, message));
             });
     connect(m_explorer, &ExplorerPage::graphFailed, this,
             [this](const QString& path, const QString& message) {
-                statusBar()->showMessage(tr("Cannot load %1: %2").arg(path, message));
+                statusBar()->showMessage(QStringLiteral("Cannot load %1: %2").arg(path, message));
             });
     connect(m_demo, &DemoDatasetJob::progress, this, [this](int done, int total) {
-        m_progress->showTask(tr("Generating the demo dataset"), done, total);
+        m_progress->showTask(QStringLiteral("Generating the demo dataset"), done, total);
     });
     connect(m_demo, &DemoDatasetJob::ready, this, [this](const QString& root) {
         m_progress->finish();
@@ -82,7 +96,8 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_demo, &DemoDatasetJob::failed, this, [this](const QString& message) {
         m_progress->finish();
-        statusBar()->showMessage(tr("Cannot generate the demo dataset: %1").arg(message));
+        statusBar()->showMessage(
+            QStringLiteral("Cannot generate the demo dataset: %1").arg(message));
     });
 
     QSettings settings;
@@ -95,42 +110,71 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::createMenus() {
-    auto* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open Dataset…"), QKeySequence::Open, this,
+    auto* file = menuBar()->addMenu(QStringLiteral("&File"));
+    file->addAction(QStringLiteral("&Open Dataset…"), QKeySequence::Open, this,
                     &MainWindow::chooseDatasetFolder);
-    file->addAction(tr("Open Graph &File (.npz)…"), this, &MainWindow::chooseDatasetFile);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addAction(tr("Open &Demo Dataset"), this, &MainWindow::openDemoDataset);
+    file->addAction(QStringLiteral("Open Graph &File (.npz)…"), this,
+                    &MainWindow::chooseDatasetFile);
+    m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
+    file->addAction(QStringLiteral("Open &Demo Dataset"), this, &MainWindow::openDemoDataset);
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-    auto* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Graph"), QKeySequence(tr("Ctrl+1")), this,
+    file->addAction(QStringLiteral("Export &Kaggle Submission…"), this,
+                    &MainWindow::exportSubmission);
+    file->addAction(QStringLiteral("Export &Predictions…"), this, &MainWindow::exportPredictions);
+    file->addSeparator();
+    file->addAction(QStringLiteral("Open R&un…"), m_training, &TrainingPage::openRunDialog);
+    file->addAction(QStringLiteral("&Save Run As…"), m_training, &TrainingPage::saveRunAsDialog);
+    file->addSeparator();
+    file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    auto* view = menuBar()->addMenu(QStringLiteral("&View"));
+    view->addAction(QStringLiteral("&Graph"), QKeySequence(QStringLiteral("Ctrl+1")), this,
                     [this] { m_explorer->showTab(ExplorerPage::GraphTab); });
-    view->addAction(tr("&Runtimes"), QKeySequence(tr("Ctrl+2")), this,
+    view->addAction(QStringLiteral("&Runtimes"), QKeySequence(QStringLiteral("Ctrl+2")), this,
                     [this] { m_explorer->showTab(ExplorerPage::RuntimesTab); });
-    view->addAction(tr("&Collection"), QKeySequence(tr("Ctrl+3")), this,
+    view->addAction(QStringLiteral("&Collection"), QKeySequence(QStringLiteral("Ctrl+3")), this,
                     [this] { m_explorer->showTab(ExplorerPage::CollectionTab); });
-    auto* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About"), this, [this] {
-        QMessageBox::about(this, tr("About TpuGraphs Studio"),
-                           tr("TpuGraphs Studio: browse TpuGraphs datasets, look at their graphs "
-                              "and runtimes, and train cost models."));
+    auto* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    help->addAction(QStringLiteral("&About"), this, [this] {
+        QMessageBox::about(
+            this, QStringLiteral("About TpuGraphs Studio"),
+            QStringLiteral("TpuGraphs Studio: browse TpuGraphs datasets, look at their graphs "
+                           "and runtimes, and train cost models."));
     });
     rebuildRecentMenu();
 }
 
-void MainWindow::addPage(QWidget* page, const QString& title) {
-    m_pages->addTab(page, title);
+void MainWindow::exportSubmission() {
+    auto* dialog =
+        new ExportSubmissionDialog(m_training->runs(), m_training->form()->datasetRoot(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::exportPredictions() {
+    auto* dialog =
+        new ExportPredictionsDialog(m_training->runs(), m_training->form()->datasetRoot(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::openDataset(const QString& path) {
     m_explorer->openDataset(path);
 }
 
+void MainWindow::openStartDataset(const QString& path, bool demo) {
+    const QStringList recent = recentDatasets();
+    if (!path.isEmpty())
+        openDataset(path);
+    else if (!demo && !recent.isEmpty() && QFileInfo::exists(recent.first()))
+        openDataset(recent.first());
+    else
+        openDemoDataset();
+}
+
 void MainWindow::openDemoDataset() {
     statusBar()->showMessage(
-        tr("Preparing the demo dataset in %1").arg(DemoDatasetJob::demoRoot()));
-    m_progress->showTask(tr("Preparing the demo dataset"), 0, 0);
+        QStringLiteral("Preparing the demo dataset in %1").arg(DemoDatasetJob::demoRoot()));
+    m_progress->showTask(QStringLiteral("Preparing the demo dataset"), 0, 0);
     m_demo->start();
 }
 
@@ -153,9 +197,9 @@ void MainWindow::rebuildRecentMenu() {
     for (const QString& path : recent)
         m_recentMenu->addAction(QDir::toNativeSeparators(path), this,
                                 [this, path] { openDataset(path); });
-    if (recent.isEmpty()) m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    if (recent.isEmpty()) m_recentMenu->addAction(QStringLiteral("(none)"))->setEnabled(false);
     m_recentMenu->addSeparator();
-    m_recentMenu->addAction(tr("Clear"), this, [this] {
+    m_recentMenu->addAction(QStringLiteral("Clear"), this, [this] {
         QSettings().remove(kRecentKey);
         rebuildRecentMenu();
     });
@@ -163,19 +207,21 @@ void MainWindow::rebuildRecentMenu() {
 
 void MainWindow::chooseDatasetFolder() {
     const QString dir = QFileDialog::getExistingDirectory(
-        this, tr("Open a TpuGraphs dataset root (the folder holding npz/)"),
+        this, QStringLiteral("Open a TpuGraphs dataset root (the folder holding npz/)"),
         m_explorer->datasetPath());
     if (!dir.isEmpty()) openDataset(dir);
 }
 
 void MainWindow::chooseDatasetFile() {
-    const QString file =
-        QFileDialog::getOpenFileName(this, tr("Open one TpuGraphs graph"),
-                                     m_explorer->datasetPath(), tr("TpuGraphs graphs (*.npz)"));
+    const QString file = QFileDialog::getOpenFileName(
+        this, QStringLiteral("Open one TpuGraphs graph"), m_explorer->datasetPath(),
+        QStringLiteral("TpuGraphs graphs (*.npz)"));
     if (!file.isEmpty()) openDataset(file);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    // Closing while training: stop the worker and wait for its last checkpoint.
+    if (m_training->isTraining()) m_training->shutdown();
     QSettings settings;
     settings.setValue("mainWindow/geometry", saveGeometry());
     settings.setValue("mainWindow/state", saveState());
@@ -190,7 +236,8 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
         event->acceptProposedAction();
     else  // the drop is refused (Qt sends no drop after a refused drag): say why
         statusBar()->showMessage(
-            tr("Cannot open %1: drop a dataset folder or a .npz file").arg(path), 10000);
+            QStringLiteral("Cannot open %1: drop a dataset folder or a .npz file").arg(path),
+            10000);
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {

@@ -1,5 +1,6 @@
-// The main window: menus, recent datasets, drag and drop, status bar, and the pages in tabs.
-// It only wires: each page does its own work.
+// The main window: owns the pages (explorer, training, predictions) as tabs, builds the menus,
+// keeps the recent datasets, takes drops, shows background work in the status bar, and stops
+// a training run cleanly when it closes. It only wires: each page does its own work.
 #pragma once
 
 #include <QMainWindow>
@@ -9,7 +10,9 @@ namespace tpugraphs::ui {
 
 class DemoDatasetJob;
 class ExplorerPage;
+class PredictionsPage;
 class TaskProgress;
+class TrainingPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -19,14 +22,19 @@ public:
 
     // Opens a dataset root or a single .npz (added to Open Recent).
     void openDataset(const QString& path);
+    // What the app opens at start: `path` when given; otherwise, unless `demo` is asked for,
+    // the most recent dataset that still exists; otherwise the demo dataset.
+    void openStartDataset(const QString& path, bool demo);
     // Generates the demo dataset into the cache directory the first time, then opens it.
     void openDemoDataset();
-    // Adds a page as a tab after the explorer (e.g. training).
-    void addPage(QWidget* page, const QString& title);
+    // File > Export Kaggle Submission / Export Predictions: opens the dialog (non-modal).
+    void exportSubmission();
+    void exportPredictions();
 
     ExplorerPage* explorer() const { return m_explorer; }
+    TrainingPage* training() const { return m_training; }
+    PredictionsPage* predictions() const { return m_predictions; }
     QStringList recentDatasets() const;
-    TaskProgress* taskProgress() const { return m_progress; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -42,6 +50,8 @@ private:
 
     class QTabWidget* m_pages;
     ExplorerPage* m_explorer;
+    TrainingPage* m_training;
+    PredictionsPage* m_predictions;
     DemoDatasetJob* m_demo;
     TaskProgress* m_progress;
     class QMenu* m_recentMenu = nullptr;

@@ -17,14 +17,15 @@ CollectionChartsPanel::CollectionChartsPanel(QWidget* parent)
     : QWidget(parent),
       m_collection(new QComboBox(this)),
       m_note(new QLabel(this)),
-      m_sizes(new HistogramChart(tr("Graph sizes"), this)),
-      m_speedups(new HistogramChart(tr("Best-over-median speed-up across graphs"), this)) {
+      m_sizes(new HistogramChart(QStringLiteral("Graph sizes"), this)),
+      m_speedups(
+          new HistogramChart(QStringLiteral("Best-over-median speed-up across graphs"), this)) {
     m_sizes->setObjectName("collectionSizes");
     m_speedups->setObjectName("collectionSpeedups");
     m_collection->setObjectName("collectionChoice");
     m_note->setWordWrap(true);
     auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Collection:"), this));
+    controls->addWidget(new QLabel(QStringLiteral("Collection:"), this));
     controls->addWidget(m_collection);
     controls->addWidget(m_note, 1);
     auto* charts = new QHBoxLayout;
@@ -41,7 +42,7 @@ void CollectionChartsPanel::setDataset(const DatasetIndex& index) {
     m_stats.assign(index.graphs.size(), RuntimeStats{});
     const QSignalBlocker block(m_collection);
     m_collection->clear();
-    m_collection->addItem(tr("All collections"), QString());
+    m_collection->addItem(QStringLiteral("All collections"), QString());
     for (const GraphEntry& entry : index.graphs) {
         const QString label = QString::fromStdString(collectionLabel(entry));
         if (m_collection->findData(label) < 0) m_collection->addItem(label, label);
@@ -76,16 +77,18 @@ void CollectionChartsPanel::refresh() {
         else if (s->error.empty())
             ++unmeasured;
     }
-    m_sizes->setValues(sizes, tr("log10(nodes)"));
+    m_sizes->setValues(sizes, QStringLiteral("log10(nodes)"));
     if (speedups.empty())
-        m_speedups->clear(pending ? tr("computing…") : tr("no graphs with measured runtimes"));
+        m_speedups->clear(pending ? QStringLiteral("computing…")
+                                  : QStringLiteral("no graphs with measured runtimes"));
     else
-        m_speedups->setValues(speedups, tr("median runtime / best runtime"));
+        m_speedups->setValues(speedups, QStringLiteral("median runtime / best runtime"));
     QString note = countText(qint64(sizes.size()), "graph", "graphs");
     if (pending)
-        note += tr("; runtimes of %1 still being read…").arg(countText(pending, "graph", "graphs"));
+        note += QStringLiteral("; runtimes of %1 still being read…")
+                    .arg(countText(pending, "graph", "graphs"));
     if (unmeasured)
-        note += tr("; %1 without runtimes (test split) left out")
+        note += QStringLiteral("; %1 without runtimes (test split) left out")
                     .arg(countText(unmeasured, "graph", "graphs"));
     m_note->setText(note);
 }

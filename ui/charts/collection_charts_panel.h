@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "data/dataset.h"
 #include "analysis/runtime_stats.h"
+#include "data/dataset.h"
 
 class QComboBox;
 class QLabel;
@@ -27,7 +27,6 @@ public:
 
     HistogramChart* sizes() const { return m_sizes; }
     HistogramChart* speedups() const { return m_speedups; }
-    QComboBox* collectionBox() const { return m_collection; }
 
 private:
     void refresh();

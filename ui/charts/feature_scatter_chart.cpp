@@ -33,13 +33,13 @@ void fitAxis(QValueAxis* axis, double lo, double hi) {
 
 FeatureScatterChart::FeatureScatterChart(QWidget* parent)
     : QChartView(parent),
-      m_points(makeSeries(this, tr("configs"), QColor(0x4c, 0x78, 0xa8, 150), 7)),
-      m_best(makeSeries(this, tr("best"), QColor(0x59, 0xa1, 0x4f), 10)),
-      m_default(makeSeries(this, tr("default"), QColor(0xf2, 0x8e, 0x2b), 15)),
+      m_points(makeSeries(this, QStringLiteral("configs"), QColor(0x4c, 0x78, 0xa8, 150), 7)),
+      m_best(makeSeries(this, QStringLiteral("best"), QColor(0x59, 0xa1, 0x4f), 10)),
+      m_default(makeSeries(this, QStringLiteral("default"), QColor(0xf2, 0x8e, 0x2b), 15)),
       m_x(new QValueAxis(this)),
       m_y(new QValueAxis(this)) {
     auto* chart = new QChart;
-    chart->setTitle(tr("Config feature vs runtime"));
+    chart->setTitle(QStringLiteral("Config feature vs runtime"));
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
@@ -57,14 +57,14 @@ FeatureScatterChart::FeatureScatterChart(QWidget* parent)
 
 void FeatureScatterChart::clear(const QString& reason) {
     setPoints({}, {}, QString(), QString(), -1, -1);
-    chart()->setTitle(tr("Config feature vs runtime: %1").arg(reason));
+    chart()->setTitle(QStringLiteral("Config feature vs runtime: %1").arg(reason));
 }
 
 void FeatureScatterChart::setPoints(const std::vector<double>& featureValues,
                                     const std::vector<double>& runtimes,
                                     const QString& featureTitle, const QString& runtimeTitle,
                                     int64_t bestConfig, int64_t defaultConfig) {
-    chart()->setTitle(tr("%1 vs runtime").arg(featureTitle));
+    chart()->setTitle(QStringLiteral("%1 vs runtime").arg(featureTitle));
     const size_t n = std::min(featureValues.size(), runtimes.size());
     QList<QPointF> points;
     m_configOfPoint.clear();
@@ -87,10 +87,11 @@ void FeatureScatterChart::setPoints(const std::vector<double>& featureValues,
         return one;
     };
     m_best->replace(single(bestConfig));
-    m_best->setName(bestConfig >= 0 ? tr("best (config %1)").arg(bestConfig) : tr("best"));
+    m_best->setName(bestConfig >= 0 ? QStringLiteral("best (config %1)").arg(bestConfig)
+                                    : QStringLiteral("best"));
     m_default->replace(single(defaultConfig));
-    m_default->setName(defaultConfig >= 0 ? tr("default (config %1)").arg(defaultConfig)
-                                          : tr("default (none)"));
+    m_default->setName(defaultConfig >= 0 ? QStringLiteral("default (config %1)").arg(defaultConfig)
+                                          : QStringLiteral("default (none)"));
     fitAxis(m_x, xlo, xhi);
     fitAxis(m_y, ylo, yhi);
     m_x->setTitleText(featureTitle);
@@ -117,7 +118,7 @@ void FeatureScatterChart::showTip(const QPointF& point, bool state) {
     }
     if (nearest < 0) return;
     QToolTip::showText(QCursor::pos(),
-                       tr("config %1: feature %2, runtime %3")
+                       QStringLiteral("config %1: feature %2, runtime %3")
                            .arg(m_configOfPoint[size_t(nearest)])
                            .arg(pts[nearest].x(), 0, 'g', 6)
                            .arg(pts[nearest].y(), 0, 'g', 8),

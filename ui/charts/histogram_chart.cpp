@@ -22,7 +22,7 @@ HistogramChart::HistogramChart(const QString& title, QWidget* parent)
     auto* chart = new QChart;
     chart->setTitle(title);
     chart->legend()->setAlignment(Qt::AlignBottom);
-    m_area->setName(tr("count"));
+    m_area->setName(QStringLiteral("count"));
     m_area->setColor(QColor(0x4c, 0x78, 0xa8, 200));
     m_area->setBorderColor(QColor(0x2c, 0x58, 0x88));
     chart->addSeries(m_area);
@@ -33,7 +33,7 @@ HistogramChart::HistogramChart(const QString& title, QWidget* parent)
     m_y->setLabelFormat("%d");
     m_x->setLabelFormat("%.3g");
     m_x->setTickCount(5);
-    m_y->setTitleText(tr("count"));
+    m_y->setTitleText(QStringLiteral("count"));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 200);
@@ -91,7 +91,7 @@ void HistogramChart::setValues(const std::vector<double>& values, const QString&
     }
     const double pad = m_histogram.counts.empty() ? 1.0 : m_histogram.binWidth() * 0.5;
     m_x->setRange(m_histogram.lo - pad, m_histogram.hi + pad);
-    m_x->setTitleText(exponent ? tr("%1 (×1e%2)").arg(xTitle).arg(exponent) : xTitle);
+    m_x->setTitleText(exponent ? QStringLiteral("%1 (×1e%2)").arg(xTitle).arg(exponent) : xTitle);
     m_y->setRange(0, top);
     if (top <= 5)
         m_y->setTickCount(top + 1);
@@ -109,7 +109,7 @@ void HistogramChart::showBinTip(const QPointF& point, bool state) {
     const int bin = m_histogram.binOf(point.x());
     const double left = m_histogram.lo + m_histogram.binWidth() * bin;
     QToolTip::showText(QCursor::pos(),
-                       tr("%1 … %2: %3")
+                       QStringLiteral("%1 … %2: %3")
                            .arg(left * m_unit, 0, 'g', 6)
                            .arg((left + m_histogram.binWidth()) * m_unit, 0, 'g', 6)
                            .arg(m_histogram.counts[size_t(bin)]),

@@ -20,19 +20,19 @@ namespace tpugraphs::ui {
 
 namespace {
 QString runtimeTitle(const LoadedGraph& graph) {
-    return graph.tile ? QObject::tr("runtime / normalizer") : QObject::tr("runtime");
+    return graph.tile ? QStringLiteral("runtime / normalizer") : QStringLiteral("runtime");
 }
 }  // namespace
 
 RuntimeChartsPanel::RuntimeChartsPanel(QWidget* parent)
     : QWidget(parent),
-      m_summary(new QLabel(tr("Select a graph to see its config runtimes."), this)),
-      m_log(new QCheckBox(tr("Log scale"), this)),
+      m_summary(new QLabel(QStringLiteral("Select a graph to see its config runtimes."), this)),
+      m_log(new QCheckBox(QStringLiteral("Log scale"), this)),
       m_feature(new QComboBox(this)),
       m_featureScope(new QLabel(this)),
       m_stack(new QStackedWidget(this)),
       m_noRuntimes(new QLabel(this)),
-      m_histogram(new HistogramChart(tr("Config runtimes"), this)),
+      m_histogram(new HistogramChart(QStringLiteral("Config runtimes"), this)),
       m_curve(new SortedRuntimeChart(this)),
       m_scatter(new FeatureScatterChart(this)) {
     m_summary->setWordWrap(true);
@@ -49,7 +49,7 @@ RuntimeChartsPanel::RuntimeChartsPanel(QWidget* parent)
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_log);
     controls->addSpacing(16);
-    controls->addWidget(new QLabel(tr("Scatter feature:"), this));
+    controls->addWidget(new QLabel(QStringLiteral("Scatter feature:"), this));
     controls->addWidget(m_feature);
     controls->addWidget(m_featureScope);
     controls->addStretch();
@@ -109,44 +109,48 @@ QString RuntimeChartsPanel::message() const {
 
 void RuntimeChartsPanel::refresh() {
     if (!m_graph) {
-        m_histogram->clear(tr("no graph"));
-        m_curve->clear(tr("no graph"));
-        m_scatter->clear(tr("no graph"));
+        m_histogram->clear(QStringLiteral("no graph"));
+        m_curve->clear(QStringLiteral("no graph"));
+        m_scatter->clear(QStringLiteral("no graph"));
         m_stack->setCurrentIndex(0);
         return;
     }
     const LoadedGraph& g = *m_graph;
     const int64_t best = g.bestConfig(), def = g.defaultConfig();
-    QString summary = tr("<b>%1</b> (%2, %3): %4")
+    QString summary = QStringLiteral("<b>%1</b> (%2, %3): %4")
                           .arg(QString::fromStdString(g.entry.name),
                                QString::fromStdString(collectionLabel(g.entry)),
                                QString::fromLatin1(splitName(g.entry.split)),
                                countText(g.configCount(), "config", "configs"));
     if (g.measured)
-        summary += tr("; best config %1 (%2)").arg(best).arg(g.runtimes[size_t(best)], 0, 'g', 8);
-    summary += def >= 0 ? tr("; default marked = config 0 (the file has no explicit default; "
-                             "configs of the default collections start from it)")
-                        : tr("; no default config marked (%1 files carry none)")
-                              .arg(g.tile ? tr("tile") : tr("random-search"));
+        summary += QStringLiteral("; best config %1 (%2)")
+                       .arg(best)
+                       .arg(g.runtimes[size_t(best)], 0, 'g', 8);
+    summary += def >= 0
+                   ? QStringLiteral(
+                         "; default marked = config 0 (the file has no explicit default; "
+                         "configs of the default collections start from it)")
+                   : QStringLiteral("; no default config marked (%1 files carry none)")
+                         .arg(g.tile ? QStringLiteral("tile") : QStringLiteral("random-search"));
     m_summary->setText(summary);
     if (!g.measured) {
-        m_noRuntimes->setText(tr("No measured runtimes: %1 is in the %2 split, whose "
-                                 "config_runtime is all 0. Nothing to chart.")
+        m_noRuntimes->setText(QStringLiteral("No measured runtimes: %1 is in the %2 split, whose "
+                                             "config_runtime is all 0. Nothing to chart.")
                                   .arg(QString::fromStdString(g.entry.name),
                                        QString::fromLatin1(splitName(g.entry.split))));
-        m_histogram->clear(tr("no measured runtimes"));
-        m_curve->clear(tr("no measured runtimes"));
-        m_scatter->clear(tr("no measured runtimes"));
+        m_histogram->clear(QStringLiteral("no measured runtimes"));
+        m_curve->clear(QStringLiteral("no measured runtimes"));
+        m_scatter->clear(QStringLiteral("no measured runtimes"));
         m_stack->setCurrentWidget(m_noRuntimes);
         return;
     }
     m_stack->setCurrentIndex(0);
     std::vector<ChartMarker> markers;
-    markers.push_back(
-        {tr("best (%1)").arg(best), g.runtimes[size_t(best)], 0, QColor(0x59, 0xa1, 0x4f)});
+    markers.push_back({QStringLiteral("best (%1)").arg(best), g.runtimes[size_t(best)], 0,
+                       QColor(0x59, 0xa1, 0x4f)});
     if (def >= 0)
-        markers.push_back(
-            {tr("default (%1)").arg(def), g.runtimes[size_t(def)], 0, QColor(0xf2, 0x8e, 0x2b)});
+        markers.push_back({QStringLiteral("default (%1)").arg(def), g.runtimes[size_t(def)], 0,
+                           QColor(0xf2, 0x8e, 0x2b)});
     m_histogram->setValues(g.runtimes, runtimeTitle(g), markers);
     m_curve->setRuntimes(g.runtimes, runtimeTitle(g), best, def);
     refreshScatter();
@@ -156,8 +160,9 @@ void RuntimeChartsPanel::refreshScatter() {
     if (!m_graph || !m_graph->measured) return;
     const int feature = std::max(0, m_feature->currentIndex());
     if (m_graph->layout)
-        m_featureScope->setText(m_featureNode >= 0 ? tr("at node %1 (selected)").arg(m_featureNode)
-                                                   : tr("mean over the configurable nodes"));
+        m_featureScope->setText(m_featureNode >= 0
+                                    ? QStringLiteral("at node %1 (selected)").arg(m_featureNode)
+                                    : QStringLiteral("mean over the configurable nodes"));
     else
         m_featureScope->clear();
     m_scatter->setPoints(m_graph->configFeatureColumn(feature, m_featureNode), m_graph->runtimes,

@@ -26,10 +26,10 @@ SortedRuntimeChart::SortedRuntimeChart(QWidget* parent)
       m_marks(new QScatterSeries(this)),
       m_x(new QValueAxis(this)) {
     auto* chart = new QChart;
-    chart->setTitle(tr("Sorted runtimes"));
+    chart->setTitle(QStringLiteral("Sorted runtimes"));
     chart->legend()->setAlignment(Qt::AlignBottom);
-    m_curve->setName(tr("runtime by rank"));
-    m_marks->setName(tr("best / default"));
+    m_curve->setName(QStringLiteral("runtime by rank"));
+    m_marks->setName(QStringLiteral("best / default"));
     m_marks->setMarkerSize(11);
     m_marks->setColor(QColor(0xe1, 0x57, 0x59));
     chart->addSeries(m_curve);
@@ -37,7 +37,7 @@ SortedRuntimeChart::SortedRuntimeChart(QWidget* parent)
     chart->addAxis(m_x, Qt::AlignBottom);
     m_curve->attachAxis(m_x);
     m_marks->attachAxis(m_x);
-    m_x->setTitleText(tr("rank (0 = fastest)"));
+    m_x->setTitleText(QStringLiteral("rank (0 = fastest)"));
     m_x->setLabelFormat("%d");
     setChart(chart);
     attachY();
@@ -49,12 +49,12 @@ SortedRuntimeChart::SortedRuntimeChart(QWidget* parent)
 
 void SortedRuntimeChart::clear(const QString& reason) {
     setRuntimes({}, QString(), -1, -1);
-    chart()->setTitle(tr("Sorted runtimes: %1").arg(reason));
+    chart()->setTitle(QStringLiteral("Sorted runtimes: %1").arg(reason));
 }
 
 void SortedRuntimeChart::setRuntimes(const std::vector<double>& runtimes, const QString& yTitle,
                                      int64_t bestConfig, int64_t defaultConfig) {
-    chart()->setTitle(tr("Sorted runtimes"));
+    chart()->setTitle(QStringLiteral("Sorted runtimes"));
     m_yTitle = yTitle;
     m_order.resize(runtimes.size());
     std::iota(m_order.begin(), m_order.end(), int64_t(0));
@@ -77,11 +77,11 @@ void SortedRuntimeChart::setRuntimes(const std::vector<double>& runtimes, const 
         if (config < 0 || config >= int64_t(runtimes.size())) return;
         const double rank = double(rankOf[size_t(config)]);
         marks.append({rank, runtimes[size_t(config)]});
-        m_markerInfo.push_back(
-            {tr("%1: config %2").arg(what).arg(config), rank, runtimes[size_t(config)], QColor()});
+        m_markerInfo.push_back({QStringLiteral("%1: config %2").arg(what).arg(config), rank,
+                                runtimes[size_t(config)], QColor()});
     };
-    mark(bestConfig, tr("best"));
-    mark(defaultConfig, tr("default"));
+    mark(bestConfig, QStringLiteral("best"));
+    mark(defaultConfig, QStringLiteral("default"));
     m_marks->replace(marks);
     m_x->setRange(0, std::max<double>(1.0, double(m_sorted.size()) - 1.0));
     attachY();
@@ -119,7 +119,7 @@ void SortedRuntimeChart::attachY() {
         axis->setRange(lo - pad, hi + pad);
         m_y = axis;
     }
-    m_y->setTitleText(m_log ? m_yTitle + tr(" (log)") : m_yTitle);
+    m_y->setTitleText(m_log ? m_yTitle + QStringLiteral(" (log)") : m_yTitle);
     chart()->addAxis(m_y, Qt::AlignLeft);
     m_curve->attachAxis(m_y);
     m_marks->attachAxis(m_y);
@@ -132,7 +132,7 @@ void SortedRuntimeChart::showTip(const QPointF& point, bool state) {
     }
     const size_t rank =
         size_t(std::clamp<double>(std::round(point.x()), 0.0, double(m_sorted.size() - 1)));
-    QString text = tr("rank %1: config %2, runtime %3")
+    QString text = QStringLiteral("rank %1: config %2, runtime %3")
                        .arg(rank)
                        .arg(m_order[rank])
                        .arg(m_sorted[rank], 0, 'g', 8);

@@ -40,6 +40,13 @@ void JobRunner::post(int jobId, std::function<void()> fn) {
         Qt::QueuedConnection);
 }
 
+void JobRunner::finish(int jobId, std::function<void()> fn) {
+    post(jobId, [this, fn = std::move(fn)] {
+        setRunning(false);
+        fn();
+    });
+}
+
 void JobRunner::cancel() {
     if (m_cancel) m_cancel->store(true);
     m_current.fetch_add(1);  // results of the cancelled run are now stale

@@ -24,9 +24,11 @@ public:
     int start(Work work);
     // Thread-safe: runs `fn` on the UI thread later, unless job `jobId` has been superseded.
     void post(int jobId, std::function<void()> fn);
+    // The same for a job's last result: the runner reports the job no longer running before
+    // `fn` runs, so handlers of that result see isRunning() false.
+    void finish(int jobId, std::function<void()> fn);
     void cancel();
     bool isRunning() const { return m_running; }
-    int currentJob() const { return m_current.load(); }
 
 Q_SIGNALS:
     void runningChanged(bool running);

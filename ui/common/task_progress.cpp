@@ -16,8 +16,8 @@ TaskProgress::TaskProgress(QWidget* parent)
     setObjectName("taskProgress");
     m_bar->setMaximumWidth(220);
     m_bar->setMaximumHeight(16);
-    m_cancel->setText(tr("Cancel"));
-    m_cancel->setToolTip(tr("Stop the background work (already loaded results stay)"));
+    m_cancel->setText(QStringLiteral("Cancel"));
+    m_cancel->setToolTip(QStringLiteral("Stop the background work (already loaded results stay)"));
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_label);

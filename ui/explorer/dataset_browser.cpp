@@ -28,7 +28,7 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setRecursiveFilteringEnabled(true);
     m_proxy->setAutoAcceptChildRows(true);
-    m_filter->setPlaceholderText(tr("Filter graphs by name or collection…"));
+    m_filter->setPlaceholderText(QStringLiteral("Filter graphs by name or collection…"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setObjectName("datasetFilter");
     m_tree->setObjectName("datasetTree");

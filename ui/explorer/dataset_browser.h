@@ -24,7 +24,6 @@ public:
     CollectionSummaryModel* summaryModel() const { return m_summary; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTreeView* tree() const { return m_tree; }
-    QLineEdit* filterBox() const { return m_filter; }
     QSplitter* splitter() const { return m_splitter; }
 
     // Selects (and scrolls to) a graph row; false when the graph is filtered out or unknown.

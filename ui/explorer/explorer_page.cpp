@@ -11,15 +11,15 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "analysis/collection_summary.h"
+#include "analysis/loaded_graph.h"
 #include "charts/collection_charts_panel.h"
 #include "charts/runtime_charts_panel.h"
-#include "analysis/collection_summary.h"
 #include "common/count_text.h"
+#include "common/graph_load_job.h"
 #include "explorer/dataset_browser.h"
 #include "explorer/dataset_scan_job.h"
-#include "common/graph_load_job.h"
 #include "explorer/inspector_panel.h"
-#include "analysis/loaded_graph.h"
 #include "explorer/runtime_stats_job.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
@@ -49,9 +49,9 @@ ExplorerPage::ExplorerPage(QWidget* parent)
         "QLabel { background: #fde8e8; color: #8a1010; border: 1px solid #e0a0a0; padding: 6px; }");
     m_error->hide();
     m_tabs->setObjectName("explorerTabs");
-    m_tabs->addTab(m_graphPanel, tr("Graph"));
-    m_tabs->addTab(m_runtimeCharts, tr("Runtimes"));
-    m_tabs->addTab(m_collectionCharts, tr("Collection"));
+    m_tabs->addTab(m_graphPanel, QStringLiteral("Graph"));
+    m_tabs->addTab(m_runtimeCharts, QStringLiteral("Runtimes"));
+    m_tabs->addTab(m_collectionCharts, QStringLiteral("Collection"));
     // Explicit minimum widths: the panels' size hints would otherwise squeeze the browser.
     m_browser->setMinimumWidth(280);
     m_tabs->setMinimumWidth(420);
@@ -71,11 +71,11 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     connect(m_summaryTimer, &QTimer::timeout, this, &ExplorerPage::refreshSummaries);
 
     connect(m_scan, &DatasetScanJob::progress, this, [this](int done, int total) {
-        Q_EMIT taskProgress(tr("Scanning %1").arg(m_pendingPath), done, total);
+        Q_EMIT taskProgress(QStringLiteral("Scanning %1").arg(m_pendingPath), done, total);
     });
     connect(m_scan, &DatasetScanJob::scanned, this, &ExplorerPage::onScanned);
     connect(m_scan, &DatasetScanJob::failed, this, [this](const QString& message) {
-        showError(tr("Cannot open %1: %2").arg(m_pendingPath, message));
+        showError(QStringLiteral("Cannot open %1: %2").arg(m_pendingPath, message));
         Q_EMIT openFailed(m_pendingPath, message);
     });
     connect(m_stats, &RuntimeStatsJob::statsAvailable, this,
@@ -84,7 +84,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
                 m_summaryDirty = true;
             });
     connect(m_stats, &RuntimeStatsJob::progress, this, [this](int done, int total) {
-        Q_EMIT taskProgress(tr("Reading runtimes"), done, total);
+        Q_EMIT taskProgress(QStringLiteral("Reading runtimes"), done, total);
     });
     connect(m_stats, &RuntimeStatsJob::finished, this, [this] {
         refreshSummaries();
@@ -112,7 +112,7 @@ ExplorerPage::~ExplorerPage() = default;
 
 void ExplorerPage::openDataset(const QString& path) {
     m_pendingPath = QFileInfo(path).absoluteFilePath();
-    Q_EMIT taskProgress(tr("Scanning %1").arg(m_pendingPath), 0, 0);
+    Q_EMIT taskProgress(QStringLiteral("Scanning %1").arg(m_pendingPath), 0, 0);
     m_scan->start(m_pendingPath);
 }
 
@@ -133,7 +133,7 @@ void ExplorerPage::onScanned(const DatasetIndex& index) {
     for (const GraphEntry& entry : index.graphs)
         if (!entry.error.empty()) unreadable << QString::fromStdString(entry.error);
     if (!unreadable.isEmpty())
-        showError(tr("%1 could not be read (marked red in the tree): %2")
+        showError(QStringLiteral("%1 could not be read (marked red in the tree): %2")
                       .arg(countText(unreadable.size(), "file", "files"),
                            unreadable.mid(0, 3).join(QStringLiteral("; ")) +
                                (unreadable.size() > 3 ? QStringLiteral("; …") : QString())));
@@ -156,7 +156,7 @@ bool ExplorerPage::selectGraph(int graph) {
         onGraphFailed(QString::fromStdString(entry.path), QString::fromStdString(entry.error));
         return true;
     }
-    Q_EMIT taskProgress(tr("Loading %1").arg(QString::fromStdString(entry.name)), 0, 0);
+    Q_EMIT taskProgress(QStringLiteral("Loading %1").arg(QString::fromStdString(entry.name)), 0, 0);
     m_load->start(entry);
     return true;
 }
@@ -177,7 +177,7 @@ void ExplorerPage::onGraphFailed(const QString& path, const QString& message) {
     m_inspector->setGraph(nullptr);
     m_runtimeCharts->setGraph(nullptr);
     m_loadingGraph = -1;  // selecting it again shows the error again
-    showError(tr("Cannot load %1: %2").arg(path, message));
+    showError(QStringLiteral("Cannot load %1: %2").arg(path, message));
     Q_EMIT graphFailed(path, message);
 }
 

@@ -52,7 +52,6 @@ public:
     GraphViewPanel* graphPanel() const { return m_graphPanel; }
     InspectorPanel* inspector() const { return m_inspector; }
     RuntimeChartsPanel* runtimeCharts() const { return m_runtimeCharts; }
-    CollectionChartsPanel* collectionCharts() const { return m_collectionCharts; }
     QTabWidget* tabs() const { return m_tabs; }
 
     QByteArray saveState() const;  // splitter sizes and tree header

@@ -11,9 +11,9 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "data/opcodes.h"
 #include "analysis/feature_rows.h"
 #include "analysis/loaded_graph.h"
+#include "data/opcodes.h"
 #include "item_models/feature_table_model.h"
 
 namespace tpugraphs::ui {
@@ -36,11 +36,11 @@ QTableView* makeTable(FeatureTableModel* model, QWidget* parent) {
 
 // Links for up to `limit` node ids, then "… (n more)".
 QString nodeLinks(const std::vector<int64_t>& ids, size_t limit = 12) {
-    if (ids.empty()) return QObject::tr("none");
+    if (ids.empty()) return QStringLiteral("none");
     QStringList parts;
     for (size_t i = 0; i < ids.size() && i < limit; ++i)
         parts << QStringLiteral("<a href=\"%1\">%1</a>").arg(ids[i]);
-    if (ids.size() > limit) parts << QObject::tr("… (%1 more)").arg(ids.size() - limit);
+    if (ids.size() > limit) parts << QStringLiteral("… (%1 more)").arg(ids.size() - limit);
     return QStringLiteral("%1: %2").arg(ids.size()).arg(parts.join(QStringLiteral(", ")));
 }
 
@@ -48,13 +48,13 @@ QString nodeLinks(const std::vector<int64_t>& ids, size_t limit = 12) {
 
 InspectorPanel::InspectorPanel(QWidget* parent)
     : QWidget(parent),
-      m_headline(new QLabel(tr("No node selected"), this)),
+      m_headline(new QLabel(QStringLiteral("No node selected"), this)),
       m_details(new QLabel(this)),
       m_nodeModel(new FeatureTableModel(this)),
       m_nodeTable(makeTable(m_nodeModel, this)),
       m_configBox(new QSpinBox(this)),
-      m_bestButton(new QPushButton(tr("Best"), this)),
-      m_defaultButton(new QPushButton(tr("Default"), this)),
+      m_bestButton(new QPushButton(QStringLiteral("Best"), this)),
+      m_defaultButton(new QPushButton(QStringLiteral("Default"), this)),
       m_configInfo(new QLabel(this)),
       m_configModel(new FeatureTableModel(this)),
       m_configTable(makeTable(m_configModel, this)) {
@@ -71,19 +71,19 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     m_details->setTextFormat(Qt::RichText);
     m_details->setWordWrap(true);
     m_configInfo->setWordWrap(true);
-    m_bestButton->setToolTip(tr("Show the fastest measured config"));
+    m_bestButton->setToolTip(QStringLiteral("Show the fastest measured config"));
     m_defaultButton->setToolTip(
-        tr("Show config 0, taken as the default of the layout "
-           "\"default\" collections (the files mark no default)"));
+        QStringLiteral("Show config 0, taken as the default of the layout "
+                       "\"default\" collections (the files mark no default)"));
 
-    auto* nodeBox = new QGroupBox(tr("Node features (non-zero first)"), this);
+    auto* nodeBox = new QGroupBox(QStringLiteral("Node features (non-zero first)"), this);
     auto* nodeLayout = new QVBoxLayout(nodeBox);
     nodeLayout->addWidget(m_nodeTable);
 
-    auto* configBox = new QGroupBox(tr("Config features"), this);
+    auto* configBox = new QGroupBox(QStringLiteral("Config features"), this);
     auto* configLayout = new QVBoxLayout(configBox);
     auto* chooser = new QHBoxLayout;
-    chooser->addWidget(new QLabel(tr("Config:"), configBox));
+    chooser->addWidget(new QLabel(QStringLiteral("Config:"), configBox));
     chooser->addWidget(m_configBox, 1);
     chooser->addWidget(m_bestButton);
     chooser->addWidget(m_defaultButton);
@@ -116,7 +116,7 @@ void InspectorPanel::setGraph(std::shared_ptr<const LoadedGraph> graph) {
     {
         const QSignalBlocker block(m_configBox);
         m_configBox->setRange(0, int(std::max<int64_t>(0, configs - 1)));
-        m_configBox->setSuffix(tr(" of %1").arg(configs));
+        m_configBox->setSuffix(QStringLiteral(" of %1").arg(configs));
     }
     m_configBox->setEnabled(configs > 0);
     m_bestButton->setEnabled(m_graph && m_graph->bestConfig() >= 0);
@@ -160,15 +160,16 @@ QString InspectorPanel::details() const {
 
 void InspectorPanel::refreshNode() {
     if (!m_graph || m_node < 0) {
-        m_headline->setText(m_graph ? tr("No node selected: click a node in the graph")
-                                    : tr("No graph loaded"));
+        m_headline->setText(m_graph ? QStringLiteral("No node selected: click a node in the graph")
+                                    : QStringLiteral("No graph loaded"));
         m_details->clear();
         m_nodeModel->setResults({});
         return;
     }
     const LoadedGraph& g = *m_graph;
     const int opcode = g.nodeOpcode()[size_t(m_node)];
-    m_headline->setText(tr("Node %1: %2").arg(m_node).arg(QString::fromLatin1(opcodeName(opcode))));
+    m_headline->setText(
+        QStringLiteral("Node %1: %2").arg(m_node).arg(QString::fromLatin1(opcodeName(opcode))));
     std::vector<int64_t> inputs, outputs;
     const auto& edges = g.edgeIndex();
     for (size_t e = 0; e + 1 < edges.size(); e += 2) {
@@ -176,45 +177,48 @@ void InspectorPanel::refreshNode() {
         if (edges[e + 1] == m_node) outputs.push_back(edges[e]);
     }
     QStringList lines;
-    lines << tr("id: %1 of %2").arg(m_node).arg(g.nodeCount());
-    lines << tr("opcode: %1 (id %2, %3)")
+    lines << QStringLiteral("id: %1 of %2").arg(m_node).arg(g.nodeCount());
+    lines << QStringLiteral("opcode: %1 (id %2, %3)")
                  .arg(QString::fromLatin1(opcodeName(opcode)))
                  .arg(opcode)
                  .arg(QString::fromLatin1(opcodeFamilyName(opcodeFamily(opcode))));
     if (g.layout)
-        lines << tr("computation: %1 of %2 (from node_splits)")
+        lines << QStringLiteral("computation: %1 of %2 (from node_splits)")
                      .arg(g.computationOf(m_node) + 1)
                      .arg(g.computationCount());
     const int64_t slot = g.configurableIndex(m_node);
     if (g.layout)
-        lines << (slot >= 0 ? tr("configurable: yes (entry %1 of node_config_ids)").arg(slot)
-                            : tr("configurable: no"));
-    lines << tr("inputs %1").arg(nodeLinks(inputs));
-    lines << tr("outputs %1").arg(nodeLinks(outputs));
+        lines << (slot >= 0
+                      ? QStringLiteral("configurable: yes (entry %1 of node_config_ids)").arg(slot)
+                      : QStringLiteral("configurable: no"));
+    lines << QStringLiteral("inputs %1").arg(nodeLinks(inputs));
+    lines << QStringLiteral("outputs %1").arg(nodeLinks(outputs));
     m_details->setText(lines.join(QStringLiteral("<br>")));
     m_nodeModel->setResults(nodeFeatureRows(g, m_node));
 }
 
 void InspectorPanel::refreshConfig() {
     if (!m_graph || m_graph->configCount() == 0) {
-        m_configInfo->setText(m_graph ? tr("This graph has no configs.") : QString());
+        m_configInfo->setText(m_graph ? QStringLiteral("This graph has no configs.") : QString());
         m_configModel->setResults({});
         return;
     }
     const LoadedGraph& g = *m_graph;
-    QString info = g.measured ? tr("Runtime of config %1: %2%3")
-                                    .arg(m_config)
-                                    .arg(g.runtimes[size_t(m_config)], 0, 'g', 8)
-                                    .arg(g.tile ? tr(" (normalised)") : QString())
-                              : tr("Config %1: no measured runtime (test split)").arg(m_config);
-    if (m_config == g.bestConfig()) info += tr(" · best");
-    if (m_config == g.defaultConfig()) info += tr(" · default (config 0)");
+    QString info =
+        g.measured ? QStringLiteral("Runtime of config %1: %2%3")
+                         .arg(m_config)
+                         .arg(g.runtimes[size_t(m_config)], 0, 'g', 8)
+                         .arg(g.tile ? QStringLiteral(" (normalised)") : QString())
+                   : QStringLiteral("Config %1: no measured runtime (test split)").arg(m_config);
+    if (m_config == g.bestConfig()) info += QStringLiteral(" · best");
+    if (m_config == g.defaultConfig()) info += QStringLiteral(" · default (config 0)");
     if (g.layout) {
         if (m_node < 0)
-            info += tr("<br>Select a configurable node to see its 18 layout features.");
+            info += QStringLiteral("<br>Select a configurable node to see its 18 layout features.");
         else if (g.configurableIndex(m_node) < 0)
-            info += tr("<br>Node %1 is not configurable: layout configs set only the %2 nodes "
-                       "of node_config_ids.")
+            info += QStringLiteral(
+                        "<br>Node %1 is not configurable: layout configs set only the %2 nodes "
+                        "of node_config_ids.")
                         .arg(m_node)
                         .arg(g.layout->configurableCount());
     }

@@ -4,9 +4,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -14,9 +12,10 @@
 
 #include <exception>
 
+#include "common/browse_row.h"
 #include "common/job_runner.h"
-#include "train/predictions_csv.h"
 #include "item_models/run_list_model.h"
+#include "train/predictions_csv.h"
 #include "train/predictor.h"
 
 namespace tpugraphs::ui {
@@ -42,23 +41,12 @@ ExportPredictionsDialog::ExportPredictionsDialog(const RunListModel* runs,
     m_summary->setPlaceholderText(
         "CSV columns: ID,config,score,predicted_rank (lower score = "
         "predicted faster; rank 0 = predicted fastest).");
-    auto* outputRow = new QWidget;
-    auto* outputLayout = new QHBoxLayout(outputRow);
-    outputLayout->setContentsMargins(0, 0, 0, 0);
-    outputLayout->addWidget(m_output, 1);
-    auto* browse = new QPushButton("...");
-    browse->setMaximumWidth(32);
-    outputLayout->addWidget(browse);
-    connect(browse, &QPushButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getSaveFileName(this, "Predictions CSV", m_output->text(), "CSV (*.csv)");
-        if (!path.isEmpty()) m_output->setText(path);
-    });
     auto* form = new QFormLayout;
     form->addRow("Run", m_run);
     form->addRow("Split", m_split);
     form->addRow("Dataset root", m_root);
-    form->addRow("Output", outputRow);
+    form->addRow("Output", new BrowseRow(m_output, BrowseRow::Pick::SaveFile, "Predictions CSV",
+                                         "CSV (*.csv)"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     buttons->addButton(m_export, QDialogButtonBox::ActionRole);
     auto* layout = new QVBoxLayout(this);

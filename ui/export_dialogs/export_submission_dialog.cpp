@@ -4,10 +4,8 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -15,33 +13,12 @@
 
 #include <exception>
 
+#include "common/browse_row.h"
 #include "common/job_runner.h"
 #include "data/dataset.h"
 #include "item_models/run_list_model.h"
 
 namespace tpugraphs::ui {
-
-namespace {
-
-QWidget* fileRow(QLineEdit* edit, QWidget* parent, bool save, const QString& caption) {
-    auto* row = new QWidget;
-    auto* layout = new QHBoxLayout(row);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(edit, 1);
-    auto* browse = new QPushButton("...");
-    browse->setMaximumWidth(32);
-    layout->addWidget(browse);
-    QObject::connect(browse, &QPushButton::clicked, parent, [=] {
-        const QString filter = "CSV files (*.csv);;All files (*)";
-        const QString path =
-            save ? QFileDialog::getSaveFileName(parent, caption, edit->text(), filter)
-                 : QFileDialog::getOpenFileName(parent, caption, edit->text(), filter);
-        if (!path.isEmpty()) edit->setText(path);
-    });
-    return row;
-}
-
-}  // namespace
 
 ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const QString& datasetRoot,
                                                QWidget* parent)
@@ -78,8 +55,11 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
     }
     auto* files = new QFormLayout;
     files->addRow("Dataset root", m_root);
-    files->addRow("Template CSV", fileRow(m_template, this, false, "Template CSV"));
-    files->addRow("Output", fileRow(m_output, this, true, "Submission CSV"));
+    const QString csv = "CSV files (*.csv);;All files (*)";
+    files->addRow("Template CSV",
+                  new BrowseRow(m_template, BrowseRow::Pick::OpenFile, "Template CSV", csv));
+    files->addRow("Output",
+                  new BrowseRow(m_output, BrowseRow::Pick::SaveFile, "Submission CSV", csv));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     buttons->addButton(m_export, QDialogButtonBox::ActionRole);
     auto* layout = new QVBoxLayout(this);

@@ -1,28 +1,26 @@
-// Runs graph scene building off the UI thread; results come back by queued signals, stale ones
-// dropped.
+// Runs graph scene building off the UI thread on a JobRunner: progress and the finished scene
+// come back as signals on the UI thread, results of a superseded or cancelled layout dropped.
 #pragma once
 
-#include <QFuture>
-#include <QList>
 #include <QObject>
-#include <atomic>
+#include <QString>
 #include <memory>
 
 #include "graphview/graph_scene_builder.h"
 
 namespace tpugraphs::ui {
 
+class JobRunner;
+
 class GraphLayoutJob : public QObject {
     Q_OBJECT
 public:
     explicit GraphLayoutJob(QObject* parent = nullptr);
-    ~GraphLayoutJob() override;  // cancels and waits for running work
 
-    // Cancels any running job and starts a new one; returns its id.
+    // Cancels any running layout and starts a new one; returns its id.
     int start(GraphLayoutRequest request);
     void cancel();
-    bool isRunning() const { return m_running; }
-    int currentJob() const { return m_jobId; }
+    bool isRunning() const;
 
 Q_SIGNALS:
     void progress(float fraction);
@@ -31,13 +29,7 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
-    void deliver(int jobId, std::shared_ptr<const GraphScene> scene, GraphSceneTimings timings,
-                 const QString& error);
-
-    int m_jobId = 0;
-    bool m_running = false;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    QList<QFuture<void>> m_futures;
+    JobRunner* m_runner;
 };
 
 }  // namespace tpugraphs::ui

@@ -17,13 +17,13 @@ GraphSearchBar::GraphSearchBar(GraphViewWidget* view, QWidget* parent)
       m_previous(new QToolButton(this)),
       m_next(new QToolButton(this)),
       m_status(new QLabel(this)) {
-    m_input->setPlaceholderText(tr("Find node id or opcode (e.g. 1234, dot)"));
+    m_input->setPlaceholderText(QStringLiteral("Find node id or opcode (e.g. 1234, dot)"));
     m_input->setClearButtonEnabled(true);
     m_input->setMinimumWidth(140);
     m_previous->setText(QStringLiteral("▲"));
-    m_previous->setToolTip(tr("Previous match (Shift+Enter)"));
+    m_previous->setToolTip(QStringLiteral("Previous match (Shift+Enter)"));
     m_next->setText(QStringLiteral("▼"));
-    m_next->setToolTip(tr("Next match (Enter)"));
+    m_next->setToolTip(QStringLiteral("Next match (Enter)"));
     m_status->setMinimumWidth(70);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -54,7 +54,7 @@ void GraphSearchBar::search(const QString& text) {
     m_matches = m_view->findNodes(text);
     m_current = -1;
     if (m_matches.isEmpty()) {
-        m_status->setText(text.trimmed().isEmpty() ? QString() : tr("no match"));
+        m_status->setText(text.trimmed().isEmpty() ? QString() : QStringLiteral("no match"));
         m_view->setSearchMatches({}, -1);
         return;
     }
@@ -67,11 +67,11 @@ void GraphSearchBar::refresh() {
     m_matches = m_view->findNodes(m_input->text());
     m_current = std::max(0, static_cast<int>(m_matches.indexOf(currentNode)));
     if (m_matches.isEmpty()) {
-        m_status->setText(tr("no match"));
+        m_status->setText(QStringLiteral("no match"));
         m_view->setSearchMatches({}, -1);
         return;
     }
-    m_status->setText(tr("%1 of %2").arg(m_current + 1).arg(m_matches.size()));
+    m_status->setText(QStringLiteral("%1 of %2").arg(m_current + 1).arg(m_matches.size()));
     m_view->setSearchMatches(m_matches, m_matches[m_current]);
 }
 
@@ -93,7 +93,7 @@ void GraphSearchBar::focusInput() {
 void GraphSearchBar::show(int index) {
     m_current = index;
     const int node = m_matches[index];
-    m_status->setText(tr("%1 of %2").arg(index + 1).arg(m_matches.size()));
+    m_status->setText(QStringLiteral("%1 of %2").arg(index + 1).arg(m_matches.size()));
     m_view->setSearchMatches(m_matches, node);
     m_view->centerOnNode(node);
     m_view->selectNode(node);

@@ -23,24 +23,25 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
       m_collapse(new QToolButton(this)),
       m_legend(new QToolButton(this)),
       m_status(new QLabel(this)) {
-    m_mode->addItem(tr("Whole graph"), int(GraphViewMode::Whole));
-    m_mode->addItem(tr("Configurable nodes + neighbours"),
+    m_mode->addItem(QStringLiteral("Whole graph"), int(GraphViewMode::Whole));
+    m_mode->addItem(QStringLiteral("Configurable nodes + neighbours"),
                     int(GraphViewMode::ConfigurableNeighbourhood));
-    m_mode->addItem(tr("Computations collapsed"), int(GraphViewMode::CollapsedComputations));
+    m_mode->addItem(QStringLiteral("Computations collapsed"),
+                    int(GraphViewMode::CollapsedComputations));
     // The combo may be narrower than its longest entry, so the search bar keeps its room.
     m_mode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_mode->setMinimumContentsLength(16);
     m_mode->setToolTip(
-        tr("Which nodes to draw: all, the pruned graph the models train on, or one "
-           "box per computation (double-click a box to open it)"));
-    m_fit->setText(tr("Fit"));
-    m_fit->setToolTip(tr("Fit the graph to the window (F, Home)"));
-    m_collapse->setText(tr("Collapse all"));
-    m_collapse->setToolTip(tr("Fold every opened computation back into its box"));
-    m_legend->setText(tr("Legend"));
+        QStringLiteral("Which nodes to draw: all, the pruned graph the models train on, or one "
+                       "box per computation (double-click a box to open it)"));
+    m_fit->setText(QStringLiteral("Fit"));
+    m_fit->setToolTip(QStringLiteral("Fit the graph to the window (F, Home)"));
+    m_collapse->setText(QStringLiteral("Collapse all"));
+    m_collapse->setToolTip(QStringLiteral("Fold every opened computation back into its box"));
+    m_legend->setText(QStringLiteral("Legend"));
     m_legend->setCheckable(true);
     m_legend->setChecked(true);
-    m_legend->setToolTip(tr("Show the colour legend (L)"));
+    m_legend->setToolTip(QStringLiteral("Show the colour legend (L)"));
 
     // The status text may be long; it is clipped rather than squeezing the search bar.
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -66,14 +67,14 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     connect(m_collapse, &QToolButton::clicked, m_view, &GraphViewWidget::collapseAllComputations);
     connect(m_legend, &QToolButton::toggled, m_view, &GraphViewWidget::setLegendVisible);
     connect(m_view, &GraphViewWidget::layoutStarted, this,
-            [this] { m_status->setText(tr("laying out…")); });
+            [this] { m_status->setText(QStringLiteral("laying out…")); });
     connect(m_view, &GraphViewWidget::layoutFailed, this, [this](const QString& message) {
-        m_status->setText(tr("layout failed: %1").arg(message));
+        m_status->setText(QStringLiteral("layout failed: %1").arg(message));
     });
     connect(m_view, &GraphViewWidget::layoutFinished, this,
             [this](int nodes, int edges, double ms) {
                 const QLocale locale;
-                m_status->setText(tr("%1 nodes, %2 edges, laid out in %3 ms")
+                m_status->setText(QStringLiteral("%1 nodes, %2 edges, laid out in %3 ms")
                                       .arg(locale.toString(nodes), locale.toString(edges))
                                       .arg(qRound(ms)));
                 m_status->setToolTip(m_status->text());
@@ -99,7 +100,7 @@ void GraphViewPanel::updateControls() {
     m_collapse->setEnabled(m_view->viewMode() == GraphViewMode::CollapsedComputations);
     m_mode->setEnabled(graph != nullptr);
     m_fit->setEnabled(graph != nullptr);
-    if (!graph) m_status->setText(tr("no graph"));
+    if (!graph) m_status->setText(QStringLiteral("no graph"));
 }
 
 }  // namespace tpugraphs::ui

@@ -268,13 +268,13 @@ void GraphViewWidget::paintOverlay(QPainter& painter) {
                          {!m_viewValues.isEmpty(), m_valuesTitle, m_valueMin, m_valueMax});
     QString message;
     if (!m_error.isEmpty())
-        message = tr("Layout failed: %1").arg(m_error);
+        message = QStringLiteral("Layout failed: %1").arg(m_error);
     else if (isLayingOut())
-        message = tr("Laying out %1 nodes… %2%")
+        message = QStringLiteral("Laying out %1 nodes… %2%")
                       .arg(QLocale().toString(m_topology ? m_topology->nodeCount : 0))
                       .arg(qRound(100.0f * m_progress));
     else if (!m_topology)
-        message = tr("No graph selected");
+        message = QStringLiteral("No graph selected");
     if (message.isEmpty()) return;
     QFont font = painter.font();
     font.setPixelSize(15);

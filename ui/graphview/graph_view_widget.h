@@ -39,7 +39,6 @@ public:
     bool centerOnNode(int originalNode);  // false when the node is not in the current view
     void selectNode(int originalNode);    // -1 clears
     int selectedNode() const;             // original id, -1 when none (or a computation box)
-    int selectedViewNode() const { return m_state.selected; }
     void setSearchMatches(const QVector<int>& originalNodes, int currentOriginal);
 
     // Colours nodes by a per-original-node value (NaN: no value) instead of their opcode

@@ -54,12 +54,13 @@ QVariant CollectionSummaryModel::data(const QModelIndex& index, int role) const 
         case SpeedupColumn:
             if (s.statsComputed + s.unreadable < s.totalGraphs() && s.measuredGraphs == 0)
                 return QStringLiteral("…");
-            if (s.measuredGraphs == 0) return tr("n/a (no measured runtimes)");
-            return tr("%1× / %2× (%3 graphs%4)")
+            if (s.measuredGraphs == 0) return QStringLiteral("n/a (no measured runtimes)");
+            return QStringLiteral("%1× / %2× (%3 graphs%4)")
                 .arg(s.medianBestOverMedian, 0, 'f', 2)
                 .arg(s.maxBestOverMedian, 0, 'f', 2)
                 .arg(s.measuredGraphs)
-                .arg(s.statsComputed + s.unreadable < s.totalGraphs() ? tr(", …") : QString());
+                .arg(s.statsComputed + s.unreadable < s.totalGraphs() ? QStringLiteral(", …")
+                                                                      : QString());
         case UnreadableColumn:
             return s.unreadable;
         default:
@@ -78,9 +79,9 @@ QVariant CollectionSummaryModel::headerData(int section, Qt::Orientation orienta
                                                    "Best / median: median / max",
                                                    "Unreadable"};
     if (section < 0 || section >= ColumnCount) return {};
-    if (role == Qt::DisplayRole) return tr(names[section]);
+    if (role == Qt::DisplayRole) return QString::fromUtf8(names[section]);
     if (role == Qt::ToolTipRole && section == SpeedupColumn)
-        return tr(
+        return QStringLiteral(
             "Speed-up of each graph's best config over its median config, across the "
             "collection's graphs with measured runtimes");
     return {};

@@ -146,7 +146,7 @@ QVariant DatasetTreeModel::groupData(const Node& node, int column, int role) con
     if (role == Qt::DisplayRole) {
         QString text =
             QStringLiteral("%1 (%2)").arg(node.label, countText(graphs, "graph", "graphs"));
-        if (node.errors) text += tr(", %1 unreadable").arg(node.errors);
+        if (node.errors) text += QStringLiteral(", %1 unreadable").arg(node.errors);
         return text;
     }
     if (role == SortRole) return node.label;
@@ -162,7 +162,7 @@ QVariant DatasetTreeModel::graphData(int graph, int column, int role) const {
         if (role == Qt::ToolTipRole) return QString::fromStdString(error);
         if (role == Qt::ForegroundRole) return QBrush(QColor(0xc0, 0x20, 0x20));
         if (role == Qt::DisplayRole && column == NameColumn)
-            return tr("%1 — unreadable").arg(QString::fromStdString(entry.name));
+            return QStringLiteral("%1 — unreadable").arg(QString::fromStdString(entry.name));
     }
     if (role == Qt::ToolTipRole && column == NameColumn) return QString::fromStdString(entry.path);
     if (role == Qt::TextAlignmentRole && column != NameColumn)
@@ -214,13 +214,13 @@ QVariant DatasetTreeModel::graphData(int graph, int column, int role) const {
         case DistinctColumn:
             return formatCount(stats.distinctConfigs);
         case RuntimeMinColumn:
-            return unmeasured ? tr("n/a") : formatRuntime(stats.min);
+            return unmeasured ? QStringLiteral("n/a") : formatRuntime(stats.min);
         case RuntimeMedianColumn:
-            return unmeasured ? tr("n/a") : formatRuntime(stats.median);
+            return unmeasured ? QStringLiteral("n/a") : formatRuntime(stats.median);
         case RuntimeMaxColumn:
-            return unmeasured ? tr("n/a") : formatRuntime(stats.max);
+            return unmeasured ? QStringLiteral("n/a") : formatRuntime(stats.max);
         case SpeedupColumn:
-            return unmeasured ? tr("n/a")
+            return unmeasured ? QStringLiteral("n/a")
                               : QStringLiteral("%1×").arg(stats.bestOverMedian, 0, 'f', 3);
     }
     return {};
@@ -245,8 +245,8 @@ QVariant DatasetTreeModel::headerData(int section, Qt::Orientation orientation, 
         "Slowest runtime; n/a for the test split",
         "Speed-up of the best config over the median config (median / min)"};
     if (section < 0 || section >= ColumnCount) return {};
-    if (role == Qt::DisplayRole) return tr(names[section]);
-    if (role == Qt::ToolTipRole) return tr(tips[section]);
+    if (role == Qt::DisplayRole) return QString::fromUtf8(names[section]);
+    if (role == Qt::ToolTipRole) return QString::fromUtf8(tips[section]);
     return {};
 }
 

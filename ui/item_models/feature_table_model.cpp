@@ -46,11 +46,11 @@ QVariant FeatureTableModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
         case IndexColumn:
-            return tr("#");
+            return QStringLiteral("#");
         case NameColumn:
-            return tr("Feature");
+            return QStringLiteral("Feature");
         case ValueColumn:
-            return tr("Value");
+            return QStringLiteral("Value");
         default:
             return {};
     }

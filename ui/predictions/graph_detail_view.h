@@ -27,8 +27,6 @@ public:
 
     int scatterPointCount() const;
     const QTableWidget* topTable() const { return m_top; }
-    const QTableWidget* sensitivityTable() const { return m_sensitivity; }
-    GraphViewPanel* graphView() const { return m_graph; }
 
 private:
     void showScatter(const PredictedGraph& d);

@@ -29,7 +29,6 @@ public:
     MetricChart* lossChart() const { return m_loss; }
     MetricChart* learningRateChart() const { return m_lr; }
     MetricChart* scoreChart() const { return m_score; }
-    MetricChart* pairChart() const { return m_pairs; }
 
 private:
     MetricChart* m_loss;

@@ -57,10 +57,8 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
             [this] { Q_EMIT resumeRequested(selectedRun()); });
     connect(m_remove, &QPushButton::clicked, this,
             [this] { Q_EMIT removeRequested(selectedRun()); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        updateDetails();
-        Q_EMIT selectedRunChanged(selectedRun());
-    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &RunsPanel::updateDetails);
     connect(model, &QAbstractItemModel::dataChanged, this, &RunsPanel::updateDetails);
     updateDetails();
 }

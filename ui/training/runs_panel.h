@@ -27,7 +27,6 @@ Q_SIGNALS:
     void saveAsRequested(const QString& runDir);
     void resumeRequested(const QString& runDir);
     void removeRequested(const QString& runDir);
-    void selectedRunChanged(const QString& runDir);
 
 private:
     void updateDetails();

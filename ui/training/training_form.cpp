@@ -5,17 +5,15 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
 
 #include <algorithm>
 
+#include "common/browse_row.h"
 #include "data/dataset.h"
 
 namespace tpugraphs::ui {
@@ -28,22 +26,6 @@ QSpinBox* spin(const char* name, int lo, int hi, int step = 1) {
     box->setRange(lo, hi);
     box->setSingleStep(step);
     return box;
-}
-
-// A line edit with a "..." button that picks a directory.
-QWidget* withBrowse(QLineEdit* edit, QWidget* parent, const QString& caption) {
-    auto* row = new QWidget;
-    auto* layout = new QHBoxLayout(row);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(edit, 1);
-    auto* button = new QPushButton("...");
-    button->setMaximumWidth(32);
-    layout->addWidget(button);
-    QObject::connect(button, &QPushButton::clicked, parent, [edit, parent, caption] {
-        const QString dir = QFileDialog::getExistingDirectory(parent, caption, edit->text());
-        if (!dir.isEmpty()) edit->setText(dir);
-    });
-    return row;
 }
 
 }  // namespace
@@ -90,7 +72,7 @@ TrainingForm::TrainingForm(QWidget* parent)
 
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow("Dataset", withBrowse(m_root, this, "Dataset root"));
+    form->addRow("Dataset", new BrowseRow(m_root, BrowseRow::Pick::Folder, "Dataset root"));
     form->addRow("Collection", m_collection);
     form->addRow("Model", m_model);
     form->addRow("Loss", m_loss);
@@ -105,14 +87,14 @@ TrainingForm::TrainingForm(QWidget* parent)
     form->addRow("Validate on", m_validation);
     form->addRow("Validate every", m_validationInterval);
     form->addRow("Max valid graphs", m_maxValidGraphs);
-    form->addRow("Run directory", withBrowse(m_runDir, this, "Run directory"));
+    form->addRow("Run directory",
+                 new BrowseRow(m_runDir, BrowseRow::Pick::Folder, "Run directory"));
 
     connect(m_collection, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index < 0) return;
         applyDefaults(kCollections[index]);
         proposeRunDir();
     });
-    connect(m_root, &QLineEdit::textChanged, this, &TrainingForm::datasetRootChanged);
     applyDefaults(kCollections[0]);
     proposeRunDir();
 }
@@ -187,24 +169,6 @@ TrainOptions TrainingForm::options() const {
     o.logInterval = static_cast<int>(std::max<int64_t>(1, o.steps / 2000));
     o.runDir = m_runDir->text().toStdString();
     return o;
-}
-
-void TrainingForm::setOptions(const TrainOptions& o) {
-    applyDefaults(o.collection);
-    m_root->setText(QString::fromStdString(o.datasetRoot));
-    m_model->setCurrentText(modelTypeName(o.model));
-    m_loss->setCurrentText(lossTypeName(o.loss));
-    m_schedule->setCurrentText(scheduleTypeName(o.schedule));
-    m_learningRate->setValue(o.learningRate);
-    if (o.steps > 0) m_steps->setValue(static_cast<int>(o.steps));
-    m_batchGraphs->setValue(o.batchGraphs);
-    if (o.configsPerGraph > 0) m_configsPerGraph->setValue(o.configsPerGraph);
-    m_hiddenDim->setValue(o.hiddenDim);
-    m_layers->setValue(o.layers);
-    m_validation->setCurrentIndex(o.holdoutConfigs > 0 ? 1 : 0);
-    if (o.validationInterval > 0) m_validationInterval->setValue(o.validationInterval);
-    m_maxValidGraphs->setValue(o.maxValidGraphs);
-    m_runDir->setText(QString::fromStdString(o.runDir));
 }
 
 }  // namespace tpugraphs::ui

@@ -19,8 +19,6 @@ public:
     explicit TrainingForm(QWidget* parent = nullptr);
 
     TrainOptions options() const;
-    // Fills every field from `options` (e.g. a past run's options).
-    void setOptions(const TrainOptions& options);
     void setDatasetRoot(const QString& root);
     QString datasetRoot() const;
     // Folder under which new run directories are proposed (default: app data "runs").
@@ -29,9 +27,6 @@ public:
     void proposeRunDir();
     // Sets the collection and that collection's recommended model, loss and hyperparameters.
     void applyDefaults(Collection collection);
-
-Q_SIGNALS:
-    void datasetRootChanged(const QString& root);
 
 private:
     void fillModels(GraphKind kind);

@@ -243,7 +243,6 @@ void TrainingPage::onProgress(const TrainProgress& p) {
         m_last = p;
         m_hasLast = true;
     }
-    Q_EMIT progressReported(p);
 }
 
 void TrainingPage::onFinished(const QString& runDir, const QString& status) {

@@ -54,7 +54,6 @@ public Q_SLOTS:
     void resumeRun(const QString& runDir);
 
 Q_SIGNALS:
-    void progressReported(const tpugraphs::TrainProgress& progress);
     void runFinished(const QString& runDir, const QString& status);
     void runsChanged();
 

@@ -1,7 +1,8 @@
-// tpugraphs-trainui-screens: drives the real main window on generated demo data and saves
+// tpugraphs-screenshot-training: drives the real main window on generated demo data and saves
 // screenshots of a live training run (charts mid-run), the predictions view (tile, and layout
-// node sensitivity) and the export dialog. Usage: tpugraphs-trainui-screens OUTPUT_DIR
+// node sensitivity) and the export dialog.
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QPushButton>
@@ -24,7 +25,6 @@
 #include "training/run_curves.h"
 #include "training/training_form.h"
 #include "training/training_page.h"
-#include "training/training_pages.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::ui;
@@ -71,7 +71,18 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName("TpuGraphsStudioScreens");
     QSettings().clear();  // no runs remembered from an earlier (possibly killed) session
     tpugraphs::initTorchThreads();
-    const QString out = argc > 1 ? argv[1] : "/tmp/screens";
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Generates a demo dataset (tile:xla and layout:xla:default, 40 files per split), trains "
+        "an earlier tile run and a small layout run, then drives the main window: a 600-step "
+        "tile run from the Training tab (training-live.png, mid-run), predictions "
+        "(predictions-tile.png, predictions-layout-sensitivity.png) and File > Export Kaggle "
+        "Submission (export-dialog.png). Run it under xvfb-run on a machine without a display.");
+    parser.addHelpOption();
+    parser.addPositionalArgument("out", "Folder for the PNG files (default /tmp/screens).",
+                                 "[out]");
+    parser.process(app);
+    const QString out = parser.positionalArguments().value(0, QStringLiteral("/tmp/screens"));
     QDir().mkpath(out);
     QTemporaryDir temp;
     const std::string root = temp.path().toStdString() + "/demo";
@@ -89,9 +100,8 @@ int main(int argc, char** argv) {
     window.resize(1600, 1000);
     window.show();
     window.openDataset(QString::fromStdString(root));
-    auto* pages = window.findChild<TrainingPages*>();
     auto* tabs = window.findChild<QTabWidget*>("pages");
-    TrainingPage* training = pages->training();
+    TrainingPage* training = window.training();
     training->form()->setRunsRoot(temp.path() + "/runs");
     training->setDatasetRoot(QString::fromStdString(root));
     training->openRun(QString::fromStdString(earlier));
@@ -107,7 +117,7 @@ int main(int argc, char** argv) {
     waitUntil([&] { return !training->isTraining(); }, 600000);
     training->openRun(QString::fromStdString(layout));
 
-    PredictionsPage* predictions = pages->predictions();
+    PredictionsPage* predictions = window.predictions();
     tabs->setCurrentWidget(predictions);
     int details = 0;
     QObject::connect(predictions, &PredictionsPage::detailReady, [&] { ++details; });
@@ -124,7 +134,7 @@ int main(int argc, char** argv) {
     waitUntil([] { return false; }, 3000);
     save(&window, out + "/predictions-layout-sensitivity.png");
 
-    pages->exportSubmission();
+    window.exportSubmission();
     auto* dialog = window.findChild<ExportSubmissionDialog*>();
     dialog->setOutputPath(temp.path() + "/submission.csv");
     bool exported = false;
