@@ -1,4 +1,4 @@
-// Generator: plans a dataset, builds each graph with its cost model, writes files in parallel.
+// Generator: plans a dataset, builds each graph with its runtime formula, writes files in parallel.
 #include "synth/generator.h"
 
 #include <algorithm>
@@ -169,7 +169,7 @@ LayoutGraph generateLayoutGraph(const PlannedGraph& plan, double noise,
     const SyntheticHloGraph program =
         buildLayoutProgram(random, plan.nodes, nlp ? ProgramFamily::Nlp : ProgramFamily::Xla);
     const std::vector<int64_t> configurable = configurableNodes(program, random);
-    const LayoutCostModel model(program, configurable, random);
+    const LayoutRuntimeFormula model(program, configurable, random);
 
     LayoutGraph g;
     g.name = fs::path(plan.relativePath).stem().string();

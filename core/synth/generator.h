@@ -66,7 +66,7 @@ struct PlannedGraph {
 };
 std::vector<PlannedGraph> planDataset(const GeneratorOptions& options);
 
-// Generates one planned graph in memory. `noiselessCost` (may be null) receives the cost model's
+// Generates one planned graph in memory. `noiselessCost` (may be null) receives the formula's
 // runtime of every config before measurement noise (also filled for the test split, whose
 // stored runtimes are 0).
 TileGraph generateTileGraph(const PlannedGraph& plan, double noise,

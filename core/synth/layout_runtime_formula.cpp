@@ -1,12 +1,12 @@
-// Layout cost model: vector-lane efficiency of dot/convolution layouts, transposes inserted where
-// neighbouring layouts disagree, reshapes that stop being bitcasts.
+// Layout runtime formula: vector-lane efficiency of dot/convolution layouts, transposes inserted
+// where neighbouring layouts disagree, reshapes that stop being bitcasts.
 #include "synth/layout_runtime_formula.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "synth/generator_random.h"
 #include "data/layout_configs.h"
+#include "synth/generator_random.h"
 
 namespace tpugraphs {
 
@@ -83,9 +83,9 @@ std::vector<Dims> layoutMenu(const Dims& dims, const Dims& tensorDefault, Genera
 
 }  // namespace
 
-LayoutCostModel::LayoutCostModel(const SyntheticHloGraph& graph,
-                                 const std::vector<int64_t>& configurable,
-                                 GeneratorRandom& random) {
+LayoutRuntimeFormula::LayoutRuntimeFormula(const SyntheticHloGraph& graph,
+                                           const std::vector<int64_t>& configurable,
+                                           GeneratorRandom& random) {
     std::vector<int64_t> index(static_cast<size_t>(graph.size()), -1);
     for (size_t j = 0; j < configurable.size(); ++j)
         index[static_cast<size_t>(configurable[j])] = static_cast<int64_t>(j);
@@ -161,8 +161,8 @@ LayoutCostModel::LayoutCostModel(const SyntheticHloGraph& graph,
     }
 }
 
-LayoutChoice LayoutCostModel::randomChoice(int64_t j, GeneratorRandom& random,
-                                           bool explicitOnly) const {
+LayoutChoice LayoutRuntimeFormula::randomChoice(int64_t j, GeneratorRandom& random,
+                                                bool explicitOnly) const {
     const Node& n = m_nodes[static_cast<size_t>(j)];
     auto pickIn = [&](const Slot& s) -> uint8_t {
         if (!s.used || s.packed.size() <= 1) return 0;
@@ -177,7 +177,7 @@ LayoutChoice LayoutCostModel::randomChoice(int64_t j, GeneratorRandom& random,
     return c;
 }
 
-LayoutChoice LayoutCostModel::defaultChoice(int64_t j) const {
+LayoutChoice LayoutRuntimeFormula::defaultChoice(int64_t j) const {
     const Node& n = m_nodes[static_cast<size_t>(j)];
     auto find = [](const Slot& s, uint32_t packed) -> uint8_t {
         for (size_t i = 1; i < s.packed.size(); ++i)
@@ -199,7 +199,7 @@ LayoutChoice LayoutCostModel::defaultChoice(int64_t j) const {
     return c;
 }
 
-void LayoutCostModel::pack(int64_t j, const LayoutChoice& choice, uint32_t* groups) const {
+void LayoutRuntimeFormula::pack(int64_t j, const LayoutChoice& choice, uint32_t* groups) const {
     const Node& n = m_nodes[static_cast<size_t>(j)];
     const uint32_t none = packPermutation({});
     groups[0] = n.output.used ? n.output.packed[choice.output] : none;
@@ -207,19 +207,19 @@ void LayoutCostModel::pack(int64_t j, const LayoutChoice& choice, uint32_t* grou
     groups[2] = n.kernel.used ? n.kernel.packed[choice.kernel] : none;
 }
 
-double LayoutCostModel::efficiencyOf(const Slot& slot, uint32_t packed) const {
+double LayoutRuntimeFormula::efficiencyOf(const Slot& slot, uint32_t packed) const {
     for (const auto& k : slot.known)
         if (k.first == packed) return k.second;
     return 1.0;
 }
 
-uint32_t LayoutCostModel::resolvedOutput(const LayoutChoice* choices, int64_t j) const {
+uint32_t LayoutRuntimeFormula::resolvedOutput(const LayoutChoice* choices, int64_t j) const {
     const Node& n = m_nodes[static_cast<size_t>(j)];
     const uint8_t c = choices[j].output;
     return c == 0 ? n.output.producerDefault : n.output.packed[c];
 }
 
-double LayoutCostModel::cost(const LayoutChoice* choices) const {
+double LayoutRuntimeFormula::cost(const LayoutChoice* choices) const {
     double total = m_base;
     for (size_t j = 0; j < m_nodes.size(); ++j) {
         const Node& n = m_nodes[j];

@@ -16,11 +16,11 @@ struct LayoutChoice {
     uint8_t output = 0, input = 0, kernel = 0;
 };
 
-class LayoutCostModel {
+class LayoutRuntimeFormula {
 public:
     // `configurable`: ids of the configurable nodes (convolution, dot, reshape), ascending.
-    LayoutCostModel(const SyntheticHloGraph& graph, const std::vector<int64_t>& configurable,
-                    GeneratorRandom& random);
+    LayoutRuntimeFormula(const SyntheticHloGraph& graph, const std::vector<int64_t>& configurable,
+                         GeneratorRandom& random);
 
     int64_t configurableCount() const { return static_cast<int64_t>(m_nodes.size()); }
     // A random choice for node j; `explicitOnly` never picks the -1 default.

@@ -106,7 +106,7 @@ struct HloInstruction {
     std::vector<int64_t> dynamicSliceSizes;                    // dynamic-slice
     std::vector<int64_t> padLow, padHigh;                      // pad
     bool isRoot = false;
-    double flops = 0.0;  // arithmetic work of this instruction (used by the cost models)
+    double flops = 0.0;  // arithmetic work of this instruction (used by the runtime formulas)
 
     int64_t rank() const { return static_cast<int64_t>(dims.size()); }
     int64_t elements() const;

@@ -1,4 +1,4 @@
-// Tile cost model: tile count, padding waste, vector alignment, operand re-reads, VMEM spills.
+// Tile runtime formula: tile count, padding waste, vector alignment, operand re-reads, VMEM spills.
 #include "synth/tile_runtime_formula.h"
 
 #include <algorithm>

@@ -41,7 +41,7 @@ TileConfig defaultTileConfig(const TileProblem& problem);
 // A random candidate tiling: per dimension, a power of two, a divisor or the full extent.
 TileConfig sampleTileConfig(const TileProblem& problem, GeneratorRandom& random);
 
-// Noiseless runtime in nanoseconds (see the README's "Tile cost model").
+// Noiseless runtime in nanoseconds (docs/GENERATOR.md, "The runtime formulas").
 double tileCost(const TileProblem& problem, const TileConfig& config);
 
 }  // namespace tpugraphs

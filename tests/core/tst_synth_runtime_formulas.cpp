@@ -1,4 +1,4 @@
-// Generator content: learnable cost models (Kendall tau of noiseless cost vs noisy runtime),
+// Generator content: learnable runtime formulas (Kendall tau of noiseless cost vs noisy runtime),
 // node and config features consistent with the shapes, XLA-like opcode mixes.
 #include <QtTest>
 
@@ -46,7 +46,7 @@ void checkNodeFeatures(const std::vector<float>& feat, int64_t nodes) {
 
 }  // namespace
 
-class TestGeneratorCostModel : public QObject {
+class TestRuntimeFormulas : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() {
@@ -59,7 +59,7 @@ private Q_SLOTS:
 
     // The noiseless cost ranks the noisy runtimes (1% noise) with tau >= 0.95 in every
     // collection; ranking by config index scores near 0.
-    void costModelIsLearnable() {
+    void runtimeFormulasAreLearnable() {
         std::map<Collection, std::vector<double>> taus, indexTaus;
         for (const PlannedGraph& p : m_plans) {
             std::vector<double> cost;
@@ -181,5 +181,5 @@ private:
     std::vector<PlannedGraph> m_plans;
 };
 
-QTEST_GUILESS_MAIN(TestGeneratorCostModel)
+QTEST_GUILESS_MAIN(TestRuntimeFormulas)
 #include "tst_synth_runtime_formulas.moc"
