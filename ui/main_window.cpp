@@ -21,6 +21,7 @@
 #include "export_dialogs/export_predictions_dialog.h"
 #include "export_dialogs/export_submission_dialog.h"
 #include "predictions/predictions_page.h"
+#include "train/torch_threads.h"
 #include "training/training_form.h"
 #include "training/training_page.h"
 
@@ -108,6 +109,17 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::initApplication() {
+    QApplication::setOrganizationName("TpuGraphsStudio");
+    QApplication::setApplicationName("TpuGraphs Studio");
+    initTorchThreads();
+}
+
+void MainWindow::resizeTo(const QString& size) {
+    const QStringList wh = size.split('x');
+    if (wh.size() == 2) resize(wh[0].toInt(), wh[1].toInt());
+}
 
 void MainWindow::createMenus() {
     auto* file = menuBar()->addMenu(QStringLiteral("&File"));

@@ -20,6 +20,13 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // What tpugraphs-studio and the tools that drive its window share, called after the
+    // QApplication exists: organisation and application names (settings, the demo dataset's
+    // cache folder) and LibTorch's threads.
+    static void initApplication();
+    // Resizes to "WxH" (e.g. "1600x1000"); other text is ignored.
+    void resizeTo(const QString& size);
+
     // Opens a dataset root or a single .npz (added to Open Recent).
     void openDataset(const QString& path);
     // What the app opens at start: `path` when given; otherwise, unless `demo` is asked for,

@@ -3,13 +3,10 @@
 #include <QCommandLineParser>
 
 #include "main_window.h"
-#include "train/torch_threads.h"
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
-    QApplication::setOrganizationName("TpuGraphsStudio");
-    QApplication::setApplicationName("TpuGraphs Studio");
-    tpugraphs::initTorchThreads();
+    tpugraphs::ui::MainWindow::initApplication();
 
     QCommandLineParser parser;
     parser.setApplicationDescription("Browse TpuGraphs datasets, their graphs and runtimes.");
@@ -24,10 +21,7 @@ int main(int argc, char** argv) {
     parser.process(app);
 
     tpugraphs::ui::MainWindow window;
-    if (parser.isSet(size)) {
-        const QStringList wh = parser.value(size).split('x');
-        if (wh.size() == 2) window.resize(wh[0].toInt(), wh[1].toInt());
-    }
+    window.resizeTo(parser.value(size));
     window.show();
     const QStringList args = parser.positionalArguments();
     window.openStartDataset(args.value(0), parser.isSet(demo));

@@ -8,14 +8,11 @@
 
 #include "main_window.h"
 #include "screenshot_script.h"
-#include "train/torch_threads.h"
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     // The app's own names: the same settings and demo dataset cache as tpugraphs-studio.
-    QApplication::setOrganizationName("TpuGraphsStudio");
-    QApplication::setApplicationName("TpuGraphs Studio");
-    tpugraphs::initTorchThreads();
+    tpugraphs::ui::MainWindow::initApplication();
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -46,10 +43,7 @@ int main(int argc, char** argv) {
     }
 
     tpugraphs::ui::MainWindow window;
-    if (parser.isSet(size)) {
-        const QStringList wh = parser.value(size).split('x');
-        if (wh.size() == 2) window.resize(wh[0].toInt(), wh[1].toInt());
-    }
+    window.resizeTo(parser.value(size));
     tpugraphs::ui::ScreenshotOptions options;
     options.file = parser.value(out);
     options.graph = parser.value(graph);
