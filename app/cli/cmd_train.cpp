@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "command_registry.h"
+#include "split_option.h"
 #include "train/trainer.h"
 #include "train_report.h"
 
@@ -21,7 +22,7 @@ void onInterrupt(int) {
 struct TrainArgs {
     TrainOptions options;
     std::string model = "late-join-sage", loss = "pairwise-hinge", optimizer = "adamw";
-    std::string schedule = "cosine", readout = "node-sum", resume;
+    std::string schedule = "cosine", readout = "node-sum", resume, collection = "tile:xla";
     bool keepDuplicates = false, noPrune = false, noCrossAttention = false,
          noChannelAttention = false;
     bool producersOnly = false, quiet = false, zeroLayoutPadding = false, noTileRelative = false;
@@ -35,6 +36,7 @@ Enum parsed(bool (*parse)(const std::string&, Enum*), const std::string& text, c
 }
 
 void applyNames(const TrainArgs& a, TrainOptions& o) {
+    o.collection = cli::parseCollectionOption(a.collection);
     o.model = parsed(parseModelType, a.model, "--model");
     o.loss = parsed(parseLossType, a.loss, "--loss");
     o.optimizer = parsed(parseOptimizerType, a.optimizer, "--optimizer");
@@ -70,13 +72,12 @@ void runTrain(TrainArgs& a, const CLI::App& cmd) {
         if (options.runDir.empty()) throw CLI::RequiredError("--out");
         applyNames(a, options);
         if (!cmd.count("--model"))
-            options.model = defaultModelFor(
-                options.collection.rfind("layout", 0) == 0 ? GraphKind::Layout : GraphKind::Tile);
+            options.model = defaultModelFor(collectionKind(options.collection));
     }
     std::cout << (options.resume ? "resuming " : "training ") << modelTypeName(options.model)
-              << " on " << options.collection << " with " << lossTypeName(options.loss)
-              << " loss into " << options.runDir << " (device " << options.device
-              << "; Ctrl-C stops and keeps the last checkpoint)" << std::endl;
+              << " on " << collectionName(options.collection) << " with "
+              << lossTypeName(options.loss) << " loss into " << options.runDir << " (device "
+              << options.device << "; Ctrl-C stops and keeps the last checkpoint)" << std::endl;
     g_stop = false;
     auto previous = std::signal(SIGINT, onInterrupt);
     TrainResult result;
@@ -108,7 +109,7 @@ void setupTrain(CLI::App& app) {
     auto* cmd =
         app.add_subcommand("train", "Train a cost model (or resume a run) into a run directory");
     cmd->add_option("--dataset", o.datasetRoot, "Dataset root (official npz layout)");
-    cmd->add_option("--collection", o.collection,
+    cmd->add_option("--collection", a->collection,
                     "Collection id, e.g. tile:xla, layout:xla:default")
         ->capture_default_str();
     cmd->add_option("--out", o.runDir, "Run directory to create (must be empty or absent)");

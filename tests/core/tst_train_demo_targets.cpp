@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "data/graph_io.h"
 #include "metrics/kendall.h"
 #include "metrics/tile_metrics.h"
@@ -33,7 +33,7 @@ std::string generate(const QTemporaryDir& dir, const std::string& name, uint64_t
     GeneratorOptions options;
     options.preset = GeneratorPreset::Demo;
     options.seed = seed;
-    options.collections = {"tile:xla", "layout:xla:default"};
+    options.collections = {Collection::TileXla, Collection::LayoutXlaDefault};
     options.splits = std::move(splits);
     options.noise = noise;
     const std::string root = dir.path().toStdString() + "/" + name;
@@ -114,14 +114,14 @@ private Q_SLOTS:
         std::vector<double> scores;
         for (uint64_t seed : kTrainingSeeds)
             scores.push_back(
-                heldOutMetrics(demoRun("tile:xla", ModelType::TileLateJoinSage, 600, seed))
+                heldOutMetrics(demoRun(Collection::TileXla, ModelType::TileLateJoinSage, 600, seed))
                     .topKScore);
         const SeedSummary s = summarize(scores);
         double oracle = 0;
         for (size_t i = 0; i < m_heldOut.size(); ++i)
             oracle += oracleTileScore(m_heldOut[i], m_heldOutClean[i]) / double(m_heldOut.size());
         qInfo(
-            "tile early-join-sage, last step, held-out graphs: top-5 score mean %.4f min %.4f "
+            "tile late-join-sage, last step, held-out graphs: top-5 score mean %.4f min %.4f "
             "over %zu seeds (oracle on noiseless runtimes: %.4f)",
             s.mean, s.min, scores.size(), oracle);
         QVERIFY(oracle > 0.99);
@@ -131,7 +131,7 @@ private Q_SLOTS:
     void layoutKendall() {
         std::vector<double> taus;
         for (uint64_t seed : kTrainingSeeds) {
-            TrainOptions options = demoRun("layout:xla:default", ModelType::LayoutSage, 300, seed);
+            TrainOptions options = demoRun(Collection::LayoutXlaDefault, ModelType::LayoutSage, 300, seed);
             options.learningRate = 2e-3;
             taus.push_back(heldOutMetrics(options).kendall);
         }
@@ -150,7 +150,7 @@ private Q_SLOTS:
 
 private:
     // Default options but the model, the length and the seed; one validation, at the end.
-    TrainOptions demoRun(const std::string& collection, ModelType model, int64_t steps,
+    TrainOptions demoRun(Collection collection, ModelType model, int64_t steps,
                          uint64_t seed) const {
         TrainOptions options;
         options.datasetRoot = m_root;
