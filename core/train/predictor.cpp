@@ -29,7 +29,7 @@ struct Predictor::Impl {
                           ? configsPerStep(run.options)
                           : kIndependentScoreChunk;
         score.averages = options.testTimeAverages;
-        score.seed = options.seed;
+        score.seed = options.seed.value_or(run.options.seed);
         score.progress = options.configProgress;
         std::vector<float> scores =
             scoreConfigs(*model, graph, allConfigs(graph).configs, device, score);

@@ -29,7 +29,9 @@ struct PredictOptions {
     // Configs scored per forward pass; 0 = the K the run trained with (models that compare
     // configs, and layout models) or 1024 (tile models that score each config alone).
     int64_t configChunk = 0;
-    uint64_t seed = 0;  // for the shuffled orders
+    // Seed of the shuffled scoring orders; unset: the run's training seed, so evaluating a run
+    // reproduces the validation it recorded.
+    std::optional<uint64_t> seed;
     // predictSplit: the collection to predict; none = the run's own. Another collection of the
     // same kind is allowed (e.g. a layout:xla model on layout:nlp graphs).
     std::optional<Collection> collection;
