@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "bench_train_support.h"
+#include "data/collection.h"
 #include "data/graph_io.h"
 #include "model/caching_cpu_allocator.h"
 #include "model/cpu_kernels.h"
@@ -24,15 +25,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// "layout:nlp:default" from .../layout/nlp/default/<split>/x.npz; layout:xla:default otherwise.
-std::string collectionOf(const std::string& path) {
-    const fs::path p(path);
-    const fs::path split = p.parent_path(), collection = split.parent_path();
-    const std::string source = collection.parent_path().filename().string();
-    const std::string search = collection.filename().string();
-    if ((source == "nlp" || source == "xla") && (search == "default" || search == "random"))
-        return "layout:" + source + ":" + search;
-    return "layout:xla:default";
+// layout:nlp:default from .../layout/nlp/default/<split>/x.npz; layout:xla:default otherwise.
+Collection collectionOf(const std::string& path) {
+    const fs::path collection = fs::path(path).parent_path().parent_path();
+    const std::string name = "layout:" + collection.parent_path().filename().string() + ":" +
+                             collection.filename().string();
+    Collection parsed = Collection::LayoutXlaDefault;
+    return parseCollection(name, &parsed) ? parsed : Collection::LayoutXlaDefault;
 }
 
 // Runtimes of a file without them (test split): 1e6 x (1 + a seeded random non-negative linear
@@ -59,7 +58,7 @@ struct GraphShape {
 
 // Writes `path` into root's train split (runtimes synthesised when missing); returns its
 // shape after pruning; its pruned node features go into `nodes` (to count the normalised width).
-GraphShape stage(const std::string& path, const std::string& root, const std::string& collection,
+GraphShape stage(const std::string& path, const std::string& root, Collection collection,
                  uint64_t seed, FeatureNormalizer* nodes) {
     if (detectGraphKind(path) != GraphKind::Layout)
         throw std::invalid_argument(path +
@@ -69,12 +68,10 @@ GraphShape stage(const std::string& path, const std::string& root, const std::st
     const bool synthetic = std::any_of(graph.configRuntime.begin(), graph.configRuntime.end(),
                                        [](int64_t r) { return r <= 0; });
     if (synthetic) synthesiseRuntimes(graph, seed);
-    const std::string dir = collection.substr(collection.find(':') + 1);
-    fs::path target = fs::path(root) / "npz" / "layout" / dir.substr(0, dir.find(':')) /
-                      dir.substr(dir.find(':') + 1) / "train";
+    const fs::path target = fs::path(root) / collectionDirectory(collection) / "train";
     fs::create_directories(target);
     writeLayoutGraph((target / (graph.name + ".npz")).string(), graph);
-    PreparedGraph prepared = prepareLayoutGraph(std::move(graph), path, true);
+    PreparedGraph prepared = prepareLayoutGraph(std::move(graph), path, PrepareOptions{});
     nodes->observe(prepared.nodeFeat.data(), prepared.nodes, prepared.featureColumns);
     GraphShape s;
     s.name = prepared.name + (synthetic ? " (synthetic runtimes)" : "");
@@ -105,7 +102,7 @@ void runGraphBench(const GraphBenchArgs& a) {
                              ("tpugraphs-bench-graphs-" + std::to_string(std::random_device{}()))
                        : fs::path(a.keep);
     const std::string root = (scratch / "dataset").string();
-    const std::string collection = collectionOf(a.graphs.front());
+    const Collection collection = collectionOf(a.graphs.front());
     std::vector<GraphShape> shapes;
     FeatureNormalizer nodes;
     for (size_t i = 0; i < a.graphs.size(); ++i) {
