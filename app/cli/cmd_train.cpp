@@ -144,7 +144,8 @@ void setupTrain(CLI::App& app) {
     cmd->add_option("--layers", o.layers, "Message-passing layers")->capture_default_str();
     cmd->add_option("--opcode-embedding", o.opcodeEmbedding, "Opcode embedding width")
         ->capture_default_str();
-    cmd->add_option("--dropout", o.dropout, "Dropout")->capture_default_str();
+    cmd->add_option("--dropout", o.dropout,
+                    "Dropout (default: 0.1 for layout-sage, 0 for tile models)");
     cmd->add_option("--margin", o.margin, "Hinge / margin-ranking margin")->capture_default_str();
     cmd->add_option("--readout", a->readout, "Layout readout: node-sum or pooled")
         ->capture_default_str();

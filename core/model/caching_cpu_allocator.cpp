@@ -3,6 +3,7 @@
 
 #include <c10/core/CPUAllocator.h>
 #include <c10/core/impl/alloc_cpu.h>
+#include <torch/version.h>
 
 #include <atomic>
 #include <mutex>
@@ -12,6 +13,16 @@
 namespace tpugraphs {
 
 namespace {
+
+// LibTorch 2.3 made Allocator::allocate non-const and added copy_data (1.13 is Debian's; 2.x
+// the CUDA builds).
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
+#define TPUGRAPHS_ALLOCATOR_HAS_COPY_DATA 1
+#define TPUGRAPHS_ALLOCATE_CONST
+#else
+#define TPUGRAPHS_ALLOCATOR_HAS_COPY_DATA 0
+#define TPUGRAPHS_ALLOCATE_CONST const
+#endif
 
 constexpr size_t kHeader = 64;  // keeps the returned data 64-byte aligned
 constexpr size_t kSmallest = size_t(256) << 10;
@@ -26,7 +37,7 @@ size_t sizeClass(size_t n) {
 
 class CachingCpuAllocator final : public c10::Allocator {
 public:
-    c10::DataPtr allocate(size_t n) const override {
+    c10::DataPtr allocate(size_t n) TPUGRAPHS_ALLOCATE_CONST override {
         const size_t size = sizeClass(n);
         void* block = size >= kSmallest ? take(size) : nullptr;
         if (!block) block = c10::alloc_cpu(size + kHeader);
@@ -35,6 +46,11 @@ public:
         return {data, data, &release, c10::Device(c10::DeviceType::CPU)};
     }
     c10::DeleterFnPtr raw_deleter() const override { return &release; }
+#if TPUGRAPHS_ALLOCATOR_HAS_COPY_DATA
+    void copy_data(void* dest, const void* src, std::size_t count) const override {
+        default_copy_data(dest, src, count);
+    }
+#endif
 
     void setCap(size_t bytes) { m_cap = bytes; }
     size_t cached() const {

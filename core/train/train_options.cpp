@@ -106,6 +106,11 @@ int64_t configsPerStep(const TrainOptions& options) {
                                        : defaultConfigsPerGraph(options.collection);
 }
 
+double dropoutOf(const TrainOptions& options) {
+    if (options.dropout >= 0) return options.dropout;
+    return options.model == ModelType::LayoutSage ? 0.1 : 0.0;
+}
+
 void checkTrainOptions(const TrainOptions& o) {
     auto fail = [](const std::string& message) { throw std::invalid_argument(message); };
     if (o.batchGraphs < 1) fail("batch graphs must be at least 1");
@@ -121,7 +126,7 @@ void checkTrainOptions(const TrainOptions& o) {
             fail("train splits are 'train' and 'valid', not '" + split + "'");
     if (o.hiddenDim < 1 || o.layers < 0 || o.opcodeEmbedding < 0)
         fail("hidden width, layers and opcode embedding must be positive");
-    if (o.dropout < 0 || o.dropout >= 1) fail("dropout must be in [0, 1)");
+    if (o.dropout >= 1) fail("dropout must be below 1");
 }
 
 std::string trainOptionsToJson(const TrainOptions& o) {
@@ -136,7 +141,7 @@ std::string trainOptionsToJson(const TrainOptions& o) {
                         {"hidden_dim", o.hiddenDim},
                         {"layers", o.layers},
                         {"opcode_embedding", o.opcodeEmbedding},
-                        {"dropout", o.dropout},
+                        {"dropout", dropoutOf(o)},
                         {"bidirectional", o.bidirectional},
                         {"self_channel_attention", o.selfChannelAttention},
                         {"cross_config_attention", o.crossConfigAttention},
