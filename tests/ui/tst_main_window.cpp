@@ -3,6 +3,8 @@
 // the inspector, chart point counts, search, a corrupt file and a non-dataset folder, drag and drop
 // of a dataset folder, a .npz file and a file that is not a dataset.
 #include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -173,6 +175,52 @@ private Q_SLOTS:
         QCOMPARE(page->currentGraph()->nodeOpcode()[size_t(found)], uint8_t(26));  // convolution
         QVERIFY(page->inspector()->headline().endsWith("convolution"));
         QCOMPARE(view->findNodes("2773"), QVector<int>{2773});
+    }
+
+    // What was set on one dataset (filter, view mode, search, the runtimes header) does not carry
+    // over to the next one.
+    void datasetSwitchStartsClean() {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        window.openDataset(sharedDatasetRoot());
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        GraphViewWidget* view = page->graphPanel()->view();
+        QVERIFY(page->selectGraph(graphIndex(index, Collection::LayoutXlaDefault, "unet3d")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page->currentGraph() && page->currentGraph()->entry.name == "unet3d" && view->scene(),
+            30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isLayingOut(), 30000);
+
+        QLineEdit* filter = page->browser()->filter();
+        QTest::keyClicks(filter, "unet");
+        QCOMPARE(page->browser()->proxy()->rowCount(), 1);
+        QComboBox* mode = page->graphPanel()->modeBox();
+        mode->setFocus();
+        QTest::keyClick(mode, Qt::Key_End);  // the last entry: computations collapsed
+        QCOMPARE(view->viewMode(), GraphViewMode::CollapsedComputations);
+        GraphSearchBar* search = page->graphPanel()->searchBar();
+        QTest::keyClicks(search->input(), "nosuchopcode");
+        QTest::keyClick(search->input(), Qt::Key_Return);
+        QCOMPARE(search->statusText(), QStringLiteral("no match"));
+        QVERIFY(page->runtimeCharts()->summary().contains("unet3d"));
+
+        window.openDataset(sharedDatasetRoot() +
+                           "/npz/layout/xla/random/train/openai_v0_rnn_optimized.npz");
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 2, 30000);
+        QVERIFY(filter->text().isEmpty());
+        QCOMPARE(page->browser()->proxy()->rowCount(), 1);  // the one graph's collection, shown
+        QCOMPARE(page->browser()->model()->datasetIndex().graphs.size(), size_t(1));
+        QCOMPARE(mode->currentIndex(), 0);
+        QCOMPARE(view->viewMode(), GraphViewMode::Whole);
+        QVERIFY(search->input()->text().isEmpty());
+        QVERIFY(search->statusText().isEmpty());
+        QVERIFY2(!page->runtimeCharts()->summary().contains("unet3d"),
+                 qPrintable(page->runtimeCharts()->summary()));
     }
 
     void corruptFileAndNonDataset() {

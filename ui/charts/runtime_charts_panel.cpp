@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStackedWidget>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 #include "analysis/loaded_graph.h"
@@ -26,7 +27,7 @@ QString runtimeTitle(const LoadedGraph& graph) {
 
 RuntimeChartsPanel::RuntimeChartsPanel(QWidget* parent)
     : QWidget(parent),
-      m_summary(new QLabel(QStringLiteral("Select a graph to see its config runtimes."), this)),
+      m_summary(new QLabel(this)),
       m_log(new QCheckBox(QStringLiteral("Log scale"), this)),
       m_feature(new QComboBox(this)),
       m_featureScope(new QLabel(this)),
@@ -107,12 +108,20 @@ QString RuntimeChartsPanel::message() const {
     return m_stack->currentWidget() == m_noRuntimes ? m_noRuntimes->text() : QString();
 }
 
+QString RuntimeChartsPanel::summary() const {
+    QTextDocument document;
+    document.setHtml(m_summary->text());
+    return document.toPlainText();
+}
+
 void RuntimeChartsPanel::refresh() {
-    if (!m_graph) {
+    if (!m_graph) {  // no stale header above empty axes: a plain message instead
+        m_summary->setText(QStringLiteral("No graph selected."));
+        m_noRuntimes->setText(QStringLiteral("Select a graph to see its config runtimes."));
         m_histogram->clear(QStringLiteral("no graph"));
         m_curve->clear(QStringLiteral("no graph"));
         m_scatter->clear(QStringLiteral("no graph"));
-        m_stack->setCurrentIndex(0);
+        m_stack->setCurrentWidget(m_noRuntimes);
         return;
     }
     const LoadedGraph& g = *m_graph;

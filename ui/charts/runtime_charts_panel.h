@@ -36,7 +36,8 @@ public:
     FeatureScatterChart* scatter() const { return m_scatter; }
     QComboBox* featureBox() const { return m_feature; }
     QCheckBox* logBox() const { return m_log; }
-    QString message() const;  // the "no measured runtimes" text when shown, else empty
+    QString message() const;  // the text shown instead of charts ("no measured runtimes"), or empty
+    QString summary() const;  // the header line above the charts (plain text)
 
 private:
     void refresh();

@@ -60,7 +60,11 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
         m_proxy->setFilterFixedString(text);
         if (!text.isEmpty()) m_tree->expandAll();
     });
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { m_tree->expandToDepth(0); });
+    // Another dataset starts unfiltered: an old filter would hide its graphs.
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        m_filter->clear();
+        m_tree->expandToDepth(0);
+    });
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 const int graph = current.data(DatasetTreeModel::GraphIndexRole).toInt();

@@ -25,6 +25,7 @@ public:
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTreeView* tree() const { return m_tree; }
     QSplitter* splitter() const { return m_splitter; }
+    QLineEdit* filter() const { return m_filter; }
 
     // Selects (and scrolls to) a graph row; false when the graph is filtered out or unknown.
     bool selectGraph(int graph);

@@ -75,6 +75,17 @@ void GraphSearchBar::refresh() {
     m_view->setSearchMatches(m_matches, m_matches[m_current]);
 }
 
+void GraphSearchBar::clear() {
+    m_input->clear();
+    m_matches.clear();
+    m_current = -1;
+    m_status->clear();
+}
+
+QString GraphSearchBar::statusText() const {
+    return m_status->text();
+}
+
 void GraphSearchBar::next() {
     if (m_matches.isEmpty()) return search(m_input->text());
     show((m_current + 1) % m_matches.size());

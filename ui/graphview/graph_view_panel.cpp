@@ -23,6 +23,7 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
       m_collapse(new QToolButton(this)),
       m_legend(new QToolButton(this)),
       m_status(new QLabel(this)) {
+    m_mode->setObjectName("graphViewMode");
     m_mode->addItem(QStringLiteral("Whole graph"), int(GraphViewMode::Whole));
     m_mode->addItem(QStringLiteral("Configurable nodes + neighbours"),
                     int(GraphViewMode::ConfigurableNeighbourhood));
@@ -91,6 +92,15 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
 }
 
 void GraphViewPanel::setGraph(std::shared_ptr<const GraphTopology> topology) {
+    // The view mode and the search belong to the graph they were chosen on. Clearing first lets
+    // the mode change without laying out the old graph again.
+    m_view->clear();
+    m_search->clear();
+    {
+        const QSignalBlocker block(m_mode);
+        m_mode->setCurrentIndex(0);
+    }
+    m_view->setViewMode(GraphViewMode::Whole);
     m_view->setGraph(std::move(topology));
     updateControls();
 }
