@@ -270,6 +270,51 @@ private Q_SLOTS:
         QCOMPARE(page->currentGraph()->entry.name, std::string("unet3d"));
     }
 
+    // A corrupt single .npz fails like a folder that is not a dataset: the open dataset stays, the
+    // message names the file once; a later successful load clears the message.
+    void failedSingleFileOpenKeepsTheDataset() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString broken = dir.filePath("broken.npz");
+        {
+            QFile file(broken);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("this is not a zip archive");
+        }
+        MainWindow window;
+        window.show();
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        window.openDataset(sharedDatasetRoot());
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
+        QVERIFY(page->selectGraph(graphIndex(index, Collection::LayoutXlaDefault, "unet3d")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page->currentGraph() && page->currentGraph()->entry.name == "unet3d", 30000);
+
+        QSignalSpy failed(page, &ExplorerPage::openFailed);
+        window.openDataset(broken);
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(page->browser()->model()->datasetIndex().graphs.size(), size_t(9));
+        QCOMPARE(page->browser()->tree()->model()->rowCount(), 5);
+        QCOMPARE(page->currentGraph()->entry.name, std::string("unet3d"));
+        const QString status = window.statusBar()->currentMessage();
+        QCOMPARE(status.count("broken.npz"), 1);
+        QVERIFY2(status.startsWith("Cannot open " + broken), qPrintable(status));
+        QCOMPARE(page->errorMessage().count("broken.npz"), 1);
+
+        // A later load succeeds: the failure's messages go.
+        QVERIFY(page->selectGraph(
+            graphIndex(index, Collection::LayoutXlaRandom, "openai_v0_rnn_optimized")));
+        QTRY_VERIFY_WITH_TIMEOUT(page->currentGraph()->entry.name == "openai_v0_rnn_optimized",
+                                 30000);
+        QVERIFY(page->errorMessage().isEmpty());
+        QVERIFY2(window.statusBar()->currentMessage().isEmpty(),
+                 qPrintable(window.statusBar()->currentMessage()));
+    }
+
     void singleFileOpens() {
         const QString file =
             sharedDatasetRoot() + "/npz/layout/xla/random/train/openai_v0_rnn_optimized.npz";

@@ -16,6 +16,7 @@
 #include "charts/collection_charts_panel.h"
 #include "charts/runtime_charts_panel.h"
 #include "common/count_text.h"
+#include "common/error_text.h"
 #include "common/graph_load_job.h"
 #include "explorer/dataset_browser.h"
 #include "explorer/dataset_scan_job.h"
@@ -74,7 +75,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
         Q_EMIT taskProgress(QStringLiteral("Scanning %1").arg(m_pendingPath), done, total);
     });
     connect(m_scan, &DatasetScanJob::scanned, this, &ExplorerPage::onScanned);
-    connect(m_scan, &DatasetScanJob::failed, this, [this](const QString& message) {
+    connect(m_scan, &DatasetScanJob::failed, this, [this](const QString& error) {
+        const QString message = withoutPath(error, m_pendingPath);
         showError(QStringLiteral("Cannot open %1: %2").arg(m_pendingPath, message));
         Q_EMIT openFailed(m_pendingPath, message);
     });
@@ -170,8 +172,9 @@ void ExplorerPage::onGraphLoaded(std::shared_ptr<const LoadedGraph> graph) {
     Q_EMIT graphLoaded(graph);
 }
 
-void ExplorerPage::onGraphFailed(const QString& path, const QString& message) {
-    m_browser->model()->setGraphError(m_loadingGraph, message.toStdString());
+void ExplorerPage::onGraphFailed(const QString& path, const QString& error) {
+    const QString message = withoutPath(error, path);
+    m_browser->model()->setGraphError(m_loadingGraph, error.toStdString());
     m_graph.reset();
     m_graphPanel->setGraph(nullptr);
     m_inspector->setGraph(nullptr);
