@@ -13,6 +13,7 @@
 
 #include "analysis/collection_summary.h"
 #include "analysis/loaded_graph.h"
+#include "analysis/start_graph.h"
 #include "charts/collection_charts_panel.h"
 #include "charts/runtime_charts_panel.h"
 #include "common/count_text.h"
@@ -143,6 +144,9 @@ void ExplorerPage::onScanned(const DatasetIndex& index) {
         m_stats->start(index);
         m_summaryTimer->start();
     }
+    // A first graph, so the page shows what it is for; a selection made by a receiver of
+    // datasetOpened supersedes it.
+    selectGraph(startGraph(index));
     Q_EMIT datasetOpened(m_path, int(index.graphs.size()));
 }
 
