@@ -4,8 +4,11 @@
 // of a dataset folder, a .npz file and a file that is not a dataset.
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QRegularExpression>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -194,6 +197,57 @@ private Q_SLOTS:
                  graphIndex(index, Collection::LayoutXlaDefault, "unet3d"));
         QTRY_COMPARE(view->drawnNodeCount(), int(page->currentGraph()->entry.nodes));
         QVERIFY(page->runtimeCharts()->summary().contains("unet3d"));
+    }
+
+    // The tree's default columns fit the browser without sideways scrolling, with distinct short
+    // headers and readable runtimes; the graph toolbar's status is not cut.
+    void textFits() {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ExplorerPage* page = window.explorer();
+        QSignalSpy statsDone(page, &ExplorerPage::runtimeStatsFinished);
+        QSignalSpy laidOut(page->graphPanel()->view(), &GraphViewWidget::layoutFinished);
+        window.openDataset(sharedDatasetRoot());
+        QTRY_COMPARE_WITH_TIMEOUT(statsDone.count(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 60000);
+
+        QTreeView* tree = page->browser()->tree();
+        QTRY_COMPARE(tree->horizontalScrollBar()->maximum(), 0);
+        for (const int c : {DatasetTreeModel::NodesColumn, DatasetTreeModel::ConfigsColumn,
+                            DatasetTreeModel::SpeedupColumn})
+            QVERIFY2(!tree->isColumnHidden(c), qPrintable(QString::number(c)));
+        QCOMPARE(tree->textElideMode(), Qt::ElideMiddle);
+        QSet<QString> headers;
+        for (int c = 0; c < DatasetTreeModel::ColumnCount; ++c) {
+            const QString header = tree->model()->headerData(c, Qt::Horizontal).toString();
+            QVERIFY2(header.size() <= 13, qPrintable(header));
+            QVERIFY(!tree->model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).isNull());
+            headers.insert(header);
+        }
+        QCOMPARE(headers.size(), int(DatasetTreeModel::ColumnCount));
+
+        // unet3d's runtimes (layout, nanoseconds) in a unit; a tile graph's as a plain ratio.
+        const DatasetTreeModel* model = page->browser()->model();
+        const DatasetIndex& index = model->datasetIndex();
+        const int unet = graphIndex(index, Collection::LayoutXlaDefault, "unet3d");
+        const QRegularExpression duration("^\\d{1,3}(\\.\\d+)? (ns|µs|ms|s)$");
+        for (const int c :
+             {DatasetTreeModel::RuntimeMinColumn, DatasetTreeModel::RuntimeMedianColumn,
+              DatasetTreeModel::RuntimeMaxColumn}) {
+            const QString text = model->indexOfGraph(unet, c).data().toString();
+            QVERIFY2(duration.match(text).hasMatch(), qPrintable(text));
+        }
+        const int tile =
+            graphIndex(index, Collection::TileXla, "inception_v3_batch_128_train_426e203f19335d17");
+        const QString ratio =
+            model->indexOfGraph(tile, DatasetTreeModel::RuntimeMedianColumn).data().toString();
+        QVERIFY2(ratio.size() <= 5 && ratio.toDouble() > 0, qPrintable(ratio));
+
+        QLabel* status = page->graphPanel()->statusLabel();
+        QVERIFY(status->text().endsWith("edges"));
+        QVERIFY2(status->width() >= status->sizeHint().width(), qPrintable(status->text()));
     }
 
     // What was set on one dataset (filter, view mode, search, the runtimes header) does not carry

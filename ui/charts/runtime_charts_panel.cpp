@@ -15,6 +15,7 @@
 #include "charts/histogram_chart.h"
 #include "charts/sorted_runtime_chart.h"
 #include "common/count_text.h"
+#include "common/runtime_text.h"
 #include "data/feature_names.h"
 
 namespace tpugraphs::ui {
@@ -134,7 +135,7 @@ void RuntimeChartsPanel::refresh() {
     if (g.measured)
         summary += QStringLiteral("; best config %1 (%2)")
                        .arg(best)
-                       .arg(g.runtimes[size_t(best)], 0, 'g', 8);
+                       .arg(runtimeText(g.runtimes[size_t(best)], !g.tile));
     summary += def >= 0
                    ? QStringLiteral(
                          "; default marked = config 0 (the file has no explicit default; "

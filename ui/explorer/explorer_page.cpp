@@ -30,6 +30,11 @@
 
 namespace tpugraphs::ui {
 
+namespace {
+// Of saveState(); 2 since the tree shows fewer columns by default (older header states showed all).
+constexpr quint32 kStateVersion = 2;
+}  // namespace
+
 ExplorerPage::ExplorerPage(QWidget* parent)
     : QWidget(parent),
       m_scan(new DatasetScanJob(this)),
@@ -237,7 +242,7 @@ void ExplorerPage::checkIdle() {
 QByteArray ExplorerPage::saveState() const {
     QByteArray state;
     QDataStream out(&state, QIODevice::WriteOnly);
-    out << quint32(1) << m_splitter->saveState() << m_browser->splitter()->saveState()
+    out << kStateVersion << m_splitter->saveState() << m_browser->splitter()->saveState()
         << m_browser->tree()->header()->saveState();
     return state;
 }
@@ -247,7 +252,7 @@ void ExplorerPage::restoreState(const QByteArray& state) {
     quint32 version = 0;
     QByteArray main, browser, header;
     in >> version >> main >> browser >> header;
-    if (version != 1 || in.status() != QDataStream::Ok) return;
+    if (version != kStateVersion || in.status() != QDataStream::Ok) return;
     m_splitter->restoreState(main);
     m_browser->splitter()->restoreState(browser);
     m_browser->tree()->header()->restoreState(header);

@@ -19,12 +19,12 @@ GraphSearchBar::GraphSearchBar(GraphViewWidget* view, QWidget* parent)
       m_status(new QLabel(this)) {
     m_input->setPlaceholderText(QStringLiteral("Find node id or opcode (e.g. 1234, dot)"));
     m_input->setClearButtonEnabled(true);
-    m_input->setMinimumWidth(140);
+    m_input->setMinimumWidth(100);
     m_previous->setText(QStringLiteral("▲"));
     m_previous->setToolTip(QStringLiteral("Previous match (Shift+Enter)"));
     m_next->setText(QStringLiteral("▼"));
     m_next->setToolTip(QStringLiteral("Next match (Enter)"));
-    m_status->setMinimumWidth(70);
+    m_status->setMinimumWidth(0);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_input);

@@ -26,6 +26,7 @@ public:
     GraphViewWidget* view() const { return m_view; }
     GraphSearchBar* searchBar() const { return m_search; }
     QComboBox* modeBox() const { return m_mode; }
+    QLabel* statusLabel() const { return m_status; }
 
 private:
     void updateControls();
