@@ -109,6 +109,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
             &CollectionChartsPanel::setCollection);
     connect(m_graphPanel->view(), &GraphViewWidget::nodeSelected, this,
             &ExplorerPage::onNodeSelected);
+    connect(m_runtimeCharts, &RuntimeChartsPanel::configChosen, m_inspector,
+            &InspectorPanel::setConfig);
     connect(m_inspector, &InspectorPanel::nodeActivated, this, [this](int64_t node) {
         m_graphPanel->view()->selectNode(int(node));
         m_graphPanel->view()->centerOnNode(int(node));
