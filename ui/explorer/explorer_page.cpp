@@ -22,6 +22,7 @@
 #include "explorer/dataset_browser.h"
 #include "explorer/dataset_scan_job.h"
 #include "explorer/inspector_panel.h"
+#include "explorer/node_shape_text.h"
 #include "explorer/runtime_stats_job.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
@@ -178,6 +179,8 @@ void ExplorerPage::onGraphLoaded(std::shared_ptr<const LoadedGraph> graph) {
     m_graph = graph;
     m_error->hide();
     m_graphPanel->setGraph(graph->topology);
+    m_graphPanel->view()->setNodeDetail(
+        [graph](int node) { return QStringLiteral("shape ") + nodeShapeText(*graph, node); });
     m_inspector->setGraph(graph);
     m_runtimeCharts->setGraph(graph);
     Q_EMIT graphLoaded(graph);
