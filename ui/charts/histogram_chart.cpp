@@ -32,7 +32,7 @@ HistogramChart::HistogramChart(const QString& title, QWidget* parent)
     m_area->attachAxis(m_x);
     m_area->attachAxis(m_y);
     m_y->setLabelFormat("%d");
-    m_x->setLabelFormat("%.3g");
+    m_x->setLabelFormat("%.4g");
     m_y->setTitleText(QStringLiteral("count"));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
