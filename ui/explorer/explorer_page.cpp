@@ -17,7 +17,7 @@
 #include "charts/collection_charts_panel.h"
 #include "charts/runtime_charts_panel.h"
 #include "common/count_text.h"
-#include "common/error_text.h"
+#include "common/message_without_path.h"
 #include "common/graph_load_job.h"
 #include "explorer/dataset_browser.h"
 #include "explorer/dataset_scan_job.h"
