@@ -11,7 +11,7 @@ int main(int argc, char** argv) {
     CLI::App app{"tpugraphs: TpuGraphs dataset tools, cost-model training and Kaggle export"};
     app.require_subcommand(1);
     int threads = 0;
-    app.add_option("--threads", threads, "LibTorch intra-op threads (default: all cores)");
+    app.add_option("--threads", threads, "LibTorch intra-op threads (default: the cores idle at start-up, at least 1)");
     for (const auto& setup : tpugraphs::cli::commandRegistry()) setup(app);
     app.parse_complete_callback([&] { tpugraphs::initTorchThreads(threads); });
     try {

@@ -11,6 +11,11 @@
 #include <ATen/Parallel.h>
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <string>
 #include <thread>
 
 #include "model/caching_cpu_allocator.h"
@@ -31,10 +36,39 @@ void singleThreadedBlas() {
         set(1);
 }
 
+// Busy and total jiffies of all cores from the first line of /proc/stat; false off Linux.
+bool cpuTimes(unsigned long long* busy, unsigned long long* total) {
+    std::ifstream in("/proc/stat");
+    std::string cpu;
+    unsigned long long user, nice, system, idle, iowait, irq, softirq, steal;
+    if (!(in >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal) ||
+        cpu != "cpu")
+        return false;
+    *busy = user + nice + system + irq + softirq + steal;
+    *total = *busy + idle + iowait;
+    return true;
+}
+
 }  // namespace
 
+double idleCores(std::chrono::milliseconds window) {
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    unsigned long long busy0, total0, busy1, total1;
+    if (!cpuTimes(&busy0, &total0)) return cores;
+    std::this_thread::sleep_for(window);
+    if (!cpuTimes(&busy1, &total1) || total1 <= total0) return cores;
+    const double busyShare = double(busy1 - busy0) / double(total1 - total0);
+    return std::clamp(cores * (1.0 - busyShare), 0.0, double(cores));
+}
+
+int defaultTorchThreads() {
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int idle = static_cast<int>(std::lround(idleCores(std::chrono::milliseconds(200))));
+    return std::clamp(idle, 1, cores);
+}
+
 int initTorchThreads(int threads) {
-    if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (threads <= 0) threads = defaultTorchThreads();
     singleThreadedBlas();
     installCachingCpuAllocator(kCachedCpuBytes);
     at::set_num_threads(threads);

@@ -3,9 +3,19 @@
 // a caching allocator so large temporaries are not fresh pages every step.
 #pragma once
 
+#include <chrono>
+
 namespace tpugraphs {
 
-// Sets intra-op threads to `threads`, or to the machine's core count when threads <= 0, and
+// Cores left idle by every process over `window` (from /proc/stat; all cores elsewhere).
+double idleCores(std::chrono::milliseconds window);
+// The intra-op threads a process gets by default: the cores idle over 200 ms at start-up,
+// rounded, at least 1. LibTorch's OpenMP threads meet at a barrier many times per step, so one
+// thread on a core another process keeps busy stalls all of them: on the 2-core machine with two
+// other (niced) trainings running, 2 threads trained the layout model on the real nlp graph at
+// 3.4 configs/s and 1 thread at 38.
+int defaultTorchThreads();
+// Sets intra-op threads to `threads`, or to defaultTorchThreads() when threads <= 0, and
 // OpenBLAS (when it is the BLAS LibTorch runs on) to one thread; installs the caching CPU
 // allocator (model/caching_cpu_allocator.h). Returns the intra-op count.
 int initTorchThreads(int threads = 0);
