@@ -6,8 +6,9 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake ninja-build pkg-config
           qt6-base-dev qt6-charts-dev libqt6opengl6-dev libtorch-dev libopenblas0-pthread
-          libzip-dev libcli11-dev nlohmann-json3-dev libdeflate-dev
-          xvfb xauth imagemagick python3-numpy python3-scipy ${TPUGRAPHS_EXTRA_PACKAGES:-})
+          libzip-dev libcli11-dev nlohmann-json3-dev libdeflate-dev libgloo-dev
+          xvfb xauth imagemagick python3-numpy python3-scipy python3-torch
+          ${TPUGRAPHS_EXTRA_PACKAGES:-})
 
 missing=()
 for package in "${PACKAGES[@]}"; do

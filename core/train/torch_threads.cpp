@@ -11,6 +11,8 @@
 #include <ATen/Parallel.h>
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <thread>
 
 namespace tpugraphs {
@@ -25,10 +27,19 @@ void singleThreadedBlas() {
         set(1);
 }
 
+// Worker processes started together on one machine (torchrun, `train --workers`) share its
+// cores: LOCAL_WORLD_SIZE of them.
+int processesOnThisMachine() {
+    const char* count = std::getenv("LOCAL_WORLD_SIZE");
+    return count ? std::max(1, std::atoi(count)) : 1;
+}
+
 }  // namespace
 
 int initTorchThreads(int threads) {
-    if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (threads <= 0)
+        threads = std::max(
+            1, static_cast<int>(std::thread::hardware_concurrency()) / processesOnThisMachine());
     singleThreadedBlas();
     at::set_num_threads(threads);
     return at::get_num_threads();

@@ -4,8 +4,9 @@
 
 namespace tpugraphs {
 
-// Sets intra-op threads to `threads`, or to the machine's core count when threads <= 0, and
-// OpenBLAS (when it is the BLAS LibTorch runs on) to one thread. Returns the intra-op count.
+// Sets intra-op threads to `threads`, or when threads <= 0 to the machine's core count (divided
+// by LOCAL_WORLD_SIZE, the processes a launcher started on this machine), and OpenBLAS (when it
+// is the BLAS LibTorch runs on) to one thread. Returns the intra-op count.
 int initTorchThreads(int threads = 0);
 
 }  // namespace tpugraphs
