@@ -4,7 +4,9 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "command_registry.h"
 #include "train/distributed/local_launcher.h"
@@ -23,7 +25,7 @@ void onInterrupt(int) {
 struct TrainArgs {
     TrainOptions options;
     std::string model = "late-join-sage", loss = "pairwise-hinge", optimizer = "adamw";
-    std::string schedule = "cosine", readout = "node-sum", resume;
+    std::string schedule = "cosine", readout = "node-sum", resume, optionsFile;
     bool keepDuplicates = false, noPrune = false, noCrossAttention = false,
          noChannelAttention = false;
     bool producersOnly = false, quiet = false, zeroLayoutPadding = false;
@@ -66,10 +68,25 @@ TrainOptions resumedOptions(const TrainArgs& a, const CLI::App& cmd,
     return o;
 }
 
+// --options FILE: every option from an options.json; --out and --dataset, when given, win.
+TrainOptions optionsFromFile(const TrainArgs& a, const CLI::App& cmd) {
+    std::ifstream in(a.optionsFile, std::ios::binary);
+    if (!in) throw std::runtime_error(a.optionsFile + ": cannot open");
+    std::ostringstream text;
+    text << in.rdbuf();
+    TrainOptions o = trainOptionsFromJson(text.str(), a.optionsFile);
+    if (cmd.count("--out")) o.runDir = a.options.runDir;
+    if (cmd.count("--dataset")) o.datasetRoot = a.options.datasetRoot;
+    o.resume = false;
+    return o;
+}
+
 void trainAs(TrainArgs& a, const CLI::App& cmd, const DistributedLaunch& launch) {
     TrainOptions options = a.options;
     if (!a.resume.empty()) {
         options = resumedOptions(a, cmd, launch);
+    } else if (!a.optionsFile.empty()) {
+        options = optionsFromFile(a, cmd);
     } else {
         if (options.datasetRoot.empty()) throw CLI::RequiredError("--dataset");
         if (options.runDir.empty()) throw CLI::RequiredError("--out");
@@ -172,6 +189,9 @@ void setupTrain(CLI::App& app) {
     cmd->add_option("--out", o.runDir, "Run directory to create (must be empty or absent)");
     cmd->add_option("--resume", a->resume,
                     "Continue the run in this directory from its last checkpoint");
+    cmd->add_option("--options", a->optionsFile,
+                    "Take every option from this options.json (a run's, or one the desktop app "
+                    "writes); --out and --dataset override it");
     cmd->add_option("--model", a->model, "tile-mlp, late-join-sage, early-join-sage, layout-sage")
         ->capture_default_str();
     cmd->add_option("--loss", a->loss, "mse, pairwise-hinge, list-mle, margin-ranking")

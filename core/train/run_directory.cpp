@@ -97,8 +97,12 @@ void writeRunState(const RunInfo& info) {
                                   {"best", metricsJson(info.best)},
                                   {"status", runStatusName(info.status)},
                                   {"failure", info.failure}};
-    writeFileAtomic(info.runDir + "/history.csv", historyToCsv(info.history));
+    writeRunHistory(info);
     writeFileAtomic(info.runDir + "/state.json", state.dump(2) + "\n");
+}
+
+void writeRunHistory(const RunInfo& info) {
+    writeFileAtomic(info.runDir + "/history.csv", historyToCsv(info.history));
 }
 
 bool isRunDirectory(const std::string& dir) {

@@ -36,6 +36,8 @@ double seconds(Clock::time_point since) {
     return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
+constexpr double kHistoryWriteInterval = 2.0;  // seconds
+
 // Weight decay applies to the weight matrices only, unless decayAllParameters: not to biases,
 // LayerNorm weights, attention temperatures (1-D) nor embedding tables.
 std::unique_ptr<FlatAdam> makeOptimizer(const TrainOptions& o, torch::nn::Module& model) {
@@ -124,6 +126,7 @@ private:
     int64_t m_configsPerGraph = 64;
     int m_sinceBest = 0;
     Clock::time_point m_start = Clock::now();
+    Clock::time_point m_historyWritten = Clock::now();  // history.csv between checkpoints
 };
 
 CheckpointMeta TrainingSession::meta() const {
@@ -394,6 +397,11 @@ TrainResult TrainingSession::trainLoop() {
             p.configsPerSecond = static_cast<double>(configs) / window;
             p.graphsPerSecond = static_cast<double>(graphs) / window;
             report(p);
+            // At most every few seconds, so that followers of the run directory see the curves.
+            if (owner() && seconds(m_historyWritten) >= kHistoryWriteInterval) {
+                writeRunHistory(m_info);
+                m_historyWritten = Clock::now();
+            }
             lossSum = 0;
             configs = graphs = sinceReport = 0;
             windowSeconds = 0;
