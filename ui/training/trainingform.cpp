@@ -64,7 +64,8 @@ TrainingForm::TrainingForm(QWidget* parent)
       m_maxValidGraphs(spin("maxValidGraphs", 0, 100000)),
       m_hiddenDim(spin("hiddenDim", 8, 1024, 8)),
       m_layers(spin("layers", 1, 16)),
-      m_runDir(new QLineEdit) {
+      m_runDir(new QLineEdit),
+      m_workers(spin("workers", 1, 64)) {
     m_runsRoot = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/runs";
     m_root->setObjectName("datasetRoot");
     m_root->setPlaceholderText("dataset root (holds npz/)");
@@ -88,6 +89,9 @@ TrainingForm::TrainingForm(QWidget* parent)
     m_validation->addItem("10% held-out configs of train graphs");
     m_maxValidGraphs->setSpecialValueText("all");
     m_runDir->setObjectName("runDir");
+    m_workers->setToolTip(
+        "1: train in this program. N > 1: N local worker processes (data-parallel ranks of "
+        "`tpugraphs train --workers N`), sharing each step's graphs; no pause");
 
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -107,6 +111,7 @@ TrainingForm::TrainingForm(QWidget* parent)
     form->addRow("Validate every", m_validationInterval);
     form->addRow("Max valid graphs", m_maxValidGraphs);
     form->addRow("Run directory", withBrowse(m_runDir, this, "Run directory"));
+    form->addRow("Worker processes", m_workers);
 
     connect(m_collection, &QComboBox::currentTextChanged, this, [this](const QString& id) {
         applyDefaults(id);
@@ -115,6 +120,10 @@ TrainingForm::TrainingForm(QWidget* parent)
     connect(m_root, &QLineEdit::textChanged, this, &TrainingForm::datasetRootChanged);
     applyDefaults(m_collection->currentText());
     proposeRunDir();
+}
+
+int TrainingForm::workers() const {
+    return m_workers->value();
 }
 
 void TrainingForm::fillModels(GraphKind kind) {

@@ -29,6 +29,8 @@ public:
     void proposeRunDir();
     // Sets the collection and that collection's recommended model, loss and hyperparameters.
     void applyDefaults(const QString& collection);
+    // Worker processes to train on: 1 = in this program; more = data-parallel local ranks.
+    int workers() const;
 
 Q_SIGNALS:
     void datasetRootChanged(const QString& root);
@@ -51,6 +53,7 @@ private:
     QSpinBox* m_hiddenDim;
     QSpinBox* m_layers;
     QLineEdit* m_runDir;
+    QSpinBox* m_workers;
     QString m_runsRoot;
 };
 

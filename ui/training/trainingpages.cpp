@@ -58,6 +58,7 @@ void TrainingPages::addMenuActions() {
     add(tr("Export &Predictions…"), &TrainingPages::exportPredictions);
     file->insertSeparator(before);
     add(tr("Open R&un…"), [this] { m_training->openRunDialog(); });
+    add(tr("&Follow a Run Directory…"), [this] { m_training->followRunDialog(); });
     add(tr("&Save Run As…"), [this] { m_training->saveRunAsDialog(); });
 }
 
