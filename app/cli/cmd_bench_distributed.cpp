@@ -13,7 +13,8 @@
 
 #include "bench_registry.h"
 #include "command_registry.h"
-#include "data/generator.h"
+#include "split_option.h"
+#include "synth/generator.h"
 #include "table_printer.h"
 #include "train/run_directory.h"
 
@@ -77,6 +78,7 @@ Measured measure(const BenchArgs& a, const std::string& root, int workers, int t
 }
 
 void runBench(const BenchArgs& a) {
+    const Collection collection = cli::parseCollectionOption(a.collection);
     const fs::path scratch =
         a.keep.empty() ? fs::temp_directory_path() / ("tpugraphs-bench-distributed-" +
                                                       std::to_string(std::random_device{}()))
@@ -87,7 +89,7 @@ void runBench(const BenchArgs& a) {
         root = (scratch / "demo").string();
         std::cout << "generating " << root << " ..." << std::endl;
         GeneratorOptions options;
-        options.collections = {a.collection};
+        options.collections = {collection};
         options.splits = {Split::Train, Split::Valid};
         generateDataset(root, options);
     }

@@ -26,7 +26,7 @@ void runEvaluate(const EvaluateArgs& a) {
     options.device = a.device;
     options.testTimeAverages = a.averages;
     options.useBest = !a.last;
-    options.collection = a.collection;
+    if (!a.collection.empty()) options.collection = cli::parseCollectionOption(a.collection);
     const SplitPrediction result = predictSplit(a.runs, a.dataset, split, options);
     if (a.perGraph) {
         cli::TablePrinter table({"graph", "configs", "kendall", "top5-score", "opa", "top1-err"},

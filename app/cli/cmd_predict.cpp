@@ -5,10 +5,9 @@
 #include <iostream>
 
 #include "command_registry.h"
-#include "export/submission_export.h"
 #include "progress_bar.h"
 #include "split_option.h"
-#include "train/predictor.h"
+#include "train/submission_builder.h"
 
 namespace {
 
@@ -29,30 +28,26 @@ void printIssues(const std::string& file, const std::vector<SubmissionIssue>& is
 }
 
 void runPredict(const PredictArgs& a) {
-    const Split split = cli::parseSplitOption(a.split);
-    PredictOptions options;
-    options.device = a.device;
-    options.testTimeAverages = a.averages;
-    options.useBest = !a.last;
-    options.collection = a.collection;
+    SubmissionRequest request;
+    request.datasetRoot = a.dataset;
+    request.split = cli::parseSplitOption(a.split);
+    const Collection collection = a.collection.empty()
+                                      ? loadRunInfo(a.runs.front()).options.collection
+                                      : cli::parseCollectionOption(a.collection);
+    request.runs = {{collection, a.runs}};
+    request.predict.device = a.device;
+    request.predict.testTimeAverages = a.averages;
+    request.predict.useBest = !a.last;
+    request.templatePath = a.templatePath;
+    request.outputPath = a.out;
     cli::ProgressBar bar("predicting");
-    const SplitPrediction prediction =
-        predictSplit(a.runs, a.dataset, split, options,
-                     [&](size_t done, size_t total) { bar.update(done, total, "graphs"); });
+    const SubmissionSummary summary =
+        buildSubmission(request, [&](const std::string&, size_t done, size_t total) {
+            if (total > 0) bar.update(done, total, "graphs");
+        });
     bar.finish();
-    std::vector<SubmissionRow> rows;
-    for (const auto& g : prediction.graphs)
-        rows.push_back(g.collection == "tile:xla"
-                           ? tileSubmissionRow(g.name, g.scores)
-                           : layoutSubmissionRow(g.collection, g.name, g.scores));
-    SubmissionExportOptions exportOptions;
-    exportOptions.templatePath = a.templatePath;
-    const std::string root =
-        a.dataset.empty() ? loadRunInfo(a.runs.front()).options.datasetRoot : a.dataset;
-    const auto counts = configCountsFromDataset(root, split);
-    exportOptions.configCounts = &counts;
-    const SubmissionExportResult result = exportSubmission(a.out, rows, exportOptions);
-    std::cout << rows.size() << " rows predicted"
+    const SubmissionExportResult& result = summary.result;
+    std::cout << summary.predictedRows << " rows predicted"
               << (a.runs.size() > 1 ? " by an ensemble of " + std::to_string(a.runs.size()) +
                                           " runs (mean normalised ranks)"
                                     : std::string());
@@ -79,7 +74,7 @@ void setupPredict(CLI::App& app) {
     auto a = std::make_shared<PredictArgs>();
     auto* cmd = app.add_subcommand("predict",
                                    "Predict a split with a trained run (or an ensemble of runs) "
-                                   "and write a submission CSV");
+                                   "and write a validated submission CSV");
     cmd->add_option("--run", a->runs,
                     "Run directory; repeat for an ensemble (per-graph normalised ranks averaged)")
         ->required();

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "command_registry.h"
+#include "split_option.h"
 #include "train/distributed/local_launcher.h"
 #include "train/trainer.h"
 #include "train_report.h"
@@ -26,9 +27,10 @@ struct TrainArgs {
     TrainOptions options;
     std::string model = "late-join-sage", loss = "pairwise-hinge", optimizer = "adamw";
     std::string schedule = "cosine", readout = "node-sum", resume, optionsFile;
+    std::string collection = "tile:xla";
     bool keepDuplicates = false, noPrune = false, noCrossAttention = false,
          noChannelAttention = false;
-    bool producersOnly = false, quiet = false, zeroLayoutPadding = false;
+    bool producersOnly = false, quiet = false, zeroLayoutPadding = false, noTileRelative = false;
     int workers = 1;  // > 1: run that many local worker processes (ranks)
     int distTimeout = DistributedLaunch().timeoutSeconds;
 };
@@ -41,6 +43,7 @@ Enum parsed(bool (*parse)(const std::string&, Enum*), const std::string& text, c
 }
 
 void applyNames(const TrainArgs& a, TrainOptions& o) {
+    o.collection = cli::parseCollectionOption(a.collection);
     o.model = parsed(parseModelType, a.model, "--model");
     o.loss = parsed(parseLossType, a.loss, "--loss");
     o.optimizer = parsed(parseOptimizerType, a.optimizer, "--optimizer");
@@ -52,6 +55,7 @@ void applyNames(const TrainArgs& a, TrainOptions& o) {
     o.selfChannelAttention = !a.noChannelAttention;
     o.bidirectional = !a.producersOnly;
     o.markLayoutPadding = !a.zeroLayoutPadding;
+    o.tileRelativeFeatures = !a.noTileRelative;
 }
 
 TrainOptions resumedOptions(const TrainArgs& a, const CLI::App& cmd,
@@ -92,15 +96,15 @@ void trainAs(TrainArgs& a, const CLI::App& cmd, const DistributedLaunch& launch)
         if (options.runDir.empty()) throw CLI::RequiredError("--out");
         applyNames(a, options);
         if (!cmd.count("--model"))
-            options.model = defaultModelFor(
-                options.collection.rfind("layout", 0) == 0 ? GraphKind::Layout : GraphKind::Tile);
+            options.model = defaultModelFor(collectionKind(options.collection));
     }
     // Rank 0 speaks for a process group; the other ranks print their errors only.
     const bool speaks = launch.owner();
     if (speaks)
         std::cout << (options.resume ? "resuming " : "training ") << modelTypeName(options.model)
-                  << " on " << options.collection << " with " << lossTypeName(options.loss)
-                  << " loss into " << options.runDir << " (device " << options.device
+                  << " on " << collectionName(options.collection) << " with "
+                  << lossTypeName(options.loss) << " loss into " << options.runDir << " (device "
+                  << options.device
                   << (launch.distributed()
                           ? "; rank 0 of " + std::to_string(launch.worldSize) + " ranks"
                           : "")
@@ -183,7 +187,7 @@ void setupTrain(CLI::App& app) {
     auto* cmd =
         app.add_subcommand("train", "Train a cost model (or resume a run) into a run directory");
     cmd->add_option("--dataset", o.datasetRoot, "Dataset root (official npz layout)");
-    cmd->add_option("--collection", o.collection,
+    cmd->add_option("--collection", a->collection,
                     "Collection id, e.g. tile:xla, layout:xla:default")
         ->capture_default_str();
     cmd->add_option("--out", o.runDir, "Run directory to create (must be empty or absent)");
@@ -231,6 +235,9 @@ void setupTrain(CLI::App& app) {
                   "Aggregate over producers only (one edge direction)");
     cmd->add_flag("--keep-duplicates", a->keepDuplicates, "Do not collapse identical configs");
     cmd->add_flag("--no-prune", a->noPrune, "Layout: keep the whole graph");
+    cmd->add_flag("--no-tile-relative-features", a->noTileRelative,
+                  "Tile: do not append the config features relative to the output's shape "
+                  "(tiles per dim, padding and vector-register waste)");
     cmd->add_flag("--zero-layout-padding", a->zeroLayoutPadding,
                   "Keep the files' 0 padding of layout_minor_to_major (default: -1, kept apart "
                   "from dimension 0)");
@@ -262,7 +269,7 @@ void setupTrain(CLI::App& app) {
     cmd->add_flag("--quiet", a->quiet, "Print validations and the summary only");
     cmd->add_option("--workers", a->workers,
                     "Data-parallel training with N local worker processes (ranks sharing each "
-                    "step's --batch-graphs); see docs/distributed-training.md")
+                    "step's --batch-graphs); see docs/DISTRIBUTED.md")
         ->capture_default_str();
     cmd->add_option("--dist-timeout", a->distTimeout,
                     "Seconds a rank waits for the others in a collective before the run stops "

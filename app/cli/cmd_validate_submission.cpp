@@ -21,7 +21,7 @@ struct ValidateArgs {
 void printReport(const ValidateArgs& args, const SubmissionReport& report) {
     std::cout << args.file << ": " << report.rows << " rows (";
     for (size_t i = 0; i < report.rowsPerCollection.size(); ++i)
-        std::cout << (i ? ", " : "") << report.rowsPerCollection[i].first << " "
+        std::cout << (i ? ", " : "") << collectionName(report.rowsPerCollection[i].first) << " "
                   << report.rowsPerCollection[i].second;
     std::cout << ")\n";
     std::cout << (report.checkedAsFull

@@ -1,7 +1,9 @@
-// Parses a split name given on the command line.
+// Parses split and collection names given on the command line.
 #include "split_option.h"
 
 #include <CLI/CLI.hpp>
+
+#include <stdexcept>
 
 namespace tpugraphs::cli {
 
@@ -11,6 +13,14 @@ Split parseSplitOption(const std::string& text, const std::string& option) {
         throw CLI::ValidationError(option,
                                    "unknown split '" + text + "' (expected train, valid or test)");
     return split;
+}
+
+Collection parseCollectionOption(const std::string& text) {
+    Collection collection;
+    if (!parseCollection(text, &collection))
+        throw std::invalid_argument("unknown collection '" + text +
+                                    "' (expected tile:xla or layout:{xla|nlp}:{default|random})");
+    return collection;
 }
 
 }  // namespace tpugraphs::cli

@@ -101,12 +101,13 @@ void checkLayoutRow(const SubmissionRow& row, const int64_t* configs, int64_t li
 
 }  // namespace
 
-const std::vector<std::pair<std::string, int64_t>>& fullSubmissionRowCounts() {
-    static const std::vector<std::pair<std::string, int64_t>> counts{{"tile:xla", 844},
-                                                                     {"layout:xla:default", 8},
-                                                                     {"layout:xla:random", 8},
-                                                                     {"layout:nlp:default", 17},
-                                                                     {"layout:nlp:random", 17}};
+const std::vector<std::pair<Collection, int64_t>>& fullSubmissionRowCounts() {
+    static const std::vector<std::pair<Collection, int64_t>> counts{
+        {Collection::TileXla, 844},
+        {Collection::LayoutXlaDefault, 8},
+        {Collection::LayoutXlaRandom, 8},
+        {Collection::LayoutNlpDefault, 17},
+        {Collection::LayoutNlpRandom, 17}};
     return counts;
 }
 
@@ -117,15 +118,15 @@ std::map<std::string, int64_t> configCountsFromDataset(const std::string& root, 
 std::map<std::string, int64_t> configCountsOf(const DatasetIndex& index, Split split) {
     std::map<std::string, int64_t> counts;
     for (const GraphEntry& g : index.graphs)
-        if (g.split == split && g.error.empty())
-            counts[submissionId(g.collection, g.name)] = g.configs;
+        if (g.split == split && g.collection && g.error.empty())
+            counts[submissionId(*g.collection, g.name)] = g.configs;
     return counts;
 }
 
 SubmissionReport validateSubmission(std::istream& in, const SubmissionValidationOptions& options) {
     SubmissionReport report;
     IssueList issues(report, options.maxReportedErrors);
-    std::map<std::string, int64_t> perCollection;
+    std::map<Collection, int64_t> perCollection;
     std::unordered_map<std::string, int64_t> firstLine;
     std::string line;
     int64_t lineNumber = 0, pendingEmpty = 0;
@@ -151,7 +152,8 @@ SubmissionReport validateSubmission(std::istream& in, const SubmissionValidation
         ++report.rows;
 
         SubmissionRow row;
-        std::string problem, collection, stem;
+        std::string problem, stem;
+        Collection collection = Collection::TileXla;
         if (!parseSubmissionLine(line, &row, &problem)) {
             issues.add(lineNumber, problem);
             continue;
@@ -175,21 +177,21 @@ SubmissionReport validateSubmission(std::istream& in, const SubmissionValidation
             } else if (options.allowUnknownGraphs) {
                 ++report.uncheckedRows;
             } else {
-                issues.add(lineNumber,
-                           "no graph '" + stem + "' of " + collection + " in the dataset");
+                issues.add(lineNumber, "no graph '" + stem + "' of " + collectionName(collection) +
+                                           " in the dataset");
                 continue;
             }
         }
-        if (collection == "tile:xla")
+        if (collectionKind(collection) == GraphKind::Tile)
             checkTileRow(row, configs, lineNumber, issues);
         else
             checkLayoutRow(row, configs, lineNumber, issues);
     }
 
     size_t present = 0;
-    for (const auto& [id, expected] : fullSubmissionRowCounts()) {
-        const int64_t count = perCollection.count(id) ? perCollection[id] : 0;
-        report.rowsPerCollection.emplace_back(id, count);
+    for (const auto& [collection, expected] : fullSubmissionRowCounts()) {
+        const int64_t count = perCollection.count(collection) ? perCollection[collection] : 0;
+        report.rowsPerCollection.emplace_back(collection, count);
         if (count > 0) ++present;
     }
     report.checkedAsFull =
@@ -200,11 +202,11 @@ SubmissionReport validateSubmission(std::istream& in, const SubmissionValidation
 
     if (report.rows != kFullSubmissionRows) {
         std::string detail;
-        for (const auto& [id, expected] : fullSubmissionRowCounts()) {
-            const int64_t count = perCollection.count(id) ? perCollection[id] : 0;
+        for (const auto& [collection, expected] : fullSubmissionRowCounts()) {
+            const int64_t count = perCollection.count(collection) ? perCollection[collection] : 0;
             if (count != expected)
-                detail += (detail.empty() ? "" : ", ") + id + " " + std::to_string(count) + " of " +
-                          std::to_string(expected);
+                detail += (detail.empty() ? "" : ", ") + std::string(collectionName(collection)) +
+                          " " + std::to_string(count) + " of " + std::to_string(expected);
         }
         issues.add(0, "Kaggle requires all " + std::to_string(kFullSubmissionRows) +
                           " test graphs of the five collections, found " +
@@ -223,8 +225,8 @@ std::string SubmissionReport::missingRowsText() const {
         for (const auto& [collection, rows] : rowsPerCollection)
             if (collection == id) count = rows;
         if (count < expected)
-            text += (text.empty() ? "" : ", ") + id + " " + std::to_string(count) + " of " +
-                    std::to_string(expected);
+            text += (text.empty() ? "" : ", ") + std::string(collectionName(id)) + " " +
+                    std::to_string(count) + " of " + std::to_string(expected);
     }
     return text;
 }

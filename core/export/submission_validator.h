@@ -15,7 +15,7 @@
 namespace tpugraphs {
 
 // Rows per collection of the full competition test set: 894 in all.
-const std::vector<std::pair<std::string, int64_t>>& fullSubmissionRowCounts();
+const std::vector<std::pair<Collection, int64_t>>& fullSubmissionRowCounts();
 constexpr int64_t kFullSubmissionRows = 894;  // 844 + 8 + 8 + 17 + 17
 
 // Whether the file must be a complete competition submission (894 unique IDs, 844/8/8/17/17),
@@ -41,8 +41,8 @@ struct SubmissionIssue {
 };
 
 struct SubmissionReport {
-    int64_t rows = 0;                                                // data rows read
-    std::vector<std::pair<std::string, int64_t>> rowsPerCollection;  // official order, all five
+    int64_t rows = 0;                                               // data rows read
+    std::vector<std::pair<Collection, int64_t>> rowsPerCollection;  // official order, all five
     bool checkedAsFull = false;
     bool checkedAgainstDataset = false;
     int64_t uncheckedRows = 0;  // with allowUnknownGraphs: rows of graphs the dataset lacks

@@ -29,7 +29,7 @@ struct Predictor::Impl {
                           ? configsPerStep(run.options)
                           : kIndependentScoreChunk;
         score.averages = options.testTimeAverages;
-        score.seed = options.seed;
+        score.seed = options.seed.value_or(run.options.seed);
         score.progress = options.configProgress;
         std::vector<float> scores =
             scoreConfigs(*model, graph, allConfigs(graph).configs, device, score);
@@ -44,8 +44,7 @@ struct Predictor::Impl {
     void checkKind(GraphKind graphKind) const {
         if (graphKind != kind())
             throw RunError(run.runDir + ": the run's '" + modelTypeName(run.options.model) +
-                           "' model cannot score a " +
-                           (graphKind == GraphKind::Tile ? "tile" : "layout") + " graph");
+                           "' model cannot score a " + graphKindName(graphKind) + " graph");
     }
 };
 
@@ -97,8 +96,7 @@ std::vector<float> Predictor::predict(const LayoutGraph& graph) const {
     return m_impl->score(prepared);
 }
 
-GraphPrediction Predictor::predictFile(const std::string& path,
-                                       const std::string& collection) const {
+GraphPrediction Predictor::predictFile(const std::string& path, Collection collection) const {
     const Impl& d = *m_impl;
     PreparedGraph graph = loadGraphForModel(path, d.kind(), prepareOptionsOf(d.run.options),
                                             d.nodes, d.configs, false);
@@ -127,17 +125,16 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
         const TrainOptions& first = predictors.front()->run().options;
         const TrainOptions& trained = predictors.back()->run().options;
         if (trained.collection != first.collection)
-            throw RunError(dir + ": trained on " + trained.collection + ", but " + runDirs.front() +
-                           " on " + first.collection + ": an ensemble needs one collection");
+            throw RunError(dir + ": trained on " + collectionName(trained.collection) + ", but " +
+                           runDirs.front() + " on " + collectionName(first.collection) +
+                           ": an ensemble needs one collection");
     }
     const TrainOptions& trained = predictors.front()->run().options;
-    const std::string collection =
-        options.collection.empty() ? trained.collection : options.collection;
-    const CollectionInfo* info = findCollection(collection);
-    if (!info) throw RunError("unknown collection '" + collection + "'");
-    if (info->kind != predictors.front()->kind())
-        throw RunError(runDirs.front() + ": a model trained on " + trained.collection +
-                       " cannot predict " + collection + " graphs");
+    const Collection collection = options.collection.value_or(trained.collection);
+    if (collectionKind(collection) != predictors.front()->kind())
+        throw RunError(runDirs.front() + ": a model trained on " +
+                       collectionName(trained.collection) + " cannot predict " +
+                       collectionName(collection) + " graphs");
     const DatasetIndex index = scanDataset(datasetRoot.empty() ? trained.datasetRoot : datasetRoot);
     const auto entries = index.select(collection, split);
     SplitPrediction result;

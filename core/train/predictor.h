@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,16 +29,18 @@ struct PredictOptions {
     // Configs scored per forward pass; 0 = the K the run trained with (models that compare
     // configs, and layout models) or 1024 (tile models that score each config alone).
     int64_t configChunk = 0;
-    uint64_t seed = 0;  // for the shuffled orders
-    // predictSplit: the collection to predict; empty = the run's own. Another collection of
-    // the same kind is allowed (e.g. a layout:xla model on layout:nlp graphs).
-    std::string collection;
+    // Seed of the shuffled scoring orders; unset: the run's training seed, so evaluating a run
+    // reproduces the validation it recorded.
+    std::optional<uint64_t> seed;
+    // predictSplit: the collection to predict; none = the run's own. Another collection of the
+    // same kind is allowed (e.g. a layout:xla model on layout:nlp graphs).
+    std::optional<Collection> collection;
     // Within one graph: configs scored so far (over all rounds) and the total. May be empty.
     std::function<void(int64_t done, int64_t total)> configProgress;
 };
 
 struct GraphPrediction {
-    std::string collection;
+    Collection collection = Collection::TileXla;
     std::string name;  // file stem
     std::string path;
     std::vector<float> scores;    // one per config, lower = predicted faster
@@ -68,7 +71,7 @@ public:
     std::vector<float> predict(const TileGraph& graph) const;
     std::vector<float> predict(const LayoutGraph& graph) const;
     // Reads the .npz, predicts, and computes metrics when it has runtimes.
-    GraphPrediction predictFile(const std::string& path, const std::string& collection) const;
+    GraphPrediction predictFile(const std::string& path, Collection collection) const;
 
 private:
     struct Impl;

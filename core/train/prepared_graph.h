@@ -37,6 +37,7 @@ struct PreparedGraph {
 struct PrepareOptions {
     bool prune = true;              // layout: configurable nodes + direct producers and consumers
     bool markLayoutPadding = true;  // layout_minor_to_major padding -1 instead of 0
+    bool tileRelativeFeatures = true;  // tile: config features relative to the output shape
 };
 
 PrepareOptions prepareOptionsOf(const TrainOptions& options);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "data/collection.h"
 #include "data/graph_io.h"
 
 namespace tpugraphs {
@@ -43,8 +44,8 @@ ModelType defaultModelFor(GraphKind kind);
 
 struct TrainOptions {
     // What to train on.
-    std::string datasetRoot;              // dataset root (official layout)
-    std::string collection = "tile:xla";  // collection id, e.g. "layout:xla:default"
+    std::string datasetRoot;                      // dataset root (official layout)
+    Collection collection = Collection::TileXla;  // options.json: its name, e.g. "tile:xla"
     std::vector<std::string> onlyGraphs;  // restrict train (and valid) graphs to these stems
     // Splits trained on: {"train"}, or {"train", "valid"} to refit a final model on both
     // (nothing is left to validate on then, unless holdoutConfigs is set).
@@ -97,6 +98,9 @@ struct TrainOptions {
     // layout_minor_to_major padding written as -1 (not 0, which is also dimension 0) before
     // normalisation; false for runs made before this option existed.
     bool markLayoutPadding = true;
+    // tile: config features relative to the output's shape appended (tiles per dim, padding
+    // and vector-register waste); false for runs made before this option existed.
+    bool tileRelativeFeatures = true;
 
     // Run.
     uint64_t seed = 0;
@@ -106,7 +110,7 @@ struct TrainOptions {
 };
 
 // Configs sampled per graph and step when configsPerGraph is 0.
-int defaultConfigsPerGraph(const std::string& collection);
+int defaultConfigsPerGraph(Collection collection);
 // The configs per graph and step of a run: configsPerGraph, or the collection's default.
 int64_t configsPerStep(const TrainOptions& options);
 

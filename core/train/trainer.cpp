@@ -155,8 +155,9 @@ std::string TrainingSession::openRunDirectory(std::unique_ptr<FeatureNormalizer>
         if (stored.options.model != m_options.model ||
             stored.options.collection != m_options.collection)
             throw RunError(dir + ": run holds a '" + modelTypeName(stored.options.model) +
-                           "' model on '" + stored.options.collection + "', cannot resume it as '" +
-                           modelTypeName(m_options.model) + "' on '" + m_options.collection + "'");
+                           "' model on '" + collectionName(stored.options.collection) +
+                           "', cannot resume it as '" + modelTypeName(m_options.model) + "' on '" +
+                           collectionName(m_options.collection) + "'");
         if (!stored.hasCheckpoint) throw RunError(dir + ": no last.pt checkpoint to resume from");
         resumeFrom = dir + "/last.pt";
         const CheckpointMeta stored_meta = readCheckpointMeta(resumeFrom);

@@ -40,7 +40,7 @@ struct TrainResult {
 // validation and at the end. Setting `*cancel` (may be null) from any thread stops at the next
 // batch; last.pt is then written, so a resume continues from there.
 // With `launch` from the launcher's variables (launch.distributed()), this process is one
-// rank of a data-parallel run (docs/distributed-training.md): options.batchGraphs counts the
+// rank of a data-parallel run (docs/DISTRIBUTED.md): options.batchGraphs counts the
 // graphs of a step over all ranks, rank 0 alone writes runDir, and a rank that fails or stops
 // makes the others throw DistributedError naming it.
 // Throws DataError (bad files), RunError (run directory) or std::invalid_argument (options).

@@ -102,13 +102,13 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
                               const FeatureNormalizer* configNormalizer,
                               const LoadProgress& progress, const std::atomic<bool>* cancel) {
     checkTrainOptions(options);
-    const CollectionInfo* collection = findCollection(options.collection);
-    if (!collection) throw std::invalid_argument("unknown collection '" + options.collection + "'");
-    if (collection->kind != modelGraphKind(options.model))
+    const GraphKind kind = collectionKind(options.collection);
+    if (kind != modelGraphKind(options.model))
         throw std::invalid_argument(std::string("model '") + modelTypeName(options.model) +
-                                    "' cannot train on collection '" + options.collection + "'");
+                                    "' cannot train on collection '" +
+                                    collectionName(options.collection) + "'");
     TrainingData data;
-    data.kind = collection->kind;
+    data.kind = kind;
     const DatasetIndex index = scanDataset(options.datasetRoot);
     for (Split split : {Split::Train, Split::Valid}) {
         if (!trainsOn(options, split)) continue;
@@ -117,8 +117,9 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
     }
     if (cancel && cancel->load()) return TrainingData{};
     if (data.train.empty())
-        throw std::invalid_argument("no usable train graphs of '" + options.collection +
-                                    "' under " + options.datasetRoot +
+        throw std::invalid_argument(std::string("no usable train graphs of '") +
+                                    collectionName(options.collection) + "' under " +
+                                    options.datasetRoot +
                                     (data.notes.empty() ? "" : " (" + data.notes.front() + ")"));
     const bool holdout = options.holdoutConfigs > 0;
     if (!holdout && !trainsOn(options, Split::Valid))
@@ -191,7 +192,7 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
     data.train.resize(usable);
     data.trainSets.resize(usable);
     if (data.train.empty())
-        throw std::invalid_argument("no train graph of '" + options.collection + "' under " +
+        throw std::invalid_argument("no train graph of '" + std::string(collectionName(options.collection)) + "' under " +
                                     options.datasetRoot + " has 2 distinct configs to rank (" +
                                     data.notes.back() + ")");
     for (size_t i = 0; i < usable; ++i)

@@ -17,7 +17,7 @@ private Q_SLOTS:
     void initTestCase() {
         initTorchThreads();
         QVERIFY(m_dir.isValid());
-        m_root = test::makeDemoDataset(m_dir, {"tile:xla"}, 16);
+        m_root = test::makeDemoDataset(m_dir, {Collection::TileXla}, 16);
     }
 
     void divergedRunFailsNamingTheStep() {

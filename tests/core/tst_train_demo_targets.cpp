@@ -1,18 +1,21 @@
 // The quality targets on the generated demo dataset, reported honestly: models are trained on
-// the demo's train split (validated on its valid split, but nothing is selected by that) and
-// scored at their LAST step on held-out graphs no run ever saw (the valid split of the demo
-// generated with another seed), over 3 training seeds (mean and min). Targets: tile top-5 score
-// >= 0.97 and layout Kendall tau >= 0.8 (mean over seeds). Each is also compared with an oracle
-// that ranks by the noiseless runtimes (the held-out graphs generated with noise 0).
+// the demo's train split (validated once, at the end, on its valid split: nothing is selected
+// by it) and scored at their LAST step on held-out graphs no run ever saw: the valid splits of
+// the demo generated with 4 other seeds (48 tile and 16 layout graphs; 12 tile graphs alone
+// gave means from 0.74 to 0.99 for one model), over 3 training seeds (mean and min).
+// Targets: tile top-5 score >= 0.97 and layout Kendall tau >= 0.8 (mean over seeds). Each is
+// also compared with an oracle that ranks by the noiseless runtimes (the held-out graphs
+// generated with noise 0).
 #include <QtTest>
 
 #include <algorithm>
 #include <filesystem>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "data/graph_io.h"
 #include "metrics/kendall.h"
 #include "metrics/tile_metrics.h"
+#include "train/graph_metrics.h"
 #include "train/predictor.h"
 #include "train/torch_threads.h"
 #include "train/trainer.h"
@@ -21,15 +24,17 @@ using namespace tpugraphs;
 
 namespace {
 
-constexpr uint64_t kTrainDataSeed = 7, kHeldOutDataSeed = 8;
+constexpr uint64_t kTrainDataSeed = 7;
+constexpr uint64_t kHeldOutDataSeeds[] = {8, 9, 10, 11};
 constexpr uint64_t kTrainingSeeds[] = {0, 1, 2};
 
-std::string generate(const QTemporaryDir& dir, const char* name, uint64_t seed, double noise) {
+std::string generate(const QTemporaryDir& dir, const std::string& name, uint64_t seed, double noise,
+                     std::vector<Split> splits) {
     GeneratorOptions options;
     options.preset = GeneratorPreset::Demo;
     options.seed = seed;
-    options.collections = {"tile:xla", "layout:xla:default"};
-    options.splits = {Split::Train, Split::Valid};
+    options.collections = {Collection::TileXla, Collection::LayoutXlaDefault};
+    options.splits = std::move(splits);
     options.noise = noise;
     const std::string root = dir.path().toStdString() + "/" + name;
     generateDataset(root, options);
@@ -95,22 +100,28 @@ private Q_SLOTS:
     void initTestCase() {
         initTorchThreads();
         QVERIFY(m_dir.isValid());
-        m_root = generate(m_dir, "demo", kTrainDataSeed, 0.01);
-        m_heldOut = generate(m_dir, "held-out", kHeldOutDataSeed, 0.01);
-        m_heldOutClean = generate(m_dir, "held-out-noiseless", kHeldOutDataSeed, 0.0);
+        m_root = generate(m_dir, "demo", kTrainDataSeed, 0.01, {Split::Train, Split::Valid});
+        for (uint64_t seed : kHeldOutDataSeeds) {
+            const std::string name = "held-out-" + std::to_string(seed);
+            m_heldOut.push_back(generate(m_dir, name, seed, 0.01, {Split::Valid}));
+            m_heldOutClean.push_back(
+                generate(m_dir, name + "-noiseless", seed, 0.0, {Split::Valid}));
+        }
     }
 
-    // The early-join model (config features joined to every node before message passing).
+    // The late-join model with the config features relative to the output shape.
     void tileTopFiveScore() {
         std::vector<double> scores;
         for (uint64_t seed : kTrainingSeeds)
             scores.push_back(
-                heldOutMetrics(demoRun("tile:xla", ModelType::TileEarlyJoinSage, 400, seed))
+                heldOutMetrics(demoRun(Collection::TileXla, ModelType::TileLateJoinSage, 600, seed))
                     .topKScore);
         const SeedSummary s = summarize(scores);
-        const double oracle = oracleTileScore(m_heldOut, m_heldOutClean);
+        double oracle = 0;
+        for (size_t i = 0; i < m_heldOut.size(); ++i)
+            oracle += oracleTileScore(m_heldOut[i], m_heldOutClean[i]) / double(m_heldOut.size());
         qInfo(
-            "tile early-join-sage, last step, held-out graphs: top-5 score mean %.4f min %.4f "
+            "tile late-join-sage, last step, held-out graphs: top-5 score mean %.4f min %.4f "
             "over %zu seeds (oracle on noiseless runtimes: %.4f)",
             s.mean, s.min, scores.size(), oracle);
         QVERIFY(oracle > 0.99);
@@ -120,12 +131,15 @@ private Q_SLOTS:
     void layoutKendall() {
         std::vector<double> taus;
         for (uint64_t seed : kTrainingSeeds) {
-            TrainOptions options = demoRun("layout:xla:default", ModelType::LayoutSage, 300, seed);
+            TrainOptions options = demoRun(Collection::LayoutXlaDefault, ModelType::LayoutSage, 300, seed);
             options.learningRate = 2e-3;
             taus.push_back(heldOutMetrics(options).kendall);
         }
         const SeedSummary s = summarize(taus);
-        const double oracle = oracleLayoutKendall(m_heldOut, m_heldOutClean);
+        double oracle = 0;
+        for (size_t i = 0; i < m_heldOut.size(); ++i)
+            oracle +=
+                oracleLayoutKendall(m_heldOut[i], m_heldOutClean[i]) / double(m_heldOut.size());
         qInfo(
             "layout-sage, last step, held-out graphs: Kendall tau mean %.4f min %.4f over %zu "
             "seeds (oracle on noiseless runtimes: %.4f)",
@@ -136,7 +150,7 @@ private Q_SLOTS:
 
 private:
     // Default options but the model, the length and the seed; one validation, at the end.
-    TrainOptions demoRun(const std::string& collection, ModelType model, int64_t steps,
+    TrainOptions demoRun(Collection collection, ModelType model, int64_t steps,
                          uint64_t seed) const {
         TrainOptions options;
         options.datasetRoot = m_root;
@@ -150,21 +164,28 @@ private:
         return options;
     }
 
-    // Trains, then scores the last checkpoint on the held-out graphs.
+    // Trains, then scores the last checkpoint on the held-out graphs (their mean over graphs).
     EvalMetrics heldOutMetrics(const TrainOptions& options) const {
         const TrainResult result = train(options);
         PredictOptions predict;
         predict.useBest = false;
-        const SplitPrediction held = predictSplit(result.runDir, m_heldOut, Split::Valid, predict);
-        qInfo("  seed %llu: %s", static_cast<unsigned long long>(options.seed),
-              held.mean.kendall == held.mean.kendall
-                  ? qPrintable(QString("kendall %1").arg(held.mean.kendall, 0, 'f', 4))
-                  : qPrintable(QString("top-5 score %1").arg(held.mean.topKScore, 0, 'f', 4)));
-        return held.mean;
+        std::vector<EvalMetrics> perGraph;
+        for (const std::string& root : m_heldOut)
+            for (const GraphPrediction& g :
+                 predictSplit(result.runDir, root, Split::Valid, predict).graphs)
+                perGraph.push_back(g.metrics);
+        const EvalMetrics mean = meanMetrics(perGraph);
+        qInfo("  seed %llu: %s over %d graphs", static_cast<unsigned long long>(options.seed),
+              mean.kendall == mean.kendall
+                  ? qPrintable(QString("kendall %1").arg(mean.kendall, 0, 'f', 4))
+                  : qPrintable(QString("top-5 score %1").arg(mean.topKScore, 0, 'f', 4)),
+              mean.graphs);
+        return mean;
     }
 
     QTemporaryDir m_dir;
-    std::string m_root, m_heldOut, m_heldOutClean;
+    std::string m_root;
+    std::vector<std::string> m_heldOut, m_heldOutClean;
 };
 
 QTEST_GUILESS_MAIN(TestTrainDemoTargets)

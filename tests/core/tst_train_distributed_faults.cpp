@@ -36,7 +36,8 @@ private Q_SLOTS:
     void initTestCase() {
         if (!cliBuilt()) QSKIP("the tpugraphs CLI is not built (TPUGRAPHS_BUILD_TORCH=OFF)");
         QVERIFY(m_dir.isValid());
-        m_root = QString::fromStdString(test::makeDemoDataset(m_dir, {"layout:xla:default"}, 4));
+        m_root =
+            QString::fromStdString(test::makeDemoDataset(m_dir, {Collection::LayoutXlaDefault}, 4));
     }
 
     void failedRankStopsTheOther_data() {

@@ -46,7 +46,7 @@ class TestTrainPreprocessing : public QObject {
 private Q_SLOTS:
     void optionsJsonRoundTrip() {
         TrainOptions o;
-        o.collection = "layout:nlp:random";
+        o.collection = Collection::LayoutNlpRandom;
         o.model = ModelType::LayoutSage;
         o.loss = LossType::ListMle;
         o.schedule = ScheduleType::OneCycle;
@@ -55,7 +55,7 @@ private Q_SLOTS:
         o.seed = 42;
         o.readout = LayoutReadout::Pooled;
         const TrainOptions back = trainOptionsFromJson(trainOptionsToJson(o), "test");
-        QCOMPARE(back.collection, o.collection);
+        QVERIFY(back.collection == o.collection);
         QVERIFY(back.model == o.model && back.loss == o.loss && back.schedule == o.schedule);
         QVERIFY(back.readout == LayoutReadout::Pooled);
         QCOMPARE(back.onlyGraphs, o.onlyGraphs);
@@ -76,8 +76,8 @@ private Q_SLOTS:
         LossType loss;
         QVERIFY(parseLossType("pairwise-hinge", &loss) && loss == LossType::PairwiseHinge);
         QVERIFY(!parseLossType("hinge", &loss));
-        QCOMPARE(defaultConfigsPerGraph("layout:xla:random"), 128);
-        QCOMPARE(defaultConfigsPerGraph("layout:xla:default"), 64);
+        QCOMPARE(defaultConfigsPerGraph(Collection::LayoutXlaRandom), 128);
+        QCOMPARE(defaultConfigsPerGraph(Collection::LayoutXlaDefault), 64);
     }
 
     void historyCsvRoundTrip() {
@@ -158,7 +158,7 @@ private Q_SLOTS:
     // The normalisers see the graphs trained on and nothing else; with train+valid both.
     void normalizersSeeOnlyTrainedGraphs() {
         QTemporaryDir dir;
-        const std::string root = test::makeDemoDataset(dir, {"tile:xla"}, 3);
+        const std::string root = test::makeDemoDataset(dir, {Collection::TileXla}, 3);
         TrainOptions o = test::fastOptions(root, "");
         const TrainingData data = loadTrainingData(o, nullptr, nullptr, {}, nullptr);
         QCOMPARE(data.train.size(), size_t(3));
@@ -175,9 +175,9 @@ private Q_SLOTS:
 
     void heldOutConfigsAreDisjointFromTrainedOnes() {
         QTemporaryDir dir;
-        const std::string root = test::makeDemoDataset(dir, {"layout:xla:default"}, 2);
+        const std::string root = test::makeDemoDataset(dir, {Collection::LayoutXlaDefault}, 2);
         TrainOptions o = test::fastOptions(root, "");
-        o.collection = "layout:xla:default";
+        o.collection = Collection::LayoutXlaDefault;
         o.model = ModelType::LayoutSage;
         o.holdoutConfigs = 0.25;
         const TrainingData data = loadTrainingData(o, nullptr, nullptr, {}, nullptr);

@@ -5,11 +5,11 @@
 
 #include <filesystem>
 
-#include "models/runlistmodel.h"
+#include "item_models/run_list_model.h"
 #include "train/run_files.h"
+#include "training/run_curves.h"
 #include "training/run_follower.h"
-#include "training/runcurves.h"
-#include "training/trainingpage.h"
+#include "training/training_page.h"
 #include "trainui_test_support.h"
 
 using namespace tpugraphs;
@@ -30,7 +30,7 @@ TrainProgress trainingRow(int64_t step) {
 RunInfo writeRun(const std::string& dir, int rows, RunStatus status = RunStatus::Running) {
     RunInfo info;
     info.runDir = dir;
-    info.options.collection = "layout:xla:default";
+    info.options.collection = Collection::LayoutXlaDefault;
     info.options.model = ModelType::LayoutSage;
     info.totalSteps = 100;
     info.status = status;

@@ -6,11 +6,11 @@
 #include <QPushButton>
 #include <QSpinBox>
 
-#include "models/runlistmodel.h"
+#include "item_models/run_list_model.h"
 #include "train/run_directory.h"
-#include "training/runcurves.h"
-#include "training/trainingform.h"
-#include "training/trainingpage.h"
+#include "training/run_curves.h"
+#include "training/training_form.h"
+#include "training/training_page.h"
 #include "training/workers_runner.h"
 #include "trainui_test_support.h"
 

@@ -13,7 +13,7 @@
 
 #include "train/train_options.h"
 #include "train/train_progress.h"
-#include "training/trainingmetatypes.h"
+#include "training/training_metatypes.h"
 
 namespace tpugraphs::ui {
 
