@@ -3,7 +3,7 @@
 
 #include <c10/util/Exception.h>
 
-#include <algorithm>
+#include "base/error_text.h"
 
 namespace tpugraphs {
 
@@ -36,9 +36,7 @@ std::string stopped(const std::vector<int>& ranks) {
 
 std::string shortErrorText(const std::exception& error) {
     const auto* c10Error = dynamic_cast<const c10::Error*>(&error);
-    std::string message = c10Error ? c10Error->what_without_backtrace() : error.what();
-    const auto end = message.find('\n');
-    return end == std::string::npos ? message : message.substr(0, end);
+    return errorHeadline(c10Error ? c10Error->what_without_backtrace() : error.what());
 }
 
 RankMonitor::RankMonitor(c10::intrusive_ptr<c10d::Store> store, int rank, int worldSize,
