@@ -49,17 +49,24 @@ inline std::unique_ptr<QProcess> startRank(const QStringList& arguments, int ran
     return process;
 }
 
-// Waits for a started process; kills it when it does not finish in time (exitCode -1).
+// Waits for a started process; kills it when it does not finish in time (exitCode -1). A
+// process that died of a signal has exitCode -1 too, and its err ends with the signal.
 inline CliRun finish(QProcess& process, int timeoutMs) {
     CliRun run;
-    if (process.waitForFinished(timeoutMs)) {
-        run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    } else {
+    bool timedOut = false;
+    if (process.state() != QProcess::NotRunning && !process.waitForFinished(timeoutMs)) {
+        timedOut = true;
         process.kill();
         process.waitForFinished();
     }
+    const bool crashed = process.exitStatus() == QProcess::CrashExit;
+    run.exitCode = timedOut || crashed ? -1 : process.exitCode();
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
+    if (timedOut)
+        run.err += QString("\n[no exit within %1 ms: killed]").arg(timeoutMs);
+    else if (crashed)
+        run.err += QString("\n[died of signal %1]").arg(process.exitCode());
     return run;
 }
 

@@ -18,6 +18,14 @@ using namespace tpugraphs;
 namespace {
 
 constexpr int kTimeoutSeconds = 15;  // --dist-timeout of these runs
+// Runs are stopped by the tests; this many steps never finish first, however fast the machine.
+constexpr const char* kEndlessSteps = "1000000";
+// Waits for processes are polls with generous limits (a loaded 2-core machine shared with
+// builds), never fixed sleeps.
+constexpr int kStartMs = 300000, kStopMs = 120000;
+// How long past --dist-timeout a survivor may take to stop: the 2.5 s diagnosis of which rank
+// is gone, writing the failed state, process exit, all under load.
+constexpr int kStopSlackSeconds = 30;
 
 // The step of the run's state.json, or -1 while it cannot be read.
 int64_t stateStep(const QString& runDir) {
@@ -62,44 +70,48 @@ private Q_SLOTS:
         const int port = test::freeLoopbackPort();
         std::vector<std::unique_ptr<QProcess>> ranks;
         for (int rank = 0; rank < 2; ++rank)
-            ranks.push_back(test::startRank(train(dir, "400"), rank, 2, port));
+            ranks.push_back(test::startRank(train(dir, kEndlessSteps), rank, 2, port));
         // Past the validation (and checkpoint) of step 5, then the victim goes.
-        QTRY_VERIFY_WITH_TIMEOUT(stateStep(dir) >= 5, 300000);
+        QTRY_VERIFY_WITH_TIMEOUT(stateStep(dir) >= 5, kStartMs);
         kill(static_cast<pid_t>(ranks[victim]->processId()), signal);
         const auto start = std::chrono::steady_clock::now();
-        const CliRun survivor = test::finish(*ranks[1 - victim], 60000);
+        const CliRun survivor = test::finish(*ranks[1 - victim], kStopMs);
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        qInfo("the survivor stopped %.1f s after the fault (--dist-timeout %d)", seconds,
+              kTimeoutSeconds);
         ranks[victim]->kill();
-        test::finish(*ranks[victim], 10000);
+        test::finish(*ranks[victim], kStopMs);
         QVERIFY2(survivor.exitCode == 1 && survivor.err.contains(named),
                  qPrintable(survivor.describe()));
-        QVERIFY2(seconds < kTimeoutSeconds + 10,
+        QVERIFY2(seconds < kTimeoutSeconds + kStopSlackSeconds,
                  qPrintable(QString("the survivor took %1 s to stop").arg(seconds)));
 
         const RunInfo stopped = loadRunInfo(dir.toStdString());
         QVERIFY(stopped.hasCheckpoint);
         if (victim != 0) QCOMPARE(stopped.status, RunStatus::Failed);
-        const CliRun resumed =
-            runCli(QStringList{"train", "--resume", dir, "--steps", "30", "--quiet"} + resumeWith);
+        const int64_t end = stopped.step + 10;
+        const CliRun resumed = runCli(
+            QStringList{"train", "--resume", dir, "--steps", QString::number(end), "--quiet"} +
+            resumeWith);
         QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.describe()));
         const RunInfo done = loadRunInfo(dir.toStdString());
         QCOMPARE(done.status, RunStatus::Completed);
-        QCOMPARE(done.step, int64_t{30});
+        QCOMPARE(done.step, end);
     }
 
     void interruptStopsAllWorkers() {
         const QString dir = m_dir.filePath("interrupted");
         QProcess launcher;
         launcher.start(QStringLiteral(TPUGRAPHS_CLI),
-                       train(dir, "400") + QStringList{"--workers", "2"});
-        QTRY_VERIFY_WITH_TIMEOUT(stateStep(dir) >= 5, 300000);
+                       train(dir, kEndlessSteps) + QStringList{"--workers", "2"});
+        QTRY_VERIFY_WITH_TIMEOUT(stateStep(dir) >= 5, kStartMs);
         kill(static_cast<pid_t>(launcher.processId()), SIGINT);
-        const CliRun run = test::finish(launcher, 60000);
+        const CliRun run = test::finish(launcher, kStopMs);
         QVERIFY2(run.exitCode == 0 && run.out.contains("--workers 2"), qPrintable(run.describe()));
         const RunInfo stopped = loadRunInfo(dir.toStdString());
         QCOMPARE(stopped.status, RunStatus::Cancelled);
-        QVERIFY(stopped.hasCheckpoint && stopped.step >= 5 && stopped.step < 400);
+        QVERIFY(stopped.hasCheckpoint && stopped.step >= 5);
     }
 
 private:

@@ -9,6 +9,7 @@
 #endif
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <sstream>
 #include <thread>
@@ -86,6 +87,10 @@ struct DistributedGroup::Impl {
 };
 
 DistributedGroup::DistributedGroup(const DistributedLaunch& launch) : m_impl(new Impl) {
+    // A write to a dead rank's socket must fail (and be reported, naming the rank), not kill
+    // this process: Gloo writes with writev, which raises SIGPIPE. Python ignores SIGPIPE, so
+    // PyTorch's ranks always run this way.
+    std::signal(SIGPIPE, SIG_IGN);
     Impl& d = *m_impl;
     d.launch = launch;
     d.timeout = std::chrono::seconds(launch.timeoutSeconds);

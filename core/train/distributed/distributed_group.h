@@ -24,7 +24,8 @@ public:
 class DistributedGroup {
 public:
     // Connects to the rendezvous store (rank 0 hosts it unless launch.agentStore) and starts
-    // the heartbeat. Throws std::runtime_error when the store cannot be hosted or reached.
+    // the heartbeat; from then on this process ignores SIGPIPE (a dead peer's socket gives an
+    // error, not death). Throws std::runtime_error when the store cannot be hosted or reached.
     explicit DistributedGroup(const DistributedLaunch& launch);
     ~DistributedGroup();
     DistributedGroup(const DistributedGroup&) = delete;

@@ -126,6 +126,8 @@ private:
 
 LocalWorkersResult runLocalWorkers(int workers, int timeoutSeconds) {
     using Clock = std::chrono::steady_clock;
+    // The store this process hosts must survive a worker that dies while it answers it.
+    std::signal(SIGPIPE, SIG_IGN);
     c10d::TCPStoreOptions storeOptions;
     storeOptions.port = 0;  // a free port, chosen by the system
     storeOptions.isServer = true;

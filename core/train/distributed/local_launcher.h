@@ -19,7 +19,8 @@ struct LocalWorkersResult {
 // passed on to every worker as SIGINT (they stop after the same step, keeping the last
 // checkpoint). When a worker fails, the others stop by themselves (a dead rank is noticed at
 // once, a hung one within `timeoutSeconds`); those still running `timeoutSeconds` + 30 s later
-// are killed. Throws std::runtime_error when the store or a process cannot be started.
+// are killed. SIGPIPE is ignored from then on. Throws std::runtime_error when the store or a
+// process cannot be started.
 LocalWorkersResult runLocalWorkers(int workers, int timeoutSeconds);
 
 }  // namespace tpugraphs

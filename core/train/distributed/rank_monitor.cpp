@@ -131,7 +131,8 @@ std::string RankMonitor::diagnose() {
         std::string failed = failures();
         if (!failed.empty()) return failed;
         const std::vector<int64_t> before = beats();
-        std::this_thread::sleep_for(kBeatInterval * 5 / 2);
+        // 2.5 beats: a live rank beats at least twice.
+        std::this_thread::sleep_for(std::chrono::milliseconds(kBeatInterval) * 5 / 2);
         failed = failures();
         if (!failed.empty()) return failed;
         const std::vector<int64_t> after = beats();
