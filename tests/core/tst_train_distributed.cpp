@@ -68,7 +68,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("loss");
         QTest::addColumn<double>("weightTolerance");  // < 0: weights not compared
         QTest::addColumn<double>("metricTolerance");
-        QTest::newRow("mse") << "mse" << 1e-5 << 1e-9;
+        // The weights agree to rounding (the batch's sums run in another order when it is split),
+        // and a Kendall tau of near-tied scores moves with rounding too.
+        QTest::newRow("mse") << "mse" << 1e-5 << 1e-4;
         // Ranking losses do not see the score's bias (it shifts every config of a graph alike),
         // so its gradient is rounding noise, which Adam turns into steps of up to the learning
         // rate, and the weights drift apart between any two runs whose sums round differently:
@@ -83,11 +85,13 @@ private Q_SLOTS:
         QFETCH(double, metricTolerance);
         const QString alone = m_dir.filePath("alone-" + loss),
                       ranks = m_dir.filePath("ranks-" + loss);
+        // No dropout (layout-sage's default is 0.1): its masks are drawn per process, so they
+        // differ as soon as the batch is split, and the runs would only agree on average.
         const QStringList train =
             QString(
                 "--threads 1 train --collection layout:xla:default --steps 20 "
                 "--batch-graphs 4 --hidden 32 --layers 2 --opcode-embedding 16 --lr 3e-3 "
-                "--seed 3 --log-every 5 --validate-every 10")
+                "--dropout 0 --seed 3 --log-every 5 --validate-every 10")
                 .split(' ') +
             QStringList{"--dataset", m_root, "--loss", loss};
         const CliRun one = runCli(train + QStringList{"--out", alone});
@@ -117,6 +121,7 @@ private Q_SLOTS:
         if (weightTolerance < 0) return;
         const double difference =
             (lastWeights(alone) - lastWeights(ranks)).abs().max().item<double>();
+        qInfo("weights differ by up to %g", difference);
         QVERIFY2(difference <= weightTolerance,
                  qPrintable(QString("weights differ by up to %1").arg(difference)));
     }
