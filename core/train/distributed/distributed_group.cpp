@@ -1,9 +1,13 @@
 // The process group: TCPStore rendezvous, heartbeat monitor, Gloo or NCCL collectives.
 #include "train/distributed/distributed_group.h"
 
+#include <torch/version.h>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
-#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#ifdef USE_C10D_GLOO
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#endif
 #ifdef USE_C10D_NCCL
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
@@ -21,11 +25,19 @@ namespace tpugraphs {
 namespace {
 
 using Store = c10::intrusive_ptr<c10d::Store>;
+// What Gloo and NCCL are: ProcessGroups in LibTorch 1.x (Debian's 1.13), Backends (which a
+// ProcessGroup wraps) from 2.0 on (the CUDA wheels). Either has allreduce and broadcast.
+#if TORCH_VERSION_MAJOR >= 2
+using Collectives = c10d::Backend;
+#else
+using Collectives = c10d::ProcessGroup;
+#endif
 
 Store prefixed(const std::string& prefix, const Store& store) {
     return c10::make_intrusive<c10d::PrefixStore>(prefix, store);
 }
 
+#ifdef USE_C10D_GLOO
 bool isLoopback(const std::string& host) {
     return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
@@ -47,6 +59,7 @@ std::vector<std::shared_ptr<::gloo::transport::Device>> glooDevices(const std::s
     }
     return devices;
 }
+#endif
 
 std::vector<uint8_t> bytes(const std::string& text) {
     return {text.begin(), text.end()};
@@ -62,7 +75,7 @@ struct DistributedGroup::Impl {
     // peers fail at once), the store last (rank 0 may host it).
     Store store;  // the connection of the main thread, keys under "tpugraphs/"
     std::unique_ptr<RankMonitor> monitor;
-    c10::intrusive_ptr<c10d::ProcessGroup> collectives;
+    c10::intrusive_ptr<Collectives> collectives;
     torch::Device device{torch::kCPU};
 
     // A connection to the store; `main` hosts it on rank 0 (unless the launcher does) and
@@ -182,11 +195,17 @@ void DistributedGroup::startCollectives(const torch::Device& device) {
                 "LibTorch has no CUDA, or nccl.h was not found when it was built)");
 #endif
         } else {
+#ifdef USE_C10D_GLOO
             auto options = c10d::ProcessGroupGloo::Options::create(d.timeout);
             options->devices = glooDevices(d.launch.masterAddr);
             options->threads = static_cast<int>(2 * options->devices.size());
             d.collectives = c10::make_intrusive<c10d::ProcessGroupGloo>(
                 prefixed("gloo", d.store), d.launch.rank, d.launch.worldSize, options);
+#else
+            throw std::runtime_error(
+                "a process group on CPU needs Gloo, and this build has none (Gloo's headers were "
+                "not found when it was built: install libgloo-dev), so train with --device cuda");
+#endif
         }
     } catch (const std::exception& error) {
         d.fail("connecting the " + std::string(device.is_cuda() ? "NCCL" : "Gloo") + " collectives",
