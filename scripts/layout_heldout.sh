@@ -21,6 +21,7 @@ for seed in 7 8 9 10 11; do
         "$CLI" generate --preset demo --seed "$seed" --collections layout:xla:default \
             --splits $splits --out "$OUT/demo$seed" >/dev/null 2>&1
 done
+mkdir -p "$OUT/runs"
 for seed in $SEEDS; do
     run="$OUT/runs/$name-$seed"
     rm -rf "$run"
