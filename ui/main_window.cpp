@@ -147,6 +147,8 @@ void MainWindow::createMenus() {
     file->addAction(QStringLiteral("Export &Predictions…"), this, &MainWindow::exportPredictions);
     file->addSeparator();
     file->addAction(QStringLiteral("Open R&un…"), m_training, &TrainingPage::openRunDialog);
+    file->addAction(QStringLiteral("&Follow a Run Directory…"), m_training,
+                    &TrainingPage::followRunDialog);
     file->addAction(QStringLiteral("&Save Run As…"), m_training, &TrainingPage::saveRunAsDialog);
     file->addSeparator();
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, this, &QWidget::close);

@@ -3,10 +3,14 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "command_registry.h"
 #include "split_option.h"
+#include "train/distributed/local_launcher.h"
 #include "train/trainer.h"
 #include "train_report.h"
 
@@ -23,10 +27,12 @@ struct TrainArgs {
     TrainOptions options;
     std::string model = "late-join-sage", loss = "pairwise-hinge", optimizer = "adamw";
     std::string schedule = "cosine", readout = "node-sum", attention = "context", resume,
-                collection = "tile:xla";
+                collection = "tile:xla", optionsFile;
     bool keepDuplicates = false, noPrune = false, noCrossAttention = false,
          noChannelAttention = false;
     bool producersOnly = false, quiet = false, zeroLayoutPadding = false, noTileRelative = false;
+    int workers = 1;  // > 1: run that many local worker processes (ranks)
+    int distTimeout = DistributedLaunch().timeoutSeconds;
 };
 
 template <typename Enum>
@@ -53,8 +59,10 @@ void applyNames(const TrainArgs& a, TrainOptions& o) {
     o.tileRelativeFeatures = !a.noTileRelative;
 }
 
-TrainOptions resumedOptions(const TrainArgs& a, const CLI::App& cmd) {
-    TrainOptions o = loadRunInfo(a.resume).options;
+TrainOptions resumedOptions(const TrainArgs& a, const CLI::App& cmd,
+                            const DistributedLaunch& launch) {
+    // Ranks other than 0 may not see the run directory: they take rank 0's options.
+    TrainOptions o = launch.owner() ? loadRunInfo(a.resume).options : TrainOptions();
     if (cmd.count("--steps")) o.steps = a.options.steps;
     if (cmd.count("--epochs")) o.epochs = a.options.epochs;
     if (cmd.count("--device")) o.device = a.options.device;
@@ -65,10 +73,25 @@ TrainOptions resumedOptions(const TrainArgs& a, const CLI::App& cmd) {
     return o;
 }
 
-void runTrain(TrainArgs& a, const CLI::App& cmd) {
+// --options FILE: every option from an options.json; --out and --dataset, when given, win.
+TrainOptions optionsFromFile(const TrainArgs& a, const CLI::App& cmd) {
+    std::ifstream in(a.optionsFile, std::ios::binary);
+    if (!in) throw std::runtime_error(a.optionsFile + ": cannot open");
+    std::ostringstream text;
+    text << in.rdbuf();
+    TrainOptions o = trainOptionsFromJson(text.str(), a.optionsFile);
+    if (cmd.count("--out")) o.runDir = a.options.runDir;
+    if (cmd.count("--dataset")) o.datasetRoot = a.options.datasetRoot;
+    o.resume = false;
+    return o;
+}
+
+void trainAs(TrainArgs& a, const CLI::App& cmd, const DistributedLaunch& launch) {
     TrainOptions options = a.options;
     if (!a.resume.empty()) {
-        options = resumedOptions(a, cmd);
+        options = resumedOptions(a, cmd, launch);
+    } else if (!a.optionsFile.empty()) {
+        options = optionsFromFile(a, cmd);
     } else {
         if (options.datasetRoot.empty()) throw CLI::RequiredError("--dataset");
         if (options.runDir.empty()) throw CLI::RequiredError("--out");
@@ -76,33 +99,87 @@ void runTrain(TrainArgs& a, const CLI::App& cmd) {
         if (!cmd.count("--model"))
             options.model = defaultModelFor(collectionKind(options.collection));
     }
-    std::cout << (options.resume ? "resuming " : "training ") << modelTypeName(options.model)
-              << " on " << collectionName(options.collection) << " with "
-              << lossTypeName(options.loss) << " loss into " << options.runDir << " (device "
-              << options.device << "; Ctrl-C stops and keeps the last checkpoint)" << std::endl;
+    // Rank 0 speaks for a process group; the other ranks print their errors only.
+    const bool speaks = launch.owner();
+    if (speaks)
+        std::cout << (options.resume ? "resuming " : "training ") << modelTypeName(options.model)
+                  << " on " << collectionName(options.collection) << " with "
+                  << lossTypeName(options.loss) << " loss into " << options.runDir << " (device "
+                  << options.device
+                  << (launch.distributed()
+                          ? "; rank 0 of " + std::to_string(launch.worldSize) + " ranks"
+                          : "")
+                  << "; Ctrl-C stops and keeps the last checkpoint)" << std::endl;
     g_stop = false;
-    auto previous = std::signal(SIGINT, onInterrupt);
+    // SIGTERM too: what torchrun passes on Ctrl-C, and Slurm sends before a job's time is up.
+    auto previousInt = std::signal(SIGINT, onInterrupt);
+    auto previousTerm = std::signal(SIGTERM, onInterrupt);
+    const auto restore = [&] {
+        std::signal(SIGINT, previousInt);
+        std::signal(SIGTERM, previousTerm);
+    };
     TrainResult result;
     try {
         result = train(
             options,
             [&](const TrainProgress& p) {
-                if (a.quiet && p.phase == TrainPhase::Training) return;
+                if (!speaks || (a.quiet && p.phase == TrainPhase::Training)) return;
                 std::cout << cli::formatProgress(p) << std::endl;
             },
-            &g_stop);
+            &g_stop, launch);
     } catch (...) {
-        std::signal(SIGINT, previous);
+        restore();
         throw;
     }
-    std::signal(SIGINT, previous);
+    restore();
+    if (!speaks) return;
     std::cout << "run: " << result.runDir << "  status: " << runStatusName(result.status)
               << "  steps: " << result.steps << "\n";
+    if (launch.distributed()) {
+        char line[160];
+        std::snprintf(line, sizeof line,
+                      "collectives per step: %lld bytes per rank in %.2f ms (waiting for slower "
+                      "ranks included)\n",
+                      static_cast<long long>(result.collectiveBytesPerStep),
+                      result.collectiveSecondsPerStep * 1e3);
+        std::cout << line;
+    }
     if (result.bestStep >= 0)
         std::cout << "best validation (step " << result.bestStep
                   << "): " << cli::formatMetrics(result.best) << "\n";
     if (result.status == RunStatus::Cancelled)
         std::cout << "stopped; continue with: tpugraphs train --resume " << result.runDir << "\n";
+}
+
+// `--workers N`: this process starts the ranks and waits for them.
+void runWorkers(const TrainArgs& a) {
+    if (distributedLaunchFromEnvironment().distributed())
+        throw std::runtime_error(
+            "--workers starts a process group of its own: do not use it under torchrun or "
+            "another launcher");
+    const LocalWorkersResult result = runLocalWorkers(a.workers, a.distTimeout);
+    if (!result.failures.empty()) {
+        std::string lines;
+        for (const std::string& failure : result.failures) lines += "\n  " + failure;
+        throw std::runtime_error(std::to_string(result.failures.size()) + " of " +
+                                 std::to_string(a.workers) + " workers failed:" + lines);
+    }
+    if (result.stopped)
+        std::cout << "stopped; continue with: tpugraphs train --resume "
+                  << (a.resume.empty() ? a.options.runDir : a.resume) << " --workers " << a.workers
+                  << "\n";
+}
+
+void runTrain(TrainArgs& a, const CLI::App& cmd) {
+    if (a.workers > 1) return runWorkers(a);
+    DistributedLaunch launch = distributedLaunchFromEnvironment();
+    launch.timeoutSeconds = a.distTimeout;
+    try {
+        trainAs(a, cmd, launch);
+    } catch (const std::exception& e) {
+        if (!launch.distributed()) throw;
+        throw std::runtime_error("rank " + std::to_string(launch.rank) + ": " + e.what());
+    }
 }
 
 void setupTrain(CLI::App& app) {
@@ -117,6 +194,9 @@ void setupTrain(CLI::App& app) {
     cmd->add_option("--out", o.runDir, "Run directory to create (must be empty or absent)");
     cmd->add_option("--resume", a->resume,
                     "Continue the run in this directory from its last checkpoint");
+    cmd->add_option("--options", a->optionsFile,
+                    "Take every option from this options.json (a run's, or one the desktop app "
+                    "writes); --out and --dataset override it");
     cmd->add_option("--model", a->model, "tile-mlp, late-join-sage, early-join-sage, layout-sage")
         ->capture_default_str();
     cmd->add_option("--loss", a->loss, "mse, pairwise-hinge, list-mle, margin-ranking")
@@ -193,6 +273,14 @@ void setupTrain(CLI::App& app) {
     cmd->add_option("--device", o.device, "cpu or cuda (a CUDA build of LibTorch)")
         ->capture_default_str();
     cmd->add_flag("--quiet", a->quiet, "Print validations and the summary only");
+    cmd->add_option("--workers", a->workers,
+                    "Data-parallel training with N local worker processes (ranks sharing each "
+                    "step's --batch-graphs); see docs/DISTRIBUTED.md")
+        ->capture_default_str();
+    cmd->add_option("--dist-timeout", a->distTimeout,
+                    "Seconds a rank waits for the others in a collective before the run stops "
+                    "(a hung or unreachable rank; a dead one is noticed at once)")
+        ->capture_default_str();
     cmd->callback([a, cmd] { runTrain(*a, *cmd); });
 }
 

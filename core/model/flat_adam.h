@@ -42,6 +42,15 @@ public:
     void step();
 
     int64_t steps() const { return m_step; }
+
+    // The flat tensors themselves (views sharing their storage), for data-parallel training:
+    // the gradients are all-reduced in place, values and moments broadcast from rank 0.
+    struct Buffers {
+        torch::Tensor values, gradients, firstMoment, secondMoment;
+    };
+    Buffers buffers() const { return {m_values, m_grads, m_firstMoment, m_secondMoment}; }
+    void setSteps(int64_t steps) { m_step = steps; }
+
     void save(torch::serialize::OutputArchive& archive) const;
     // Throws std::runtime_error when the stored state does not fit these parameters.
     void load(torch::serialize::InputArchive& archive);

@@ -21,13 +21,12 @@ torch::Tensor fasterPairs(const torch::Tensor& target, const torch::Tensor& mask
     return valid & (target.unsqueeze(2) < target.unsqueeze(1));
 }
 
-torch::Tensor meanOver(const torch::Tensor& values, const torch::Tensor& pairs) {
-    auto count = pairs.sum();
-    return (values * pairs).sum() / count.clamp_min(1);
+RankingLossTerms overPairs(const torch::Tensor& values, const torch::Tensor& pairs) {
+    return {(values * pairs).sum(), pairs.sum()};
 }
 
-torch::Tensor listMle(const torch::Tensor& scores, const torch::Tensor& target,
-                      const torch::Tensor& mask) {
+RankingLossTerms listMle(const torch::Tensor& scores, const torch::Tensor& target,
+                         const torch::Tensor& mask) {
     const double inf = std::numeric_limits<double>::infinity();
     auto order = target.masked_fill(~mask, inf).argsort(int64_t{1});  // fastest first, padding last
     auto utility = (-scores).gather(1, order);
@@ -39,21 +38,21 @@ torch::Tensor listMle(const torch::Tensor& scores, const torch::Tensor& target,
     auto counts = present.sum(1);
     auto useful = counts > 1;
     auto perGraph = perItem.sum(1) / counts.clamp_min(1);
-    return (perGraph * useful).sum() / useful.sum().clamp_min(1);
+    return {(perGraph * useful).sum(), useful.sum()};
 }
 
 }  // namespace
 
-torch::Tensor rankingLoss(const torch::Tensor& scores, const torch::Tensor& target,
-                          const torch::Tensor& mask, const RankingLossOptions& options) {
+RankingLossTerms rankingLossTerms(const torch::Tensor& scores, const torch::Tensor& target,
+                                  const torch::Tensor& mask, const RankingLossOptions& options) {
     switch (options.type) {
         case LossType::Mse: {
             auto diff = (scores - minMaxScaled(target, mask)).masked_fill(~mask, 0);
-            return diff.pow(2).sum() / mask.sum().clamp_min(1);
+            return {diff.pow(2).sum(), mask.sum()};
         }
         case LossType::PairwiseHinge: {
             auto gap = scores.unsqueeze(1) - scores.unsqueeze(2);  // [g, i, j] = s_j - s_i
-            return meanOver(torch::relu(options.margin - gap), fasterPairs(target, mask));
+            return overPairs(torch::relu(options.margin - gap), fasterPairs(target, mask));
         }
         case LossType::ListMle:
             return listMle(scores, target, mask);
@@ -61,10 +60,16 @@ torch::Tensor rankingLoss(const torch::Tensor& scores, const torch::Tensor& targ
             auto scaled = minMaxScaled(target, mask);
             auto gap = scores.unsqueeze(1) - scores.unsqueeze(2);
             auto required = options.margin * (scaled.unsqueeze(1) - scaled.unsqueeze(2)).abs();
-            return meanOver(torch::relu(required - gap), fasterPairs(target, mask));
+            return overPairs(torch::relu(required - gap), fasterPairs(target, mask));
         }
     }
     throw std::invalid_argument("unknown loss type");
+}
+
+torch::Tensor rankingLoss(const torch::Tensor& scores, const torch::Tensor& target,
+                          const torch::Tensor& mask, const RankingLossOptions& options) {
+    const RankingLossTerms terms = rankingLossTerms(scores, target, mask, options);
+    return terms.sum / terms.count.clamp_min(1);
 }
 
 }  // namespace tpugraphs

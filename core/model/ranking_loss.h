@@ -24,4 +24,14 @@ struct RankingLossOptions {
 torch::Tensor rankingLoss(const torch::Tensor& scores, const torch::Tensor& target,
                           const torch::Tensor& mask, const RankingLossOptions& options);
 
+// Each loss is a sum of terms over the batch divided by their count (pairs, configs, or
+// graphs): rankingLoss = sum / max(count, 1). Data-parallel training sums both over the ranks
+// first, so a batch split over ranks has exactly the loss of the whole batch.
+struct RankingLossTerms {
+    torch::Tensor sum;    // scalar, differentiable
+    torch::Tensor count;  // scalar
+};
+RankingLossTerms rankingLossTerms(const torch::Tensor& scores, const torch::Tensor& target,
+                                  const torch::Tensor& mask, const RankingLossOptions& options);
+
 }  // namespace tpugraphs

@@ -84,8 +84,12 @@ void writeRunState(const RunInfo& info) {
                                   {"best", metricsJson(info.best)},
                                   {"status", runStatusName(info.status)},
                                   {"failure", info.failure}};
-    writeFileAtomically(info.runDir + "/history.csv", historyToCsv(info.history));
+    writeRunHistory(info);
     writeFileAtomically(info.runDir + "/state.json", state.dump(2) + "\n");
+}
+
+void writeRunHistory(const RunInfo& info) {
+    writeFileAtomically(info.runDir + "/history.csv", historyToCsv(info.history));
 }
 
 bool isRunDirectory(const std::string& dir) {

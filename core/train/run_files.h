@@ -14,5 +14,8 @@ std::string readTextFile(const std::string& path);
 void writeRunHeader(const std::string& runDir, const TrainOptions& options);
 // state.json (step, totals, best, status) and history.csv from `info`.
 void writeRunState(const RunInfo& info);
+// history.csv alone: written between checkpoints too, so that a run's curves can be followed
+// from its files as it trains (state.json keeps the step of the last checkpoint).
+void writeRunHistory(const RunInfo& info);
 
 }  // namespace tpugraphs

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -49,6 +50,13 @@ bool cpuTimes(unsigned long long* busy, unsigned long long* total) {
     return true;
 }
 
+// Worker processes started together on one machine (torchrun, `train --workers`) share its
+// cores: LOCAL_WORLD_SIZE of them.
+int processesOnThisMachine() {
+    const char* count = std::getenv("LOCAL_WORLD_SIZE");
+    return count ? std::max(1, std::atoi(count)) : 1;
+}
+
 }  // namespace
 
 double idleCores(std::chrono::milliseconds window) {
@@ -63,6 +71,8 @@ double idleCores(std::chrono::milliseconds window) {
 
 int defaultTorchThreads() {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    // Sibling workers start at the same moment, so the idle cores they would see are not theirs.
+    if (processesOnThisMachine() > 1) return std::max(1, cores / processesOnThisMachine());
     const int idle = static_cast<int>(std::lround(idleCores(std::chrono::milliseconds(200))));
     return std::clamp(idle, 1, cores);
 }

@@ -18,6 +18,7 @@
 #include "model/graph_batch.h"
 #include "model/ranking_loss.h"
 #include "model/torch_device.h"
+#include "train/distributed/data_parallel.h"
 #include "train/graph_metrics.h"
 #include "train/lr_schedule.h"
 #include "train/predictor.h"
@@ -34,6 +35,8 @@ namespace {
 double seconds(Clock::time_point since) {
     return std::chrono::duration<double>(Clock::now() - since).count();
 }
+
+constexpr double kHistoryWriteInterval = 2.0;  // seconds
 
 // Weight decay applies to the weight matrices only, unless decayAllParameters: not to biases,
 // LayerNorm weights, attention temperatures (1-D) nor embedding tables.
@@ -80,16 +83,22 @@ BatchItem sampleItem(const PreparedGraph& graph, const ConfigSet& set, int64_t k
 class TrainingSession {
 public:
     TrainingSession(const TrainOptions& options, const ProgressCallback& progress,
-                    const std::atomic<bool>* cancel)
+                    const std::atomic<bool>* cancel, const DistributedLaunch& launch)
         : m_options(options),
           m_progress(progress),
           m_cancel(cancel),
-          m_device(parseTorchDevice(options.device)) {}
+          m_device(parseTorchDevice(launch.deviceFor(options.device))),
+          m_parallel(launch.distributed() ? std::make_unique<DataParallel>(launch, cancel)
+                                          : nullptr) {}
 
     TrainResult run();
 
 private:
     void prepare();
+    // The owner's side of prepare(): creates or reads the run directory; returns the
+    // checkpoint to resume from ("" for a fresh run).
+    std::string openRunDirectory(std::unique_ptr<FeatureNormalizer>* nodes,
+                                 std::unique_ptr<FeatureNormalizer>* configs);
     TrainResult trainLoop();
     void trainStep(int64_t step, std::mt19937_64& rng, double* loss, int64_t* configs);
     // Periodic validations use the seeded config subsets (validConfigs); the final one all.
@@ -97,12 +106,17 @@ private:
     void saveLast(RunStatus status);
     CheckpointMeta meta() const;
     void report(const TrainProgress& progress);
-    bool cancelled() const { return m_cancel && m_cancel->load(); }
+    // This process's stop request; in a process group, cancelled() is the ranks' agreement.
+    bool stopAsked() const { return m_cancel && m_cancel->load(); }
+    bool cancelled() const { return m_parallel ? m_parallel->stopAgreed() : stopAsked(); }
+    // Rank 0 of a process group, or a process training alone: writes the run directory.
+    bool owner() const { return !m_parallel || m_parallel->owner(); }
 
     TrainOptions m_options;
     ProgressCallback m_progress;
     const std::atomic<bool>* m_cancel;
     torch::Device m_device;
+    std::unique_ptr<DataParallel> m_parallel;  // null when training alone
     TrainingData m_data;
     std::shared_ptr<CostModelImpl> m_model;
     std::unique_ptr<FlatAdam> m_optimizer;
@@ -112,6 +126,7 @@ private:
     int64_t m_configsPerGraph = 64;
     int m_sinceBest = 0;
     Clock::time_point m_start = Clock::now();
+    Clock::time_point m_historyWritten = Clock::now();  // history.csv between checkpoints
 };
 
 CheckpointMeta TrainingSession::meta() const {
@@ -131,10 +146,9 @@ void TrainingSession::report(const TrainProgress& progress) {
     if (m_progress) m_progress(progress);
 }
 
-void TrainingSession::prepare() {
+std::string TrainingSession::openRunDirectory(std::unique_ptr<FeatureNormalizer>* nodes,
+                                              std::unique_ptr<FeatureNormalizer>* configs) {
     const std::string& dir = m_options.runDir;
-    if (dir.empty()) throw std::invalid_argument("no run directory given");
-    std::unique_ptr<FeatureNormalizer> nodes, configs;
     std::string resumeFrom;
     if (m_options.resume) {
         RunInfo stored = loadRunInfo(dir);
@@ -147,10 +161,10 @@ void TrainingSession::prepare() {
         if (!stored.hasCheckpoint) throw RunError(dir + ": no last.pt checkpoint to resume from");
         resumeFrom = dir + "/last.pt";
         const CheckpointMeta stored_meta = readCheckpointMeta(resumeFrom);
-        nodes = std::make_unique<FeatureNormalizer>(
+        *nodes = std::make_unique<FeatureNormalizer>(
             FeatureNormalizer::fromJson(stored_meta.nodeNormalizer));
         if (!stored_meta.configNormalizer.empty())
-            configs = std::make_unique<FeatureNormalizer>(
+            *configs = std::make_unique<FeatureNormalizer>(
                 FeatureNormalizer::fromJson(stored_meta.configNormalizer));
         m_info = stored;
     } else {
@@ -164,6 +178,15 @@ void TrainingSession::prepare() {
         m_info.runDir = dir;
         m_info.formatVersion = kRunFormatVersion;
     }
+    return resumeFrom;
+}
+
+void TrainingSession::prepare() {
+    if (m_options.runDir.empty()) throw std::invalid_argument("no run directory given");
+    std::unique_ptr<FeatureNormalizer> nodes, configs;
+    if (m_parallel) m_parallel->agreeOnOptions(&m_options);
+    const std::string resumeFrom = owner() ? openRunDirectory(&nodes, &configs) : "";
+    if (m_parallel) m_device = m_parallel->start(m_options, &nodes, &configs);
     m_info.options = m_options;
 
     TrainProgress loading;
@@ -176,7 +199,11 @@ void TrainingSession::prepare() {
             report(loading);
         },
         m_cancel);
-    if (m_data.train.empty()) return;  // cancelled while loading
+    if (m_data.train.empty()) {  // cancelled while loading
+        if (m_parallel) m_parallel->failed(std::runtime_error("stopped while loading the data"));
+        return;
+    }
+    if (m_parallel) m_parallel->checkSameData(m_data);
     for (const std::string& note : m_data.notes) {
         loading.message = "note: " + note;
         report(loading);
@@ -203,6 +230,7 @@ void TrainingSession::prepare() {
                                [&](const TrainProgress& p) { return p.step > m_info.step; }),
                 h.end());
     }
+    if (m_parallel) m_parallel->broadcastState(*m_optimizer, &m_info);
     const int64_t batch = std::max(1, m_options.batchGraphs);
     m_batchesPerEpoch = (static_cast<int64_t>(m_data.train.size()) + batch - 1) / batch;
     m_info.totalSteps =
@@ -224,22 +252,36 @@ void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss
         items.push_back(
             sampleItem(m_data.train[order[i]], m_data.trainSets[order[i]], m_configsPerGraph, rng));
 
+    for (const BatchItem& item : items) *configs += static_cast<int64_t>(item.configs.size());
+
     m_model->train();
-    auto graphBatch = buildGraphBatch(items);
-    auto scores = m_model->forward(graphBatch.model.to(m_device));
-    auto value = rankingLoss(scores, graphBatch.target.to(m_device), graphBatch.mask.to(m_device),
+    m_optimizer->zeroGrad();
+    // In a process group this rank backpropagates its share of the items over the terms
+    // counted in the whole batch, and the ranks' gradients are summed: the step of the batch.
+    const std::vector<BatchItem> mine = m_parallel ? m_parallel->share(items) : items;
+    double lossValue = 0;
+    if (!mine.empty()) {
+        auto graphBatch = buildGraphBatch(mine);
+        auto scores = m_model->forward(graphBatch.model.to(m_device));
+        const RankingLossTerms terms =
+            rankingLossTerms(scores, graphBatch.target.to(m_device), graphBatch.mask.to(m_device),
                              RankingLossOptions{m_options.loss, m_options.margin});
-    const double lr = scheduledLearningRate(m_options.schedule, m_options.learningRate, step,
-                                            m_info.totalSteps, m_options.warmupFraction);
-    const double lossValue = value.item<double>();
+        auto count = m_parallel ? m_parallel->batchCount(terms.count, step + 1) : terms.count;
+        auto value = terms.sum / count.clamp_min(1);  // rankingLoss() of the whole batch
+        value.backward();
+        lossValue = value.item<double>();
+    } else {  // an empty share: a rank in the last, short batch of an epoch
+        m_parallel->batchCount(torch::zeros({}, torch::kLong), step + 1);
+    }
+    if (m_parallel) lossValue = m_parallel->sumGradients(*m_optimizer, lossValue, step + 1);
     if (!std::isfinite(lossValue))
         throw TrainingFailure("step " + std::to_string(step + 1) + ": the training loss is " +
                               std::to_string(lossValue) +
                               " (diverged: lower the learning rate, or resume from the last "
                               "checkpoint); the weights were not updated");
-    m_optimizer->setLearningRate(lr);
-    m_optimizer->zeroGrad();
-    value.backward();
+    m_optimizer->setLearningRate(scheduledLearningRate(m_options.schedule, m_options.learningRate,
+                                                       step, m_info.totalSteps,
+                                                       m_options.warmupFraction));
     if (m_options.gradClip > 0) {
         const double norm = m_optimizer->clipGradNorm(m_options.gradClip);
         if (!std::isfinite(norm))
@@ -248,11 +290,9 @@ void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss
     }
     m_optimizer->step();
     *loss += lossValue;
-    *configs += graphBatch.realConfigs;
 }
 
 EvalMetrics TrainingSession::validate(bool final) {
-    std::vector<EvalMetrics> perGraph;
     ScoreOptions score;
     score.chunk = m_model->comparesConfigs() || m_data.kind == GraphKind::Layout
                       ? m_configsPerGraph
@@ -261,19 +301,26 @@ EvalMetrics TrainingSession::validate(bool final) {
     score.seed = m_options.seed;
     const auto& items =
         final || m_validationSubsets.empty() ? m_data.validation : m_validationSubsets;
-    for (const auto& item : items) {
-        if (cancelled()) break;
+    const std::vector<bool> mine =
+        m_parallel ? m_parallel->validationShare(items) : std::vector<bool>(items.size(), true);
+    std::vector<EvalMetrics> perGraph(items.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (!mine[i]) continue;
+        if (stopAsked()) break;
+        const EvalItem& item = items[i];
         auto scores = scoreConfigs(*m_model, *item.graph, item.set.configs, m_device, score);
         for (float s : scores)
             if (!std::isfinite(s))
                 throw TrainingFailure("step " + std::to_string(m_info.step) +
                                       ": the model gives non-finite scores on " + item.graph->path);
-        perGraph.push_back(graphMetrics(m_data.kind, scores, item.set.runtime));
+        perGraph[i] = graphMetrics(m_data.kind, scores, item.set.runtime);
     }
+    if (m_parallel) m_parallel->gatherMetrics(&perGraph, mine);
     return meanMetrics(perGraph);
 }
 
 void TrainingSession::saveLast(RunStatus status) {
+    if (!owner()) return;
     saveCheckpoint(m_info.runDir + "/last.pt", meta(), *m_model, m_optimizer.get());
     m_info.hasCheckpoint = true;
     m_info.status = status;
@@ -284,9 +331,10 @@ TrainResult TrainingSession::run() {
     try {
         return trainLoop();
     } catch (const std::exception& e) {
+        if (m_parallel) m_parallel->failed(e);
         // The state says failed (with the reason) instead of running; last.pt is left as the
         // last good checkpoint, so a resume can continue from there.
-        if (!m_info.runDir.empty()) {
+        if (owner() && !m_info.runDir.empty()) {
             m_info.status = RunStatus::Failed;
             m_info.failure = e.what();
             try {
@@ -324,6 +372,8 @@ TrainResult TrainingSession::trainLoop() {
         std::mt19937_64 rng(m_options.seed * 1000003 + static_cast<uint64_t>(step));
         const auto stepStart = Clock::now();
         trainStep(step, rng, &lossSum, &configs);
+        if (m_parallel)
+            m_parallel->checkWeights(*m_optimizer, step + 1, step + 1 == m_info.totalSteps);
         const double stepSeconds = seconds(stepStart);
         trainSeconds += stepSeconds;
         windowSeconds += stepSeconds;
@@ -348,6 +398,11 @@ TrainResult TrainingSession::trainLoop() {
             p.configsPerSecond = static_cast<double>(configs) / window;
             p.graphsPerSecond = static_cast<double>(graphs) / window;
             report(p);
+            // At most every few seconds, so that followers of the run directory see the curves.
+            if (owner() && seconds(m_historyWritten) >= kHistoryWriteInterval) {
+                writeRunHistory(m_info);
+                m_historyWritten = Clock::now();
+            }
             lossSum = 0;
             configs = graphs = sinceReport = 0;
             windowSeconds = 0;
@@ -366,7 +421,7 @@ TrainResult TrainingSession::trainLoop() {
             if (p.bestSoFar) {
                 m_info.best = p.validation;
                 m_info.bestStep = m_info.step;
-                saveCheckpoint(m_info.runDir + "/best.pt", meta(), *m_model, nullptr);
+                if (owner()) saveCheckpoint(m_info.runDir + "/best.pt", meta(), *m_model, nullptr);
                 m_info.hasBestCheckpoint = true;
                 m_sinceBest = 0;
             } else {
@@ -395,15 +450,19 @@ TrainResult TrainingSession::trainLoop() {
     result.bestStep = m_info.bestStep;
     result.best = m_info.best;
     result.seconds = seconds(m_start);
+    if (m_parallel) {
+        result.collectiveBytesPerStep = m_parallel->bytesPerStep();
+        result.collectiveSecondsPerStep = m_parallel->secondsPerStep();
+    }
     return result;
 }
 
 }  // namespace
 
 TrainResult train(const TrainOptions& options, const ProgressCallback& progress,
-                  const std::atomic<bool>* cancel) {
+                  const std::atomic<bool>* cancel, const DistributedLaunch& launch) {
     checkTrainOptions(options);
-    TrainingSession session(options, progress, cancel);
+    TrainingSession session(options, progress, cancel, launch);
     return session.run();
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "train/distributed/distributed_launch.h"
 #include "train/predictor.h"
 #include "train/run_directory.h"
 #include "train/train_options.h"
@@ -21,6 +22,10 @@ struct TrainResult {
     EvalMetrics best;    // best validation (NaN fields when never validated)
     EvalMetrics last;    // last validation
     double seconds = 0;  // wall time of this call
+    // In a process group: what each rank all-reduced per step (its gradient and loss terms),
+    // and the mean time per step in those collectives, waiting for slower ranks included.
+    int64_t collectiveBytesPerStep = 0;
+    double collectiveSecondsPerStep = 0;
 };
 
 // Trains options.model on options.collection of options.datasetRoot into options.runDir.
@@ -34,8 +39,12 @@ struct TrainResult {
 // `progress` (may be empty) is called on this thread every logInterval steps, at each
 // validation and at the end. Setting `*cancel` (may be null) from any thread stops at the next
 // batch; last.pt is then written, so a resume continues from there.
+// With `launch` from the launcher's variables (launch.distributed()), this process is one
+// rank of a data-parallel run (docs/DISTRIBUTED.md): options.batchGraphs counts the
+// graphs of a step over all ranks, rank 0 alone writes runDir, and a rank that fails or stops
+// makes the others throw DistributedError naming it.
 // Throws DataError (bad files), RunError (run directory) or std::invalid_argument (options).
 TrainResult train(const TrainOptions& options, const ProgressCallback& progress = {},
-                  const std::atomic<bool>* cancel = nullptr);
+                  const std::atomic<bool>* cancel = nullptr, const DistributedLaunch& launch = {});
 
 }  // namespace tpugraphs

@@ -46,7 +46,8 @@ TrainingForm::TrainingForm(QWidget* parent)
       m_maxValidGraphs(spin("maxValidGraphs", 0, 100000)),
       m_hiddenDim(spin("hiddenDim", 8, 1024, 8)),
       m_layers(spin("layers", 1, 16)),
-      m_runDir(new QLineEdit) {
+      m_runDir(new QLineEdit),
+      m_workers(spin("workers", 1, 64)) {
     m_runsRoot = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/runs";
     m_root->setObjectName("datasetRoot");
     m_root->setPlaceholderText("dataset root (holds npz/)");
@@ -69,6 +70,9 @@ TrainingForm::TrainingForm(QWidget* parent)
     m_validation->addItem("10% held-out configs of train graphs");
     m_maxValidGraphs->setSpecialValueText("all");
     m_runDir->setObjectName("runDir");
+    m_workers->setToolTip(
+        "1: train in this program. N > 1: N local worker processes (data-parallel ranks of "
+        "`tpugraphs train --workers N`), sharing each step's graphs; no pause");
 
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -89,6 +93,7 @@ TrainingForm::TrainingForm(QWidget* parent)
     form->addRow("Max valid graphs", m_maxValidGraphs);
     form->addRow("Run directory",
                  new BrowseRow(m_runDir, BrowseRow::Pick::Folder, "Run directory"));
+    form->addRow("Worker processes", m_workers);
 
     connect(m_collection, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index < 0) return;
@@ -97,6 +102,10 @@ TrainingForm::TrainingForm(QWidget* parent)
     });
     applyDefaults(kCollections[0]);
     proposeRunDir();
+}
+
+int TrainingForm::workers() const {
+    return m_workers->value();
 }
 
 void TrainingForm::fillModels(GraphKind kind) {

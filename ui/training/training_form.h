@@ -27,6 +27,8 @@ public:
     void proposeRunDir();
     // Sets the collection and that collection's recommended model, loss and hyperparameters.
     void applyDefaults(Collection collection);
+    // Worker processes to train on: 1 = in this program; more = data-parallel local ranks.
+    int workers() const;
 
 private:
     void fillModels(GraphKind kind);
@@ -46,6 +48,7 @@ private:
     QSpinBox* m_hiddenDim;
     QSpinBox* m_layers;
     QLineEdit* m_runDir;
+    QSpinBox* m_workers;
     QString m_runsRoot;
 };
 

@@ -22,15 +22,18 @@
 #include "training/run_charts.h"
 #include "training/run_copy.h"
 #include "training/run_curves.h"
+#include "training/run_follower.h"
 #include "training/runs_panel.h"
 #include "training/training_form.h"
 #include "training/training_runner.h"
+#include "training/workers_runner.h"
 
 namespace tpugraphs::ui {
 
 namespace {
 
 const char* const kRunsKey = "training/runs";
+constexpr int kFollowIntervalMs = 1000;
 
 QString duration(double seconds) {
     if (!std::isfinite(seconds) || seconds < 0) return "-";
@@ -60,6 +63,7 @@ TrainingPage::TrainingPage(QWidget* parent)
       m_panel(new RunsPanel(m_runs)),
       m_charts(new RunCharts),
       m_runner(new TrainingRunner(this)),
+      m_workers(new WorkersRunner(this)),
       m_start(new QPushButton("Start")),
       m_pause(new QPushButton("Pause")),
       m_stop(new QPushButton("Stop")),
@@ -110,16 +114,21 @@ TrainingPage::TrainingPage(QWidget* parent)
     connect(m_runner, &TrainingRunner::pausedChanged, this, &TrainingPage::updateButtons);
     connect(m_runner, &TrainingRunner::finished, this,
             [this](const QString& dir, const QString& status, qint64) { onFinished(dir, status); });
-    connect(m_runner, &TrainingRunner::failed, this, [this](const QString& dir, const QString& m) {
+    const auto failed = [this](const QString& dir, const QString& m) {
         showStatus("Training failed: " + m, true);
         onFinished(dir, "failed");
-    });
+    };
+    connect(m_runner, &TrainingRunner::failed, this, failed);
+    connect(m_workers, &WorkersRunner::progress, this, &TrainingPage::onProgress);
+    connect(m_workers, &WorkersRunner::finished, this, &TrainingPage::onFinished);
+    connect(m_workers, &WorkersRunner::failed, this, failed);
     connect(m_panel, &RunsPanel::openRequested, this, &TrainingPage::openRunDialog);
     connect(m_panel, &RunsPanel::saveAsRequested, this, &TrainingPage::saveRunAsDialog);
     connect(m_panel, &RunsPanel::resumeRequested, this, &TrainingPage::resumeRun);
     connect(m_panel, &RunsPanel::removeRequested, this, [this](const QString& dir) {
         m_runs->remove(m_runs->rowOf(dir));
         m_curves.remove(dir);
+        delete m_followers.take(dir);
         rememberRuns();
         Q_EMIT runsChanged();
     });
@@ -142,7 +151,7 @@ const RunCurves* TrainingPage::curves(const QString& runDir) const {
 }
 
 bool TrainingPage::isTraining() const {
-    return m_runner->isRunning();
+    return m_runner->isRunning() || m_workers->isRunning();
 }
 
 void TrainingPage::setDatasetRoot(const QString& root) {
@@ -197,7 +206,10 @@ void TrainingPage::startWith(const TrainOptions& options) {
     m_hasLast = false;
     m_validation->clear();
     showStatus(options.resume ? "Resuming " + dir : "Training into " + dir);
-    m_runner->start(options);
+    if (m_form->workers() > 1)
+        m_workers->start(options, m_form->workers());
+    else
+        m_runner->start(options);
     m_chartsDirty = true;
     rememberRuns();
     updateButtons();
@@ -212,11 +224,13 @@ void TrainingPage::togglePause() {
 void TrainingPage::stopTraining() {
     if (!isTraining()) return;
     m_runner->stop();
+    m_workers->stop();
     showStatus("Stopping: finishing the current batch and writing last.pt...");
 }
 
 void TrainingPage::shutdown() {
     m_runner->stopAndWait();
+    m_workers->stopAndWait();
 }
 
 void TrainingPage::onProgress(const TrainProgress& p) {
@@ -306,7 +320,7 @@ void TrainingPage::refreshCharts() {
 void TrainingPage::updateButtons() {
     const bool running = isTraining();
     m_start->setEnabled(!running);
-    m_pause->setEnabled(running);
+    m_pause->setEnabled(m_runner->isRunning());
     m_stop->setEnabled(running);
     m_pause->setText(m_runner->isPaused() ? "Resume" : "Pause");
     m_form->setEnabled(!running);
@@ -344,6 +358,43 @@ bool TrainingPage::openRun(const QString& runDir) {
 void TrainingPage::openRunDialog() {
     const QString dir = QFileDialog::getExistingDirectory(this, "Open Run");
     if (!dir.isEmpty() && openRun(dir)) showStatus("Opened run " + dir);
+}
+
+void TrainingPage::followRun(const QString& runDir) {
+    const QString dir = QDir::cleanPath(runDir);
+    if (m_followers.contains(dir)) return;
+    auto* follower = new RunFollower(dir, kFollowIntervalMs, this);
+    m_followers.insert(dir, follower);
+    connect(follower, &RunFollower::changed, this,
+            [this, follower](int from, bool rewritten) { onFollowed(*follower, from, rewritten); });
+    connect(follower, &RunFollower::unreadable, this,
+            [this, dir](const QString& message) { showStatus("Following " + message, true); });
+    showStatus("Following " + dir + ": its curves grow with its files");
+}
+
+void TrainingPage::followRunDialog() {
+    const QString dir = QFileDialog::getExistingDirectory(this, "Follow a Run Directory");
+    if (!dir.isEmpty()) followRun(dir);
+}
+
+void TrainingPage::onFollowed(const RunFollower& follower, int from, bool rewritten) {
+    const QString dir = follower.runDir();
+    if (dir == m_runs->liveRun()) return;  // trained here: its reports come directly
+    RunInfo info = follower.run();
+    info.runDir = dir.toStdString();
+    auto& curves = m_curves[dir];
+    if (!curves || rewritten) {
+        curves = std::make_shared<RunCurves>();
+        from = 0;
+    }
+    for (size_t i = static_cast<size_t>(from); i < info.history.size(); ++i)
+        curves->append(info.history[i]);
+    const bool listed = m_runs->rowOf(dir) >= 0;
+    m_runs->addOrUpdate(info);
+    m_chartsDirty = true;
+    if (listed) return;
+    rememberRuns();
+    Q_EMIT runsChanged();
 }
 
 void TrainingPage::saveRunAsDialog() {

@@ -21,11 +21,13 @@ namespace tpugraphs::ui {
 
 class RunCharts;
 class RunCurves;
+class RunFollower;
 class RunListModel;
 class RunsPanel;
 class StatusLine;
 class TrainingForm;
 class TrainingRunner;
+class WorkersRunner;
 
 class TrainingPage : public QWidget {
     Q_OBJECT
@@ -37,6 +39,7 @@ public:
     TrainingForm* form() const { return m_form; }
     RunCharts* charts() const { return m_charts; }
     TrainingRunner* runner() const { return m_runner; }
+    WorkersRunner* workersRunner() const { return m_workers; }
     // The curves of a listed run (nullptr when unknown).
     const RunCurves* curves(const QString& runDir) const;
     bool isTraining() const;
@@ -51,6 +54,10 @@ public Q_SLOTS:
     // Lists a run directory and loads its curves; false (and a message) when it is not a run.
     bool openRun(const QString& runDir);
     void openRunDialog();
+    // Lists a run directory and keeps reading its files as they grow (a run trained elsewhere,
+    // e.g. on a cluster into a mounted or synced folder): its curves and row follow.
+    void followRun(const QString& runDir);
+    void followRunDialog();
     void saveRunAsDialog();
     void resumeRun(const QString& runDir);
 
@@ -62,6 +69,7 @@ private:
     void startWith(const TrainOptions& options);
     void onProgress(const TrainProgress& progress);
     void onFinished(const QString& runDir, const QString& status);
+    void onFollowed(const RunFollower& follower, int from, bool rewritten);
     void refresh();
     void refreshCharts();
     void updateButtons();
@@ -75,6 +83,8 @@ private:
     RunsPanel* m_panel;
     RunCharts* m_charts;
     TrainingRunner* m_runner;
+    WorkersRunner* m_workers;  // runs on local worker processes (form's workers > 1)
+    QHash<QString, RunFollower*> m_followers;
     QPushButton* m_start;
     QPushButton* m_pause;
     QPushButton* m_stop;

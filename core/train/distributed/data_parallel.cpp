@@ -1,0 +1,295 @@
+// Data-parallel training: agreements at start-up, the per-step gradient sum, the weight check
+// and sharded validation over a DistributedGroup.
+#include "train/distributed/data_parallel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "model/flat_adam.h"
+#include "model/torch_device.h"
+#include "train/distributed/fingerprint.h"
+#include "train/distributed/work_split.h"
+
+namespace tpugraphs {
+
+namespace {
+
+// Options that may differ between ranks: where each machine keeps its files, and which GPU.
+bool isLocalOption(const std::string& key) {
+    return key == "dataset_root" || key == "run_dir" || key == "device";
+}
+
+std::string deviceKind(const std::string& device) {
+    return device.substr(0, device.find(':'));
+}
+
+// "key: here X, rank 0 Y" for each option (but the local ones) that differs.
+std::string differingOptions(const TrainOptions& mine, const TrainOptions& theirs) {
+    const auto a = nlohmann::json::parse(trainOptionsToJson(mine));
+    const auto b = nlohmann::json::parse(trainOptionsToJson(theirs));
+    std::string differences;
+    for (const auto& [key, value] : a.items()) {
+        if (isLocalOption(key) || b.value(key, nlohmann::json()) == value) continue;
+        differences += (differences.empty() ? "" : "; ") + key + " " + value.dump() +
+                       " (rank 0: " + b.value(key, nlohmann::json()).dump() + ")";
+    }
+    if (deviceKind(mine.device) != deviceKind(theirs.device))
+        differences += (differences.empty() ? "" : "; ") + std::string("device ") + mine.device +
+                       " (rank 0: " + theirs.device + ")";
+    return differences;
+}
+
+// EvalMetrics as doubles, for collectives.
+constexpr int kMetricFields = 8;
+
+void packMetrics(const EvalMetrics& m, double* out) {
+    const double fields[kMetricFields] = {static_cast<double>(m.graphs),
+                                          m.kendall,
+                                          m.opa,
+                                          m.topKScore,
+                                          m.top1Error,
+                                          m.top5Error,
+                                          m.top10Error,
+                                          m.loss};
+    std::copy(fields, fields + kMetricFields, out);
+}
+
+EvalMetrics unpackMetrics(const double* in) {
+    EvalMetrics m;
+    m.graphs = static_cast<int>(in[0]);
+    m.kendall = in[1];
+    m.opa = in[2];
+    m.topKScore = in[3];
+    m.top1Error = in[4];
+    m.top5Error = in[5];
+    m.top10Error = in[6];
+    m.loss = in[7];
+    return m;
+}
+
+std::string hex(uint64_t value) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+    return text;
+}
+
+std::string atStep(int64_t step, const std::string& message) {
+    return "step " + std::to_string(step) + ": " + message;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+DataParallel::DataParallel(const DistributedLaunch& launch, const std::atomic<bool>* cancel)
+    : m_group(launch), m_cancel(cancel) {}
+
+void DataParallel::agreeOnOptions(TrainOptions* options) {
+    if (owner()) {
+        m_group.publish("run/options", trainOptionsToJson(*options));
+    } else {
+        const TrainOptions theirs =
+            trainOptionsFromJson(m_group.await("run/options"), "rank 0's options");
+        if (options->resume) {
+            TrainOptions adopted = theirs;
+            if (!options->datasetRoot.empty()) adopted.datasetRoot = options->datasetRoot;
+            adopted.runDir = options->runDir;
+            adopted.resume = true;
+            *options = adopted;
+        } else {
+            const std::string differences = differingOptions(*options, theirs);
+            if (!differences.empty())
+                throw std::invalid_argument(
+                    "the options of rank " + std::to_string(m_group.rank()) +
+                    " differ from rank 0's (every rank must get the same command): " + differences);
+        }
+    }
+    m_group.barrier("run/options-agreed");
+    if (options->batchGraphs < m_group.size())
+        throw std::invalid_argument("--batch-graphs " + std::to_string(options->batchGraphs) +
+                                    " (graphs per step, over all ranks) is less than the " +
+                                    std::to_string(m_group.size()) +
+                                    " ranks: each rank needs at least one graph per step");
+}
+
+torch::Device DataParallel::start(const TrainOptions& options,
+                                  std::unique_ptr<FeatureNormalizer>* nodes,
+                                  std::unique_ptr<FeatureNormalizer>* configs) {
+    if (options.resume && owner()) {
+        m_group.publish("run/node-normalizer", (*nodes)->toJson());
+        m_group.publish("run/config-normalizer", *configs ? (*configs)->toJson() : "");
+    } else if (options.resume) {
+        *nodes = std::make_unique<FeatureNormalizer>(
+            FeatureNormalizer::fromJson(m_group.await("run/node-normalizer")));
+        const std::string config = m_group.await("run/config-normalizer");
+        if (!config.empty())
+            *configs = std::make_unique<FeatureNormalizer>(FeatureNormalizer::fromJson(config));
+    }
+    const torch::Device device = parseTorchDevice(m_group.launch().deviceFor(options.device));
+    m_group.barrier("run/connect");
+    m_group.startCollectives(device);
+    return device;
+}
+
+void DataParallel::checkSameData(const TrainingData& data) {
+    uint64_t hash = fingerprint(data.nodeNormalizer.toJson());
+    hash = fingerprint(data.configNormalizer.toJson(), hash);
+    for (size_t i = 0; i < data.train.size(); ++i) {
+        const ConfigSet& set = data.trainSets[i];
+        hash = fingerprint(data.train[i].name, hash);
+        hash = fingerprint(&data.train[i].nodes, sizeof data.train[i].nodes, hash);
+        hash = fingerprint(set.configs.data(), set.configs.size() * sizeof set.configs[0], hash);
+        hash = fingerprint(set.runtime.data(), set.runtime.size() * sizeof set.runtime[0], hash);
+    }
+    for (const EvalItem& item : data.validation) {
+        hash = fingerprint(item.graph->name, hash);
+        hash = fingerprint(item.set.runtime.data(), item.set.runtime.size() * sizeof(double), hash);
+    }
+    const std::string mine = std::to_string(data.train.size()) + " train graphs (" +
+                             std::to_string(data.trainConfigs()) + " configs), " +
+                             std::to_string(data.validation.size()) +
+                             " validation graphs, fingerprint " + hex(hash);
+    if (owner()) {
+        m_group.publish("run/data", mine);
+    } else {
+        const std::string theirs = m_group.await("run/data");
+        if (theirs != mine)
+            throw std::runtime_error("the training data loaded by rank " +
+                                     std::to_string(m_group.rank()) +
+                                     " differ from rank 0's: " + mine + " here, " + theirs +
+                                     " on rank 0 (every machine needs the same dataset files)");
+    }
+    m_group.barrier("run/data-agreed");
+}
+
+void DataParallel::broadcastState(FlatAdam& optimizer, RunInfo* info) {
+    auto position = torch::zeros({3 + kMetricFields}, torch::kDouble);
+    double* p = position.data_ptr<double>();
+    if (owner()) {
+        p[0] = static_cast<double>(info->step);
+        p[1] = static_cast<double>(info->bestStep);
+        p[2] = static_cast<double>(optimizer.steps());
+        packMetrics(info->best, p + 3);
+    }
+    position = position.to(m_group.device());
+    const FlatAdam::Buffers buffers = optimizer.buffers();
+    m_group.broadcast({buffers.values, buffers.firstMoment, buffers.secondMoment, position}, 0);
+    position = position.cpu();
+    p = position.data_ptr<double>();
+    info->step = static_cast<int64_t>(p[0]);
+    info->bestStep = static_cast<int64_t>(p[1]);
+    optimizer.setSteps(static_cast<int64_t>(p[2]));
+    info->best = unpackMetrics(p + 3);
+}
+
+std::vector<bool> DataParallel::mineOf(const std::vector<double>& costs) const {
+    const std::vector<int> owners = balancedOwners(costs, m_group.size());
+    std::vector<bool> mine(owners.size());
+    for (size_t i = 0; i < owners.size(); ++i) mine[i] = owners[i] == m_group.rank();
+    return mine;
+}
+
+std::vector<BatchItem> DataParallel::share(const std::vector<BatchItem>& items) const {
+    std::vector<double> costs;
+    for (const BatchItem& item : items)
+        costs.push_back(static_cast<double>(item.graph->nodes) *
+                        static_cast<double>(item.configs.size()));
+    const std::vector<bool> mine = mineOf(costs);
+    std::vector<BatchItem> share;
+    for (size_t i = 0; i < items.size(); ++i)
+        if (mine[i]) share.push_back(items[i]);
+    return share;
+}
+
+torch::Tensor DataParallel::batchCount(const torch::Tensor& count, int64_t step) {
+    m_group.setStep(step);
+    const auto start = std::chrono::steady_clock::now();
+    auto totals =
+        torch::stack({count.to(m_group.device(), torch::kLong),
+                      torch::full({}, stopAsked() ? 1 : 0, torch::kLong).to(m_group.device())});
+    try {
+        m_group.allReduceSum({totals});
+    } catch (const DistributedError& error) {
+        throw DistributedError(atStep(step, error.what()));
+    }
+    m_stop = m_stop || totals[1].item<int64_t>() > 0;
+    m_collectiveSeconds += secondsSince(start);
+    return totals[0].to(count.device());
+}
+
+double DataParallel::sumGradients(FlatAdam& optimizer, double lossShare, int64_t step) {
+    const auto start = std::chrono::steady_clock::now();
+    const torch::Tensor gradients = optimizer.buffers().gradients;
+    auto loss = torch::full({1}, lossShare, torch::kDouble).to(m_group.device());
+    try {
+        m_group.allReduceSum({gradients, loss});
+    } catch (const DistributedError& error) {
+        throw DistributedError(atStep(step, error.what()));
+    }
+    const double total = loss.item<double>();
+    m_collectiveSeconds += secondsSince(start);
+    m_bytesPerStep = static_cast<int64_t>(gradients.nbytes() + loss.nbytes()) +
+                     2 * static_cast<int64_t>(sizeof(int64_t));  // and batchCount's
+    ++m_steps;
+    return total;
+}
+
+void DataParallel::checkWeights(const FlatAdam& optimizer, int64_t step, bool last) {
+    if (!last && step % kWeightCheckInterval != 0) return;
+    const torch::Tensor values = optimizer.buffers().values.cpu().contiguous();
+    auto hashes = torch::zeros({m_group.size()}, torch::kInt64);
+    hashes.data_ptr<int64_t>()[m_group.rank()] =
+        static_cast<int64_t>(fingerprint(values.data_ptr(), values.nbytes()));
+    hashes = hashes.to(m_group.device());
+    try {
+        m_group.allReduceSum({hashes});
+    } catch (const DistributedError& error) {
+        throw DistributedError(atStep(step, error.what()));
+    }
+    hashes = hashes.cpu();
+    const int64_t* hash = hashes.data_ptr<int64_t>();
+    std::string diverged;
+    for (int r = 1; r < m_group.size(); ++r)
+        if (hash[r] != hash[0]) diverged += (diverged.empty() ? "" : ", ") + std::to_string(r);
+    if (!diverged.empty())
+        throw DistributedError(atStep(
+            step, "the weights of rank(s) " + diverged +
+                      " differ from rank 0's: the ranks computed different updates from the same "
+                      "gradients (machines with other CPU types or library versions?); resume "
+                      "from the last checkpoint, on identical machines"));
+}
+
+std::vector<bool> DataParallel::validationShare(const std::vector<EvalItem>& items) const {
+    std::vector<double> costs;
+    for (const EvalItem& item : items)
+        costs.push_back(static_cast<double>(item.graph->nodes) *
+                        static_cast<double>(item.set.configs.size()));
+    return mineOf(costs);
+}
+
+void DataParallel::gatherMetrics(std::vector<EvalMetrics>* perGraph,
+                                 const std::vector<bool>& mine) {
+    const int64_t graphs = static_cast<int64_t>(perGraph->size());
+    auto table = torch::zeros({graphs * kMetricFields + 1}, torch::kDouble);
+    double* rows = table.data_ptr<double>();
+    for (int64_t i = 0; i < graphs; ++i)
+        if (mine[i]) packMetrics((*perGraph)[i], rows + i * kMetricFields);
+    rows[graphs * kMetricFields] = stopAsked() ? 1.0 : 0.0;
+    table = table.to(m_group.device());
+    m_group.allReduceSum({table});
+    table = table.cpu();
+    rows = table.data_ptr<double>();
+    for (int64_t i = 0; i < graphs; ++i) (*perGraph)[i] = unpackMetrics(rows + i * kMetricFields);
+    m_stop = m_stop || rows[graphs * kMetricFields] > 0;
+}
+
+void DataParallel::failed(const std::exception& error) {
+    if (!dynamic_cast<const DistributedError*>(&error)) m_group.reportFailure(error.what());
+}
+
+}  // namespace tpugraphs

@@ -1,0 +1,104 @@
+// Local worker processes of one run, followed through the run directory.
+#include "training/workers_runner.h"
+
+#include <QCoreApplication>
+#include <QDir>
+
+#include <signal.h>
+
+#include <exception>
+
+#include "train/run_directory.h"
+#include "training/run_follower.h"
+
+namespace tpugraphs::ui {
+
+namespace {
+
+constexpr int kFollowIntervalMs = 300;
+
+}  // namespace
+
+WorkersRunner::WorkersRunner(QObject* parent)
+    : QObject(parent), m_program(QCoreApplication::applicationDirPath() + "/tpugraphs") {
+    m_process.setProcessChannelMode(QProcess::MergedChannels);
+    connect(&m_process, &QProcess::finished, this, &WorkersRunner::onExited);
+    connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            Q_EMIT failed(m_runDir, m_program + ": cannot start the training command");
+    });
+}
+
+WorkersRunner::~WorkersRunner() {
+    stopAndWait();
+}
+
+bool WorkersRunner::start(const TrainOptions& options, int workers) {
+    if (isRunning()) return false;
+    m_runDir = QDir::cleanPath(QString::fromStdString(options.runDir));
+    QStringList arguments{"train", "--workers", QString::number(workers), "--quiet"};
+    m_emitted = 0;
+    if (options.resume) {
+        try {
+            m_emitted = static_cast<int>(loadRunInfo(options.runDir).history.size());
+        } catch (const std::exception&) {
+            // the command reports the problem
+        }
+        arguments << "--resume" << m_runDir << "--dataset"
+                  << QString::fromStdString(options.datasetRoot) << "--steps"
+                  << QString::number(options.steps);
+    } else {
+        m_optionsFile = std::make_unique<QTemporaryFile>(QDir::tempPath() + "/options-XXXXXX.json");
+        if (!m_optionsFile->open()) return false;
+        m_optionsFile->write(QByteArray::fromStdString(trainOptionsToJson(options)));
+        m_optionsFile->flush();
+        arguments << "--options" << m_optionsFile->fileName();
+    }
+    m_follower = std::make_unique<RunFollower>(m_runDir, kFollowIntervalMs);
+    connect(m_follower.get(), &RunFollower::changed, this, &WorkersRunner::onChanged);
+    m_process.start(m_program, arguments);
+    return true;
+}
+
+void WorkersRunner::stop() {
+    if (isRunning()) kill(static_cast<pid_t>(m_process.processId()), SIGINT);
+}
+
+void WorkersRunner::stopAndWait() {
+    if (!isRunning()) return;
+    stop();
+    if (!m_process.waitForFinished(120000)) m_process.kill();
+    m_process.waitForFinished();
+}
+
+void WorkersRunner::emitRows(int from) {
+    const auto& history = m_follower->run().history;
+    for (size_t i = static_cast<size_t>(std::max(from, m_emitted)); i < history.size(); ++i)
+        Q_EMIT progress(history[i]);
+    m_emitted = static_cast<int>(history.size());
+}
+
+void WorkersRunner::onChanged(int from, bool rewritten) {
+    if (rewritten) m_emitted = 0;
+    emitRows(from);
+}
+
+void WorkersRunner::onExited(int exitCode, QProcess::ExitStatus status) {
+    const QString output = QString::fromUtf8(m_process.readAll()).trimmed();
+    m_follower.reset();
+    m_optionsFile.reset();
+    RunInfo run;
+    try {
+        run = loadRunInfo(m_runDir.toStdString());
+    } catch (const std::exception&) {
+        // no run was written: the command's output says why
+    }
+    for (size_t i = static_cast<size_t>(m_emitted); i < run.history.size(); ++i)
+        Q_EMIT progress(run.history[i]);
+    if (status == QProcess::NormalExit && exitCode == 0 && !run.runDir.empty())
+        Q_EMIT finished(m_runDir, runStatusName(run.status), run.step);
+    else
+        Q_EMIT failed(m_runDir, output.section('\n', -6));
+}
+
+}  // namespace tpugraphs::ui
