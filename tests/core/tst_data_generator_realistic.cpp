@@ -1,5 +1,8 @@
 // Generator calibration: the realistic preset's layout runtime spreads match the real
 // collections (issue 16), and the demo preset still generates exactly what it always did.
+#include <QCryptographicHash>
+#include <QDirIterator>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -27,6 +30,19 @@ void mix(uint64_t& hash, const std::vector<T>& values) {
         hash ^= bytes[i];
         hash *= 1099511628211ULL;
     }
+}
+
+// SHA-1 of every .npz under root, by relative path.
+std::map<QString, QByteArray> hashFiles(const QString& root) {
+    std::map<QString, QByteArray> hashes;
+    QDirIterator it(root, {"*.npz"}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile f(it.next());
+        if (f.open(QIODevice::ReadOnly))
+            hashes[QDir(root).relativeFilePath(f.fileName())] =
+                QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha1);
+    }
+    return hashes;
 }
 
 // Per-graph spreads of the train graphs of every layout collection of a preset (seed 1).
@@ -138,6 +154,22 @@ private Q_SLOTS:
             QVERIFY2(hash == expected.at(plan.collection), plan.relativePath.c_str());
         }
         QCOMPARE(seen.size(), expected.size());
+    }
+
+    // The genetic search is per file: the same bytes with 1 and 2 threads.
+    void sameBytesAnyThreadCount() {
+        GeneratorOptions options;
+        options.preset = GeneratorPreset::Realistic;
+        options.collections = {"layout:xla:default", "layout:nlp:default"};
+        options.splits = {Split::Train};
+        QTemporaryDir one, two;
+        options.threads = 1;
+        generateDataset(one.path().toStdString(), options);
+        options.threads = 2;
+        generateDataset(two.path().toStdString(), options);
+        const auto a = hashFiles(one.path()), b = hashFiles(two.path());
+        QCOMPARE(a.size(), size_t(24));
+        QVERIFY(a == b);
     }
 
     // Measurement noise: the calibrated layout noise is far below the near-ties, the demo's
