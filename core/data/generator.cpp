@@ -98,7 +98,8 @@ bool isDuplicate(size_t index, double duplicateFraction, GeneratorRandom& random
 }
 
 LayoutSearch layoutSearchOf(const PlannedGraph& plan) {
-    if (plan.collection.find(":random") != std::string::npos) return LayoutSearch::Random;
+    if (plan.collection.find(":random") != std::string::npos)
+        return plan.calibrated ? LayoutSearch::Random : LayoutSearch::ScatteredRandom;
     return plan.calibrated ? LayoutSearch::Genetic : LayoutSearch::ScatteredNearDefault;
 }
 

@@ -9,15 +9,16 @@ namespace tpugraphs {
 
 namespace {
 
-// Each config changes a random share of the nodes (uniform in 0..maxChanged) to a random choice
-// of their menus, the others keep the compiler's layouts; a random share (uniform in
+// Each config changes a random share of the nodes (uniform in minChanged..maxChanged) to a random
+// choice of their menus, the others keep the compiler's layouts; a random share (uniform in
 // 0..maxRepeated, drawn once per file) of the configs repeats one of the first 64 fresh ones.
 class ScatteredSampler : public LayoutConfigSampler {
 public:
-    ScatteredSampler(const LayoutCostModel& model, GeneratorRandom& random, double maxChanged,
-                     double maxRepeated)
+    ScatteredSampler(const LayoutCostModel& model, GeneratorRandom& random, double minChanged,
+                     double maxChanged, double maxRepeated)
         : m_model(model),
           m_random(random),
+          m_minChanged(minChanged),
           m_maxChanged(maxChanged),
           m_repeated(random.uniform(0.0, maxRepeated)),
           m_choices(static_cast<size_t>(model.configurableCount())) {}
@@ -29,7 +30,7 @@ public:
                 m_random.uniformInt(0, static_cast<int64_t>(m_kept.size()) - 1))];
             return m_choices;
         }
-        const double changed = m_random.uniform(0.0, m_maxChanged);
+        const double changed = m_random.uniform(m_minChanged, m_maxChanged);
         for (size_t j = 0; j < m_choices.size(); ++j)
             m_choices[j] = m_random.chance(changed)
                                ? m_model.randomChoice(static_cast<int64_t>(j), m_random)
@@ -41,7 +42,7 @@ public:
 private:
     const LayoutCostModel& m_model;
     GeneratorRandom& m_random;
-    const double m_maxChanged;
+    const double m_minChanged, m_maxChanged;
     const double m_repeated;
     size_t m_count = 0;
     std::vector<LayoutChoice> m_choices;
@@ -55,9 +56,11 @@ std::unique_ptr<LayoutConfigSampler> makeLayoutConfigSampler(LayoutSearch search
                                                              GeneratorRandom& random) {
     switch (search) {
         case LayoutSearch::ScatteredNearDefault:
-            return std::make_unique<ScatteredSampler>(model, random, 0.6, 0.3);
+            return std::make_unique<ScatteredSampler>(model, random, 0.0, 0.6, 0.3);
+        case LayoutSearch::ScatteredRandom:
+            return std::make_unique<ScatteredSampler>(model, random, 0.0, 1.0, 0.05);
         case LayoutSearch::Random:
-            return std::make_unique<ScatteredSampler>(model, random, 1.0, 0.05);
+            return std::make_unique<ScatteredSampler>(model, random, 1.0, 1.0, 0.05);
         default:
             return std::make_unique<LayoutGeneticSearch>(model, random);
     }

@@ -14,7 +14,10 @@ enum class LayoutSearch {
     // Demo default collections: each config moves a random share (up to 60 %) of the nodes off
     // the compiler's layouts, 0-30 % of configs repeat an earlier one. Wide spreads: easy.
     ScatteredNearDefault,
-    // Random collections: a random share (up to 100 %) of the nodes moved, 0-5 % repeats.
+    // Demo random collections: a random share (up to 100 %) of the nodes moved, 0-5 % repeats.
+    ScatteredRandom,
+    // Calibrated random collections: random search, every node's layouts drawn from its menus
+    // (each -1 with probability 0.3), 0-5 % repeats.
     Random,
     // Calibrated default collections: the autotuner's genetic search (layout_genetic_search.h),
     // so most configs sit within a fraction of a percent of the best, with a slow tail.
