@@ -1,5 +1,5 @@
-// Layout config samplers: scattered changes from the compiler's layouts (demo default, random
-// search), and the factory that also builds the genetic search.
+// Layout config samplers: scattered changes from the compiler's layouts (demo collections) and
+// random search, and the factory that also builds the genetic search.
 #include "data/layout_config_sampler.h"
 
 #include "data/generator_random.h"

@@ -16,7 +16,7 @@ namespace tpugraphs {
 // slow tail); it replaces the population's slowest member when faster. Children with no
 // mutation re-measure their parent: the duplicates. The first measurements (the descent from
 // the compiler's layouts) are not recorded.
-class LayoutGeneticSearch : public LayoutConfigSampler {
+class LayoutGeneticSearch final : public LayoutConfigSampler {
 public:
     LayoutGeneticSearch(const LayoutCostModel& model, GeneratorRandom& random);
     const std::vector<LayoutChoice>& next() override;
