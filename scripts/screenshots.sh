@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Takes the README screenshots of tpugraphs-studio under Xvfb (1600x1000), reproducibly:
+# Takes the explorer screenshots of the documentation under Xvfb (1600x1000), reproducibly, with
+# the tpugraphs-screenshot tool (app/tools):
 #   scripts/screenshots.sh [OUT_DIR]        (default /tmp/screens)
-# Env: STUDIO (the binary; default build/app/tpugraphs-studio), DATA (the real sample dataset;
-# default ../shared/data/tpugraphs). Settings and the demo dataset go to a private HOME under
-# OUT_DIR, so the user's own settings are neither read nor changed.
+# Env: SCREENSHOT (the tool; default build/app/tpugraphs-screenshot), DATA (the real sample
+# dataset; default ../shared/data/tpugraphs). Settings and the demo dataset go to a private HOME
+# under OUT_DIR, so the user's own settings are neither read nor changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=$(realpath -m "${1:-/tmp/screens}")
-STUDIO=$(realpath "${STUDIO:-build/app/tpugraphs-studio}")
+SCREENSHOT=$(realpath "${SCREENSHOT:-build/app/tpugraphs-screenshot}")
 DATA=$(realpath -m "${DATA:-../shared/data/tpugraphs}")
 mkdir -p "$OUT/home"
 export HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home/config" XDG_CACHE_HOME="$OUT/home/cache"
@@ -15,8 +16,8 @@ export HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home/config" XDG_CACHE_HOME="$OUT/
 shot() {  # shot NAME ARGS...: one run of the app that saves NAME.png and quits
     local name=$1
     shift
-    xvfb-run -a -s "-screen 0 1600x1000x24" "$STUDIO" --size 1600x1000 \
-        --screenshot "$OUT/$name.png" "$@"
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$SCREENSHOT" --size 1600x1000 \
+        --out "$OUT/$name.png" "$@"
 }
 
 # The embedded demo dataset (generated into the cache on the first run), a layout graph.

@@ -13,7 +13,7 @@
 
 #include "bench_registry.h"
 #include "command_registry.h"
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "table_printer.h"
 #include "train/trainer.h"
 
@@ -56,7 +56,7 @@ struct Case {
     int stepScale = 10;  // steps = --steps x stepScale: tile steps take milliseconds
 };
 
-Case makeCase(std::string label, const std::string& collection, ModelType model, int batchGraphs,
+Case makeCase(std::string label, Collection collection, ModelType model, int batchGraphs,
               int configs, int hidden = 64, int embedding = 32) {
     Case c{std::move(label), {}};
     if (modelGraphKind(model) == GraphKind::Layout) c.stepScale = 1;
@@ -73,8 +73,8 @@ Case makeCase(std::string label, const std::string& collection, ModelType model,
 // per step, width 128, producer-side aggregation, MSE on a min-max target, Adam + one-cycle at
 // lr 1e-4, gradient norm clipped to 0.01.
 Case referenceShape(std::string label, int batchGraphs) {
-    Case c = makeCase(std::move(label), "tile:xla", ModelType::TileLateJoinSage, batchGraphs,
-                      1000000, 128, 128);
+    Case c = makeCase(std::move(label), Collection::TileXla, ModelType::TileLateJoinSage,
+                      batchGraphs, 1000000, 128, 128);
     TrainOptions& o = c.options;
     o.loss = LossType::Mse;
     o.bidirectional = false;
@@ -123,9 +123,8 @@ Measured measure(const Case& c, const std::string& root, const std::string& runD
 // command (e.g. "OPENBLAS_NUM_THREADS=1").
 std::string runReference(const BenchArgs& a, const std::string& root,
                          const std::string& environment) {
-    const std::string command = environment + " " + a.python + " " + a.reference +
-                                " --dataset " + root + " --steps " + std::to_string(a.steps * 10) +
-                                " --threads " +
+    const std::string command = environment + " " + a.python + " " + a.reference + " --dataset " +
+                                root + " --steps " + std::to_string(a.steps * 10) + " --threads " +
                                 std::to_string(std::max(1u, std::thread::hardware_concurrency())) +
                                 " 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
@@ -157,25 +156,27 @@ void runBench(const BenchArgs& a) {
     std::string demo = a.dataset;
     if (demo.empty()) {
         GeneratorOptions options;
-        options.collections = {"tile:xla", "layout:xla:default"};
+        options.collections = {Collection::TileXla, Collection::LayoutXlaDefault};
         options.splits = {Split::Train, Split::Valid};
         demo = generate((scratch / "demo").string(), options);
     }
     std::vector<std::pair<Case, std::string>> cases = {
-        {makeCase("tile-mlp", "tile:xla", ModelType::TileMlp, 8, 64), demo},
-        {makeCase("late-join-sage", "tile:xla", ModelType::TileLateJoinSage, 8, 64), demo},
-        {makeCase("early-join-sage", "tile:xla", ModelType::TileEarlyJoinSage, 8, 64), demo},
+        {makeCase("tile-mlp", Collection::TileXla, ModelType::TileMlp, 8, 64), demo},
+        {makeCase("late-join-sage", Collection::TileXla, ModelType::TileLateJoinSage, 8, 64), demo},
+        {makeCase("early-join-sage", Collection::TileXla, ModelType::TileEarlyJoinSage, 8, 64),
+         demo},
         {referenceShape(kReferenceShape, 1), demo},
         {referenceShape("late-join-sage (reference width, 8 graphs)", 8), demo},
-        {makeCase("layout-sage", "layout:xla:default", ModelType::LayoutSage, 2, 64), demo}};
+        {makeCase("layout-sage", Collection::LayoutXlaDefault, ModelType::LayoutSage, 2, 64),
+         demo}};
     if (a.fullScale) {
         GeneratorOptions options;
         options.preset = GeneratorPreset::Custom;
-        options.collections = {"layout:nlp:default"};
+        options.collections = {Collection::LayoutNlpDefault};
         options.splits = {Split::Train};
-        options.custom.sizes[3][0] = {2, a.fullScaleNodes * 9 / 10, a.fullScaleNodes, a.fullScaleConfigs,
-                                      a.fullScaleConfigs};
-        Case full = makeCase("layout-sage (full-scale nlp slice)", "layout:nlp:default",
+        options.custom.sizes[3][0] = {2, a.fullScaleNodes * 9 / 10, a.fullScaleNodes,
+                                      a.fullScaleConfigs, a.fullScaleConfigs};
+        Case full = makeCase("layout-sage (full-scale nlp slice)", Collection::LayoutNlpDefault,
                              ModelType::LayoutSage, 1, 64, 64, 32);
         full.options.holdoutConfigs = 0.002;
         cases.emplace_back(full, generate((scratch / "full-scale").string(), options));
@@ -185,10 +186,12 @@ void runBench(const BenchArgs& a) {
         {false, false, true, true, true, true});
     double referenceShape = 0;
     for (const auto& [c, root] : cases) {
-        std::cout << "bench: " << c.label << " on " << c.options.collection << std::endl;
+        std::cout << "bench: " << c.label << " on " << collectionName(c.options.collection)
+                  << std::endl;
         const Measured m = measure(c, root, (scratch / "run").string(), a.steps);
         if (c.label == kReferenceShape) referenceShape = m.configsPerSecond;
-        table.addRow({c.label, c.options.collection, std::to_string(c.options.batchGraphs),
+        table.addRow({c.label, collectionName(c.options.collection),
+                      std::to_string(c.options.batchGraphs),
                       cli::TablePrinter::number(m.configsPerSecond, 0),
                       cli::TablePrinter::number(m.graphsPerSecond, 1),
                       cli::TablePrinter::number(m.peakMiB, 0)});
@@ -216,7 +219,9 @@ void setupBenchTrain(CLI::App& app) {
         "train", "Training throughput (configs/s, graphs/s) and peak memory of each model");
     cmd->add_option("--dataset", a->dataset,
                     "Demo dataset root (default: generate one in a temp folder)");
-    cmd->add_option("--steps", a->steps, "Training steps per layout model (tile models run 10x as many)")->capture_default_str();
+    cmd->add_option("--steps", a->steps,
+                    "Training steps per layout model (tile models run 10x as many)")
+        ->capture_default_str();
     cmd->add_flag("--full-scale", a->fullScale,
                   "Also a full-scale layout:nlp slice (2 graphs, 100k configs)");
     cmd->add_option("--full-scale-configs", a->fullScaleConfigs, "Configs per full-scale graph")

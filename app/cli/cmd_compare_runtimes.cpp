@@ -7,9 +7,10 @@
 #include <iostream>
 #include <map>
 
+#include "analysis/runtime_spread.h"
+#include "analysis/runtime_stats.h"
 #include "command_registry.h"
 #include "data/dataset.h"
-#include "data/runtime_spread.h"
 #include "split_option.h"
 #include "table_printer.h"
 
@@ -24,15 +25,8 @@ struct CompareArgs {
 };
 
 RuntimeSpread spreadOf(const GraphEntry& entry) {
-    if (findCollection(entry.collection)->kind == GraphKind::Tile)
-        return tileRuntimeSpread(readTileGraph(entry.path));
+    if (entry.kind == GraphKind::Tile) return tileRuntimeSpread(readTileGraph(entry.path));
     return layoutRuntimeSpread(readLayoutGraph(entry.path));
-}
-
-double median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 std::vector<std::string> cells(const RuntimeSpread& s) {
@@ -46,7 +40,7 @@ RuntimeSpread medianSpread(const std::vector<RuntimeSpread>& graphs) {
     auto of = [&](double RuntimeSpread::*field) {
         std::vector<double> v;
         for (const RuntimeSpread& g : graphs) v.push_back(g.*field);
-        return median(v);
+        return medianOf(v);
     };
     RuntimeSpread s;
     s.medianOverBest = of(&RuntimeSpread::medianOverBest);
@@ -59,33 +53,30 @@ RuntimeSpread medianSpread(const std::vector<RuntimeSpread>& graphs) {
 void runCompare(const CompareArgs& args) {
     std::vector<Split> splits;
     for (const std::string& s : args.splits) splits.push_back(cli::parseSplitOption(s, "--splits"));
+    const std::vector<Collection> collections = cli::parseCollectionsOption(args.collections);
     TablePrinter table({"root", "collection", "split", args.perFile ? "file" : "files", "configs",
                         "median/best", "max/best", "within 1 %", "distinct"},
                        {false, false, false, !args.perFile, true, true, true, true, true});
     for (const std::string& root : args.roots) {
         const DatasetIndex index = scanDataset(root);
-        for (const CollectionInfo& c : allCollections()) {
-            if (!args.collections.empty() &&
-                std::find(args.collections.begin(), args.collections.end(), c.id) ==
-                    args.collections.end())
-                continue;
+        for (Collection c : collections) {
             for (Split split : splits) {
                 std::vector<RuntimeSpread> graphs;
                 int64_t configs = 0;
-                for (const GraphEntry* entry : index.select(c.id, split)) {
+                for (const GraphEntry* entry : index.select(c, split)) {
                     if (!entry->error.empty()) continue;
                     const RuntimeSpread s = spreadOf(*entry);
                     if (s.medianOverBest <= 0) continue;  // no runtimes (test split)
                     graphs.push_back(s);
                     configs += s.configs;
                     if (!args.perFile) continue;
-                    std::vector<std::string> row{root, c.id, splitName(split), entry->name,
-                                                 std::to_string(s.configs)};
+                    std::vector<std::string> row{root, collectionName(c), splitName(split),
+                                                 entry->name, std::to_string(s.configs)};
                     for (std::string& cell : cells(s)) row.push_back(std::move(cell));
                     table.addRow(std::move(row));
                 }
                 if (graphs.empty() || args.perFile) continue;
-                std::vector<std::string> row{root, c.id, splitName(split),
+                std::vector<std::string> row{root, collectionName(c), splitName(split),
                                              std::to_string(graphs.size()),
                                              std::to_string(configs)};
                 for (std::string& cell : cells(medianSpread(graphs)))

@@ -14,8 +14,9 @@ namespace {
 using namespace tpugraphs;
 
 struct EvaluateArgs {
-    std::string run, dataset, split = "valid", device = "cpu";
-    int averages = 1;
+    std::vector<std::string> runs;
+    std::string dataset, split = "valid", device = "cpu", collection;
+    int averages = kDefaultTestTimeAverages;
     bool perGraph = false, last = false;
 };
 
@@ -25,7 +26,8 @@ void runEvaluate(const EvaluateArgs& a) {
     options.device = a.device;
     options.testTimeAverages = a.averages;
     options.useBest = !a.last;
-    const SplitPrediction result = predictSplit(a.run, a.dataset, split, options);
+    if (!a.collection.empty()) options.collection = cli::parseCollectionOption(a.collection);
+    const SplitPrediction result = predictSplit(a.runs, a.dataset, split, options);
     if (a.perGraph) {
         cli::TablePrinter table({"graph", "configs", "kendall", "top5-score", "opa", "top1-err"},
                                 {false, true, true, true, true, true});
@@ -40,7 +42,9 @@ void runEvaluate(const EvaluateArgs& a) {
         }
         table.print(std::cout);
     }
-    std::cout << a.run << " on " << a.split << ": " << result.graphs.size() << " graphs\n";
+    std::cout << (a.runs.size() > 1 ? "ensemble of " + std::to_string(a.runs.size()) + " runs"
+                                    : a.runs.front())
+              << " on " << a.split << ": " << result.graphs.size() << " graphs\n";
     if (result.mean.graphs == 0) {
         std::cout << "no graph of this split has runtimes (test split?): nothing to score\n";
         return;
@@ -52,10 +56,17 @@ void setupEvaluate(CLI::App& app) {
     auto a = std::make_shared<EvaluateArgs>();
     auto* cmd =
         app.add_subcommand("evaluate", "Score a trained run on a split (Kendall tau, top-K, OPA)");
-    cmd->add_option("--run", a->run, "Run directory")->required();
+    cmd->add_option("--run", a->runs,
+                    "Run directory; repeat for an ensemble (per-graph normalised ranks averaged)")
+        ->required();
+    cmd->add_option("--collection", a->collection,
+                    "Collection to score (default: the run's; another of the same kind is "
+                    "allowed)");
     cmd->add_option("--dataset", a->dataset, "Dataset root (default: the run's)");
     cmd->add_option("--split", a->split, "train, valid or test")->capture_default_str();
-    cmd->add_option("--tta", a->averages, "Test-time averages over shuffled config orders")
+    cmd->add_option("--tta", a->averages,
+                    "Test-time averages over shuffled config orders (models that compare "
+                    "configs)")
         ->capture_default_str();
     cmd->add_option("--device", a->device, "cpu or cuda")->capture_default_str();
     cmd->add_flag("--per-graph", a->perGraph, "Print one row per graph");

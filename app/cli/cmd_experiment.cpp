@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "command_registry.h"
+#include "split_option.h"
 #include "table_printer.h"
 #include "train/trainer.h"
 #include "train_report.h"
@@ -17,7 +18,7 @@ using namespace tpugraphs;
 
 struct HoldoutArgs {
     TrainOptions options;
-    std::string graph = "unet3d", loss = "pairwise-hinge", out;
+    std::string graph = "unet3d", loss = "pairwise-hinge", out, collection = "layout:xla:default";
     int seeds = 5;
     uint64_t firstSeed = 0;
 };
@@ -25,6 +26,7 @@ struct HoldoutArgs {
 void runHoldout(HoldoutArgs& a) {
     TrainOptions base = a.options;
     base.model = ModelType::LayoutSage;
+    base.collection = cli::parseCollectionOption(a.collection);
     if (!parseLossType(a.loss, &base.loss))
         throw CLI::ValidationError("--loss", "unknown loss '" + a.loss + "'");
     base.onlyGraphs = {a.graph};
@@ -66,7 +68,6 @@ void setupExperiment(CLI::App& app) {
     experiment->require_subcommand(1);
     auto a = std::make_shared<HoldoutArgs>();
     TrainOptions& o = a->options;
-    o.collection = "layout:xla:default";
     o.holdoutConfigs = 0.2;
     o.steps = 300;
     o.validationInterval = 50;
@@ -76,7 +77,7 @@ void setupExperiment(CLI::App& app) {
                                            "Train on one graph's distinct configs, validate on a "
                                            "seeded held-out fraction, over seeds");
     cmd->add_option("--dataset", o.datasetRoot, "Dataset root")->required();
-    cmd->add_option("--collection", o.collection, "Layout collection of the graph")
+    cmd->add_option("--collection", a->collection, "Layout collection of the graph")
         ->capture_default_str();
     cmd->add_option("--graph", a->graph, "Graph name (file stem) in the train split")
         ->capture_default_str();

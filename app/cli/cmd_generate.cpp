@@ -12,9 +12,9 @@
 
 #include "command_registry.h"
 #include "data/dataset.h"
-#include "data/generator.h"
 #include "progress_bar.h"
 #include "split_option.h"
+#include "synth/generator.h"
 #include "table_printer.h"
 
 namespace {
@@ -50,7 +50,8 @@ GeneratorOptions toOptions(const GenerateArgs& args) {
     if (!parsePreset(args.preset, &o.preset))
         throw CLI::ValidationError("--preset", "unknown preset " + args.preset);
     o.seed = args.seed;
-    o.collections = args.collections;
+    for (const std::string& c : args.collections)
+        o.collections.push_back(cli::parseCollectionOption(c));
     for (const std::string& s : args.splits)
         o.splits.push_back(cli::parseSplitOption(s, "--splits"));
     o.noise = args.noise;
@@ -72,13 +73,10 @@ void printSummary(const GenerationSummary& summary) {
         size_t files = 0;
         int64_t nodes = 0, maxNodes = 0, configs = 0, maxConfigs = 0, bytes = 0;
     };
-    // Rows in the official order: collections as allCollections(), then train, valid, test.
-    std::map<std::pair<size_t, int>, Row> rows;
-    const std::vector<CollectionInfo>& collections = allCollections();
+    // Rows in the official order: collections as kCollections, then train, valid, test.
+    std::map<std::pair<std::optional<Collection>, Split>, Row> rows;
     for (const GraphEntry& g : index.graphs) {
-        size_t c = 0;
-        while (c < collections.size() && collections[c].id != g.collection) ++c;
-        Row& r = rows[{c, static_cast<int>(g.split)}];
+        Row& r = rows[{g.collection, g.split}];
         ++r.files;
         r.nodes += g.nodes;
         r.configs += g.configs;
@@ -90,10 +88,10 @@ void printSummary(const GenerationSummary& summary) {
         {"collection", "split", "files", "nodes", "max nodes", "configs", "max configs", "MB"},
         {false, false, true, true, true, true, true, true});
     for (const auto& [key, r] : rows) {
-        const std::string name = key.first < collections.size() ? collections[key.first].id : "?";
-        table.addRow({name, splitName(static_cast<Split>(key.second)), std::to_string(r.files),
-                      std::to_string(r.nodes), std::to_string(r.maxNodes),
-                      std::to_string(r.configs), std::to_string(r.maxConfigs), megabytes(r.bytes)});
+        const std::string name = key.first ? collectionName(*key.first) : "?";
+        table.addRow({name, splitName(key.second), std::to_string(r.files), std::to_string(r.nodes),
+                      std::to_string(r.maxNodes), std::to_string(r.configs),
+                      std::to_string(r.maxConfigs), megabytes(r.bytes)});
     }
     table.print(std::cout);
     std::printf("\n%zu files, %lld nodes, %lld edges, %lld configs, %s MB in %.2f s -> %s\n",

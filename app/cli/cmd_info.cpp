@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "command_registry.h"
 #include "data/data_error.h"
@@ -45,17 +46,16 @@ void printFile(const std::string& path, int topOpcodes) {
     const GraphEntry where = describeGraphFile(path);  // collection and split from the folders
     const std::vector<ArrayInfo> arrays = listArrays(path);
     std::cout << "file         " << path << "\n";
-    if (!where.collection.empty())
-        std::cout << "collection   " << where.collection << ", split " << splitName(where.split)
-                  << "\n";
+    if (where.collection)
+        std::cout << "collection   " << collectionName(*where.collection) << ", split "
+                  << splitName(where.split) << "\n";
     TablePrinter table({"array", "dtype", "shape", "order", "compressed", "size"},
                        {false, false, false, false, true, true});
     for (const ArrayInfo& a : arrays)
         table.addRow({a.name, a.descr, shapeToString(a.shape), a.fortranOrder ? "F" : "C",
                       bytesText(a.compressedBytes), bytesText(a.dataBytes)});
     table.print(std::cout);
-    const ReadOptions options =
-        where.collection.empty() ? ReadOptions{} : readOptionsFor(where.split);
+    const ReadOptions options = where.collection ? readOptionsFor(where.split) : ReadOptions{};
     GraphSummary s;
     try {
         s = summarizeGraphFile(path, options);
@@ -63,7 +63,7 @@ void printFile(const std::string& path, int topOpcodes) {
         std::cout << "INVALID      " << e.what() << "\n";
         throw CLI::RuntimeError(2);
     }
-    std::cout << "kind         " << (s.kind == GraphKind::Tile ? "tile" : "layout") << "\n"
+    std::cout << "kind         " << graphKindName(s.kind) << "\n"
               << "size         " << bytesText(s.fileBytes) << " compressed, "
               << bytesText(s.dataBytes) << " of arrays\n"
               << "nodes        " << s.nodes << "\nedges        " << s.edges << "\n"
@@ -100,7 +100,7 @@ void printDataset(const std::string& root) {
     const DatasetIndex index =
         scanDataset(root, [&](size_t done, size_t total) { progress.update(done, total); });
     progress.finish();
-    std::map<std::pair<std::string, Split>, Totals> groups;
+    std::map<std::pair<std::optional<Collection>, Split>, Totals> groups;
     Totals all;
     for (const GraphEntry& g : index.graphs) {
         for (Totals* t : {&groups[{g.collection, g.split}], &all}) {
@@ -122,14 +122,15 @@ void printDataset(const std::string& root) {
     TablePrinter table({"collection", "split", "graphs", "nodes", "edges", "configs", "arrays",
                         "compressed", "invalid"},
                        {false, false, true, true, true, true, true, true, true});
-    for (const CollectionInfo& c : allCollections()) {
+    for (const Collection c : kCollections) {
         for (Split split : {Split::Train, Split::Valid, Split::Test}) {
-            const auto it = groups.find({c.id, split});
+            const auto it = groups.find({c, split});
             if (it == groups.end()) continue;
             const Totals& t = it->second;
-            table.addRow({c.id, splitName(split), std::to_string(t.graphs), std::to_string(t.nodes),
-                          std::to_string(t.edges), std::to_string(t.configs), bytesText(t.bytes),
-                          bytesText(t.compressed), std::to_string(t.invalid)});
+            table.addRow({collectionName(c), splitName(split), std::to_string(t.graphs),
+                          std::to_string(t.nodes), std::to_string(t.edges),
+                          std::to_string(t.configs), bytesText(t.bytes), bytesText(t.compressed),
+                          std::to_string(t.invalid)});
         }
     }
     table.print(std::cout);

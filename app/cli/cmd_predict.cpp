@@ -1,70 +1,95 @@
-// `tpugraphs predict`: writes a validated Kaggle submission from a trained run.
+// `tpugraphs predict`: writes a validated Kaggle submission from a trained run, or from an
+// ensemble of runs (their per-graph normalised ranks averaged).
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 
 #include "command_registry.h"
-#include "export/submission_export.h"
+#include "progress_bar.h"
 #include "split_option.h"
-#include "train/predictor.h"
+#include "train/submission_builder.h"
 
 namespace {
 
 using namespace tpugraphs;
 
 struct PredictArgs {
-    std::string run, dataset, split = "test", out, templatePath, device = "cpu";
-    int averages = 1;
+    std::vector<std::string> runs;
+    std::string dataset, split = "test", out, templatePath, device = "cpu", collection;
+    int averages = kDefaultTestTimeAverages;
     bool last = false;
 };
 
+void printIssues(const std::string& file, const std::vector<SubmissionIssue>& issues,
+                 const char* kind) {
+    for (const auto& issue : issues)
+        std::cerr << kind << file << (issue.line ? ":" + std::to_string(issue.line) : "") << ": "
+                  << issue.message << "\n";
+}
+
 void runPredict(const PredictArgs& a) {
-    const Split split = cli::parseSplitOption(a.split);
-    PredictOptions options;
-    options.device = a.device;
-    options.testTimeAverages = a.averages;
-    options.useBest = !a.last;
-    const SplitPrediction prediction =
-        predictSplit(a.run, a.dataset, split, options, [](size_t done, size_t total) {
-            std::cerr << "\rpredicting " << done << "/" << total << std::flush;
+    SubmissionRequest request;
+    request.datasetRoot = a.dataset;
+    request.split = cli::parseSplitOption(a.split);
+    const Collection collection = a.collection.empty()
+                                      ? loadRunInfo(a.runs.front()).options.collection
+                                      : cli::parseCollectionOption(a.collection);
+    request.runs = {{collection, a.runs}};
+    request.predict.device = a.device;
+    request.predict.testTimeAverages = a.averages;
+    request.predict.useBest = !a.last;
+    request.templatePath = a.templatePath;
+    request.outputPath = a.out;
+    cli::ProgressBar bar("predicting");
+    const SubmissionSummary summary =
+        buildSubmission(request, [&](const std::string&, size_t done, size_t total) {
+            if (total > 0) bar.update(done, total, "graphs");
         });
-    std::cerr << "\n";
-    std::vector<SubmissionRow> rows;
-    for (const auto& g : prediction.graphs)
-        rows.push_back(g.collection == "tile:xla"
-                           ? tileSubmissionRow(g.name, g.scores)
-                           : layoutSubmissionRow(g.collection, g.name, g.scores));
-    SubmissionExportOptions exportOptions;
-    exportOptions.templatePath = a.templatePath;
-    const SubmissionExportResult result = exportSubmission(a.out, rows, exportOptions);
-    std::cout << rows.size() << " rows predicted";
+    bar.finish();
+    const SubmissionExportResult& result = summary.result;
+    std::cout << summary.predictedRows << " rows predicted"
+              << (a.runs.size() > 1 ? " by an ensemble of " + std::to_string(a.runs.size()) +
+                                          " runs (mean normalised ranks)"
+                                    : std::string());
     if (!a.templatePath.empty())
         std::cout << "; " << result.merge.fromTemplate << " rows filled from the template "
                   << a.templatePath << ", " << result.merge.notInTemplate
                   << " predicted rows not in it";
     std::cout << "\n";
+    printIssues(a.out, result.report.warnings, "warning: ");
     if (!result.written) {
-        for (const auto& issue : result.report.errors)
-            std::cerr << a.out << (issue.line ? ":" + std::to_string(issue.line) : "") << ": "
-                      << issue.message << "\n";
+        printIssues(a.out, result.report.errors, "");
         std::cerr << "INVALID submission: nothing written (" << result.report.errorCount
                   << " errors)\n";
         throw CLI::RuntimeError(1);
     }
-    std::cout << "wrote " << a.out << " (" << result.report.rows << " rows, validated)\n";
+    std::cout << "wrote " << a.out << " (" << result.report.rows << " rows, validated"
+              << (result.report.checkedAsFull ? " with Kaggle's rules"
+                                              : "; partial: Kaggle needs all 894 rows, fill the "
+                                                "rest with --template")
+              << ")\n";
 }
 
 void setupPredict(CLI::App& app) {
     auto a = std::make_shared<PredictArgs>();
     auto* cmd = app.add_subcommand("predict",
-                                   "Predict a split with a trained run and write a submission CSV");
-    cmd->add_option("--run", a->run, "Run directory")->required();
-    cmd->add_option("--dataset", a->dataset, "Dataset root (default: the run's)");
+                                   "Predict a split with a trained run (or an ensemble of runs) "
+                                   "and write a validated submission CSV");
+    cmd->add_option("--run", a->runs,
+                    "Run directory; repeat for an ensemble (per-graph normalised ranks averaged)")
+        ->required();
+    cmd->add_option("--dataset", a->dataset, "Dataset root (default: the first run's)");
     cmd->add_option("--split", a->split, "Split to predict")->capture_default_str();
+    cmd->add_option("--collection", a->collection,
+                    "Collection to predict (default: the run's; another of the same kind is "
+                    "allowed)");
     cmd->add_option("--out", a->out, "Submission CSV to write")->required();
     cmd->add_option("--template", a->templatePath,
-                    "Fill the rows without predictions from this CSV (e.g. the sample submission)");
-    cmd->add_option("--tta", a->averages, "Test-time averages over shuffled config orders")
+                    "Fill the rows without predictions from this CSV (e.g. the sample "
+                    "submission); its rows are copied as they are");
+    cmd->add_option("--tta", a->averages,
+                    "Test-time averages over shuffled config orders (models that compare "
+                    "configs)")
         ->capture_default_str();
     cmd->add_option("--device", a->device, "cpu or cuda")->capture_default_str();
     cmd->add_flag("--last", a->last, "Use the last checkpoint instead of the best");

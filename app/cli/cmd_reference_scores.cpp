@@ -11,8 +11,8 @@
 #include "data/dataset.h"
 #include "export/baseline_submission.h"
 #include "export/layout_ridge_baseline.h"
+#include "export/submission_scoring.h"
 #include "metrics/layout_metrics.h"
-#include "metrics/submission_scoring.h"
 #include "metrics/tile_metrics.h"
 #include "split_option.h"
 #include "table_printer.h"
@@ -43,13 +43,12 @@ std::string twinPath(const DatasetIndex& index, const GraphEntry& graph, const s
     return (fs::path(root) / fs::relative(graphFilePath(index, graph), index.root)).string();
 }
 
-std::vector<Method> methodsFor(const CollectionInfo& c, const DatasetIndex& index,
-                               const ReferenceArgs& args) {
-    const bool tile = c.kind == GraphKind::Tile;
+std::vector<Method> methodsFor(Collection c, const DatasetIndex& index, const ReferenceArgs& args) {
+    const bool tile = collectionKind(c) == GraphKind::Tile;
     std::vector<Method> methods;
     if (!tile) {
         std::vector<LayoutGraph> train;
-        for (const GraphEntry* g : index.select(c.id, Split::Train))
+        for (const GraphEntry* g : index.select(c, Split::Train))
             if (g->error.empty()) train.push_back(readLayoutGraph(graphFilePath(index, *g)));
         std::vector<const LayoutGraph*> pointers;
         for (const LayoutGraph& g : train) pointers.push_back(&g);
@@ -82,11 +81,10 @@ void runReference(const ReferenceArgs& args) {
     const DatasetIndex index = scanDataset(args.dataset);
     TablePrinter table({"collection", "method", "graphs", "metric", "mean", "min", "OPA"},
                        {false, false, true, false, true, true, true});
-    for (const CollectionInfo& c : allCollections()) {
-        if (!args.collections.empty() && std::find(args.collections.begin(), args.collections.end(),
-                                                   c.id) == args.collections.end())
-            continue;
-        const std::vector<const GraphEntry*> graphs = index.select(c.id, split);
+    const std::vector<Collection> collections = cli::parseCollectionsOption(args.collections);
+    for (Collection c : collections) {
+        const bool tile = collectionKind(c) == GraphKind::Tile;
+        const std::vector<const GraphEntry*> graphs = index.select(c, split);
         if (graphs.empty()) continue;
         for (const Method& method : methodsFor(c, index, args)) {
             double sum = 0.0, minimum = 1e300, opa = 0.0;
@@ -94,7 +92,7 @@ void runReference(const ReferenceArgs& args) {
                 const std::string path = graphFilePath(index, *g);
                 const std::vector<float> scores = method.scores(path, *g);
                 double value = 0.0, pairs = 0.0;
-                if (c.kind == GraphKind::Tile) {
+                if (tile) {
                     const TileGraph t = readTileGraph(path);
                     const TileGraphMetrics m =
                         computeTileMetrics(scores, t.configRuntime, t.configRuntimeNormalizers);
@@ -107,10 +105,9 @@ void runReference(const ReferenceArgs& args) {
                 sum += value, opa += pairs, minimum = std::min(minimum, value);
             }
             const double n = static_cast<double>(graphs.size());
-            table.addRow({c.id, method.name, std::to_string(graphs.size()),
-                          c.kind == GraphKind::Tile ? "top-5 score" : "kendall",
-                          TablePrinter::number(sum / n), TablePrinter::number(minimum),
-                          TablePrinter::number(opa / n)});
+            table.addRow({collectionName(c), method.name, std::to_string(graphs.size()),
+                          tile ? "top-5 score" : "kendall", TablePrinter::number(sum / n),
+                          TablePrinter::number(minimum), TablePrinter::number(opa / n)});
         }
     }
     table.print(std::cout);

@@ -7,8 +7,8 @@
 
 #include "command_registry.h"
 #include "export/submission_io.h"
+#include "export/submission_scoring.h"
 #include "export/submission_validator.h"
-#include "metrics/submission_scoring.h"
 #include "split_option.h"
 #include "table_printer.h"
 
@@ -25,7 +25,8 @@ struct ScoreArgs {
 void printScores(const ScoreArgs& args, const SubmissionScore& score) {
     TablePrinter table({"collection", "graphs", "score"}, {false, true, true});
     for (const CollectionScore& c : score.summary.collections)
-        table.addRow({c.collection, std::to_string(c.graphs), TablePrinter::number(c.mean)});
+        table.addRow(
+            {collectionName(c.collection), std::to_string(c.graphs), TablePrinter::number(c.mean)});
     table.print(std::cout);
     std::cout << "overall: " << TablePrinter::number(score.summary.overall) << "  (plain mean of "
               << score.summary.presentCollections << " of 5 collection scores"
@@ -49,7 +50,7 @@ void printScores(const ScoreArgs& args, const SubmissionScore& score) {
     std::cout << "\nworst graphs:\n";
     TablePrinter worst({"collection", "graph", "score"}, {false, false, true});
     for (const GraphScore& g : worstGraphs(score.graphs, args.worst))
-        worst.addRow({g.collection, g.graph, TablePrinter::number(g.score)});
+        worst.addRow({collectionName(g.collection), g.graph, TablePrinter::number(g.score)});
     worst.print(std::cout);
 }
 

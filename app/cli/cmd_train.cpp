@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "command_registry.h"
+#include "split_option.h"
 #include "train/trainer.h"
 #include "train_report.h"
 
@@ -21,10 +22,10 @@ void onInterrupt(int) {
 struct TrainArgs {
     TrainOptions options;
     std::string model = "late-join-sage", loss = "pairwise-hinge", optimizer = "adamw";
-    std::string schedule = "cosine", readout = "node-sum", resume;
+    std::string schedule = "cosine", readout = "node-sum", resume, collection = "tile:xla";
     bool keepDuplicates = false, noPrune = false, noCrossAttention = false,
          noChannelAttention = false;
-    bool producersOnly = false, quiet = false;
+    bool producersOnly = false, quiet = false, zeroLayoutPadding = false, noTileRelative = false;
 };
 
 template <typename Enum>
@@ -35,6 +36,7 @@ Enum parsed(bool (*parse)(const std::string&, Enum*), const std::string& text, c
 }
 
 void applyNames(const TrainArgs& a, TrainOptions& o) {
+    o.collection = cli::parseCollectionOption(a.collection);
     o.model = parsed(parseModelType, a.model, "--model");
     o.loss = parsed(parseLossType, a.loss, "--loss");
     o.optimizer = parsed(parseOptimizerType, a.optimizer, "--optimizer");
@@ -45,6 +47,8 @@ void applyNames(const TrainArgs& a, TrainOptions& o) {
     o.crossConfigAttention = !a.noCrossAttention;
     o.selfChannelAttention = !a.noChannelAttention;
     o.bidirectional = !a.producersOnly;
+    o.markLayoutPadding = !a.zeroLayoutPadding;
+    o.tileRelativeFeatures = !a.noTileRelative;
 }
 
 TrainOptions resumedOptions(const TrainArgs& a, const CLI::App& cmd) {
@@ -68,13 +72,12 @@ void runTrain(TrainArgs& a, const CLI::App& cmd) {
         if (options.runDir.empty()) throw CLI::RequiredError("--out");
         applyNames(a, options);
         if (!cmd.count("--model"))
-            options.model = defaultModelFor(
-                options.collection.rfind("layout", 0) == 0 ? GraphKind::Layout : GraphKind::Tile);
+            options.model = defaultModelFor(collectionKind(options.collection));
     }
     std::cout << (options.resume ? "resuming " : "training ") << modelTypeName(options.model)
-              << " on " << options.collection << " with " << lossTypeName(options.loss)
-              << " loss into " << options.runDir << " (device " << options.device
-              << "; Ctrl-C stops and keeps the last checkpoint)" << std::endl;
+              << " on " << collectionName(options.collection) << " with "
+              << lossTypeName(options.loss) << " loss into " << options.runDir << " (device "
+              << options.device << "; Ctrl-C stops and keeps the last checkpoint)" << std::endl;
     g_stop = false;
     auto previous = std::signal(SIGINT, onInterrupt);
     TrainResult result;
@@ -106,7 +109,7 @@ void setupTrain(CLI::App& app) {
     auto* cmd =
         app.add_subcommand("train", "Train a cost model (or resume a run) into a run directory");
     cmd->add_option("--dataset", o.datasetRoot, "Dataset root (official npz layout)");
-    cmd->add_option("--collection", o.collection,
+    cmd->add_option("--collection", a->collection,
                     "Collection id, e.g. tile:xla, layout:xla:default")
         ->capture_default_str();
     cmd->add_option("--out", o.runDir, "Run directory to create (must be empty or absent)");
@@ -123,7 +126,11 @@ void setupTrain(CLI::App& app) {
     cmd->add_option("--configs-per-graph", o.configsPerGraph,
                     "Configs sampled per graph and step (0 = 64, or 128 for random collections)");
     cmd->add_option("--lr", o.learningRate, "Peak learning rate")->capture_default_str();
-    cmd->add_option("--weight-decay", o.weightDecay, "Weight decay")->capture_default_str();
+    cmd->add_option("--weight-decay", o.weightDecay,
+                    "Weight decay (weight matrices only, unless --decay-all-parameters)")
+        ->capture_default_str();
+    cmd->add_flag("--decay-all-parameters", o.decayAllParameters,
+                  "Weight decay on biases, LayerNorm weights and embeddings too");
     cmd->add_option("--optimizer", a->optimizer, "adamw or adam")->capture_default_str();
     cmd->add_option("--schedule", a->schedule, "constant, cosine or one-cycle")
         ->capture_default_str();
@@ -147,12 +154,26 @@ void setupTrain(CLI::App& app) {
                   "Aggregate over producers only (one edge direction)");
     cmd->add_flag("--keep-duplicates", a->keepDuplicates, "Do not collapse identical configs");
     cmd->add_flag("--no-prune", a->noPrune, "Layout: keep the whole graph");
+    cmd->add_flag("--no-tile-relative-features", a->noTileRelative,
+                  "Tile: do not append the config features relative to the output's shape "
+                  "(tiles per dim, padding and vector-register waste)");
+    cmd->add_flag("--zero-layout-padding", a->zeroLayoutPadding,
+                  "Keep the files' 0 padding of layout_minor_to_major (default: -1, kept apart "
+                  "from dimension 0)");
     cmd->add_option("--validate-every", o.validationInterval,
                     "Steps between validations (0 = each epoch)");
     cmd->add_option("--patience", o.earlyStoppingPatience,
                     "Stop after N validations without improvement");
     cmd->add_option("--max-valid-graphs", o.maxValidGraphs,
                     "Validate on at most N graphs (0 = all)");
+    cmd->add_option("--valid-configs", o.validConfigs,
+                    "Periodic validations score a fixed seeded subset of at most N configs per "
+                    "graph (0 = all); the final validation scores all")
+        ->capture_default_str();
+    cmd->add_option("--train-splits", o.trainSplits,
+                    "Splits to train on: train, or train,valid to refit a final model")
+        ->delimiter(',')
+        ->capture_default_str();
     cmd->add_option("--only", o.onlyGraphs,
                     "Train (and validate) only on these graph names (file stems)");
     cmd->add_option(

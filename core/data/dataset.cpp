@@ -2,12 +2,11 @@
 #include "data/dataset.h"
 
 #include <algorithm>
-#include <atomic>
-#include <condition_variable>
 #include <filesystem>
 #include <mutex>
-#include <thread>
 
+#include "base/enum_names.h"
+#include "base/parallel_for.h"
 #include "data/data_error.h"
 #include "data/graph_schema.h"
 #include "data/npz_file.h"
@@ -19,6 +18,8 @@ namespace tpugraphs {
 namespace {
 
 constexpr Split kSplits[] = {Split::Train, Split::Valid, Split::Test};
+const EnumName<Split> kSplitNames[] = {
+    {Split::Train, "train"}, {Split::Valid, "valid"}, {Split::Test, "test"}};
 
 // The collection and split of a file from its last directories, e.g. .../layout/nlp/random/test.
 void classify(const fs::path& file, GraphEntry* entry) {
@@ -26,14 +27,17 @@ void classify(const fs::path& file, GraphEntry* entry) {
     for (fs::path p = file.parent_path(); parts.size() < 4 && p.has_filename(); p = p.parent_path())
         parts.push_back(p.filename().string());
     if (parts.empty() || !parseSplit(parts[0], &entry->split)) return;
-    for (const CollectionInfo& c : allCollections()) {
+    for (const Collection c : kCollections) {
         // directory "npz/layout/nlp/random": compare its last components with the parents.
         std::vector<std::string> want;
-        for (const auto& part : fs::path(c.directory)) want.push_back(part.string());
+        for (const auto& part : fs::path(collectionDirectory(c))) want.push_back(part.string());
         std::reverse(want.begin(), want.end());
         want.pop_back();  // "npz"
         if (parts.size() < want.size() + 1) continue;
-        if (std::equal(want.begin(), want.end(), parts.begin() + 1)) entry->collection = c.id;
+        if (std::equal(want.begin(), want.end(), parts.begin() + 1)) {
+            entry->collection = c;
+            entry->kind = collectionKind(c);
+        }
     }
 }
 
@@ -48,24 +52,15 @@ fs::path npzFolder(const fs::path& root) {
 }  // namespace
 
 const char* splitName(Split split) {
-    switch (split) {
-        case Split::Train:
-            return "train";
-        case Split::Valid:
-            return "valid";
-        default:
-            return "test";
-    }
+    return enumName(kSplitNames, split);
 }
 
 bool parseSplit(const std::string& text, Split* split) {
-    for (Split s : kSplits) {
-        if (text == splitName(s)) {
-            *split = s;
-            return true;
-        }
-    }
-    return false;
+    return parseEnumName(kSplitNames, text, split);
+}
+
+std::string collectionLabel(const GraphEntry& entry) {
+    return entry.collection ? collectionName(*entry.collection) : graphKindName(entry.kind);
 }
 
 ReadOptions readOptionsFor(Split split) {
@@ -74,25 +69,7 @@ ReadOptions readOptionsFor(Split split) {
     return options;
 }
 
-const std::vector<CollectionInfo>& allCollections() {
-    static const std::vector<CollectionInfo> collections = {
-        {"tile:xla", "npz/tile/xla", GraphKind::Tile},
-        {"layout:xla:default", "npz/layout/xla/default", GraphKind::Layout},
-        {"layout:xla:random", "npz/layout/xla/random", GraphKind::Layout},
-        {"layout:nlp:default", "npz/layout/nlp/default", GraphKind::Layout},
-        {"layout:nlp:random", "npz/layout/nlp/random", GraphKind::Layout},
-    };
-    return collections;
-}
-
-const CollectionInfo* findCollection(const std::string& id) {
-    for (const CollectionInfo& c : allCollections())
-        if (c.id == id) return &c;
-    return nullptr;
-}
-
-std::vector<const GraphEntry*> DatasetIndex::select(const std::string& collection,
-                                                    Split split) const {
+std::vector<const GraphEntry*> DatasetIndex::select(Collection collection, Split split) const {
     std::vector<const GraphEntry*> out;
     for (const GraphEntry& g : graphs)
         if (g.collection == collection && g.split == split) out.push_back(&g);
@@ -109,11 +86,11 @@ GraphEntry describeGraphFile(const std::string& path) {
         NpzFile npz = NpzFile::open(path);
         entry.compressedBytes = npz.fileBytes();
         const GraphKind kind = detectGraphKind(npz);
-        const CollectionInfo* collection = findCollection(entry.collection);
-        if (collection && collection->kind != kind)
+        if (entry.collection && collectionKind(*entry.collection) != kind)
             throw DataError(path, "",
-                            std::string("is a ") + (kind == GraphKind::Tile ? "tile" : "layout") +
-                                " file inside the " + collection->id + " collection");
+                            std::string("is a ") + graphKindName(kind) + " file inside the " +
+                                collectionName(*entry.collection) + " collection");
+        entry.kind = kind;
         const GraphCounts counts = checkGraphHeaders(npz, kind);
         entry.nodes = counts.nodes;
         entry.edges = counts.edges;
@@ -135,10 +112,11 @@ DatasetIndex scanDataset(const std::string& root,
     DatasetIndex index;
     index.root = root;
     std::vector<std::string> paths;
-    for (const CollectionInfo& c : allCollections()) {
+    for (const Collection c : kCollections) {
         for (Split split : kSplits) {
-            const fs::path dir =
-                folder / fs::path(c.directory).lexically_relative("npz") / splitName(split);
+            const fs::path dir = folder /
+                                 fs::path(collectionDirectory(c)).lexically_relative("npz") /
+                                 splitName(split);
             std::error_code error;
             if (!fs::is_directory(dir, error)) continue;
             for (const auto& item : fs::directory_iterator(dir, error))
@@ -146,40 +124,17 @@ DatasetIndex scanDataset(const std::string& root,
         }
     }
     index.graphs.resize(paths.size());
-    std::atomic<size_t> next{0}, done{0};
     std::mutex mutex;
-    std::condition_variable changed;
-    auto work = [&] {
-        for (size_t i; (i = next++) < paths.size();) {
-            index.graphs[i] = describeGraphFile(paths[i]);
-            std::lock_guard<std::mutex> lock(mutex);
-            ++done;
-            changed.notify_one();
-        }
-    };
-    const size_t threads =
-        std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), paths.size());
-    std::vector<std::thread> pool;
-    for (size_t t = 0; t < threads; ++t) pool.emplace_back(work);
-    {  // progress is reported on the calling thread
-        std::unique_lock<std::mutex> lock(mutex);
-        size_t reported = 0;
-        while (reported < paths.size()) {
-            changed.wait(lock, [&] { return done > reported; });
-            reported = done;
-            if (progress) {
-                lock.unlock();
-                progress(reported, paths.size());
-                lock.lock();
-            }
-        }
-    }
-    for (std::thread& t : pool) t.join();
+    size_t done = 0;
+    parallelFor(paths.size(), 0, [&](size_t i) {
+        index.graphs[i] = describeGraphFile(paths[i]);
+        std::lock_guard<std::mutex> lock(mutex);
+        if (progress) progress(++done, paths.size());
+    });
     std::sort(index.graphs.begin(), index.graphs.end(),
               [](const GraphEntry& a, const GraphEntry& b) {
-                  const CollectionInfo* ca = findCollection(a.collection);
-                  const CollectionInfo* cb = findCollection(b.collection);
-                  if (ca != cb) return ca < cb;  // allCollections() order
+                  if (a.collection != b.collection)
+                      return a.collection < b.collection;  // kCollections order
                   if (a.split != b.split) return a.split < b.split;
                   return a.name < b.name;
               });

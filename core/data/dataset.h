@@ -3,9 +3,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "data/collection.h"
 #include "data/graph_io.h"
 
 namespace tpugraphs {
@@ -16,20 +18,13 @@ bool parseSplit(const std::string& text, Split* split);
 // Read options for a file of `split`: runtimes are required (non-zero) in train and valid.
 ReadOptions readOptionsFor(Split split);
 
-// One of the five collections, e.g. id "layout:nlp:random", directory "npz/layout/nlp/random".
-struct CollectionInfo {
-    std::string id;
-    std::string directory;  // relative to the dataset root
-    GraphKind kind;
-};
-const std::vector<CollectionInfo>& allCollections();
-const CollectionInfo* findCollection(const std::string& id);  // nullptr when unknown
-
 // One .npz of a dataset, described from its npy headers (no array data read).
 struct GraphEntry {
-    std::string path;        // absolute or root-relative path to the .npz
-    std::string name;        // file stem
-    std::string collection;  // collection id
+    std::string path;  // absolute or root-relative path to the .npz
+    std::string name;  // file stem
+    // From the file's folders; empty for a file outside the official layout.
+    std::optional<Collection> collection;
+    GraphKind kind = GraphKind::Tile;  // the collection's kind, else read from the file
     Split split = Split::Train;
     int64_t nodes = 0, edges = 0, configs = 0,
             configurableNodes = 0;  // configurableNodes: layout only
@@ -42,13 +37,18 @@ struct DatasetIndex {
     std::string root;
     std::vector<GraphEntry> graphs;  // sorted by collection, split, name
 
-    std::vector<const GraphEntry*> select(const std::string& collection, Split split) const;
+    std::vector<const GraphEntry*> select(Collection collection, Split split) const;
 };
+
+// What the UI groups an entry under: its collection's name, or for a file outside the official
+// layout its kind ("tile", "layout").
+std::string collectionLabel(const GraphEntry& entry);
 
 // Reads one file's headers. Never throws for a bad file: the entry's error says what is wrong.
 GraphEntry describeGraphFile(const std::string& path);
 
-// Scans `root` (the official layout). `progress(done, total)` may be empty. Throws DataError
+// Scans `root` (the official layout), files described in parallel. `progress(done, total)` may
+// be empty; it is called from the scanning threads, one call at a time. Throws DataError
 // when root is not a dataset root (no npz/tile or npz/layout folder).
 DatasetIndex scanDataset(const std::string& root,
                          const std::function<void(size_t, size_t)>& progress = {});

@@ -197,8 +197,5 @@ int findNodeFeature(std::string_view name) {
 int findTileConfigFeature(std::string_view name) {
     return find(kTileNames, name);
 }
-int findLayoutConfigFeature(std::string_view name) {
-    return find(kLayoutNames, name);
-}
 
 }  // namespace tpugraphs

@@ -16,6 +16,5 @@ std::string_view layoutConfigFeatureName(int index);
 // The index of a feature by its exact name; -1 when unknown.
 int findNodeFeature(std::string_view name);
 int findTileConfigFeature(std::string_view name);
-int findLayoutConfigFeature(std::string_view name);
 
 }  // namespace tpugraphs

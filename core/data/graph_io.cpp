@@ -60,6 +60,18 @@ PackedLayoutConfigs streamLayoutConfigs(NpzFile& npz, const NpyHeader& header) {
     return packed;
 }
 
+// The members tile and layout graphs share, from the first three arrays read: node_feat,
+// node_opcode, edge_index.
+template <typename Graph>
+Graph withSharedArrays(const NpzFile& npz, const std::vector<NpyArray>& a) {
+    Graph g;
+    g.name = graphNameFromPath(npz.path());
+    g.nodeFeat = toFloatVector(a[0]);
+    g.nodeOpcode = toUInt8Vector(a[1]);
+    g.edgeIndex = toInt64Vector(a[2]);
+    return g;
+}
+
 }  // namespace
 
 std::string graphNameFromPath(const std::string& path) {
@@ -77,11 +89,7 @@ GraphKind detectGraphKind(const std::string& path) {
 TileGraph readTileGraph(NpzFile& npz, const ReadOptions& options) {
     checkGraphHeaders(npz, GraphKind::Tile);
     std::vector<NpyArray> a = npz.read(kTileArrays, options.threads);
-    TileGraph g;
-    g.name = graphNameFromPath(npz.path());
-    g.nodeFeat = toFloatVector(a[0]);
-    g.nodeOpcode = toUInt8Vector(a[1]);
-    g.edgeIndex = toInt64Vector(a[2]);
+    TileGraph g = withSharedArrays<TileGraph>(npz, a);
     g.configFeat = toFloatVector(a[3]);
     g.configRuntime = toInt64Vector(a[4]);
     g.configRuntimeNormalizers = toInt64Vector(a[5]);
@@ -98,11 +106,7 @@ LayoutGraph readLayoutGraph(NpzFile& npz, const ReadOptions& options) {
                                       "node_config_ids", "config_runtime", "node_splits"};
     if (!stream) names.push_back("node_config_feat");
     std::vector<NpyArray> a = npz.read(names, options.threads);
-    LayoutGraph g;
-    g.name = graphNameFromPath(npz.path());
-    g.nodeFeat = toFloatVector(a[0]);
-    g.nodeOpcode = toUInt8Vector(a[1]);
-    g.edgeIndex = toInt64Vector(a[2]);
+    LayoutGraph g = withSharedArrays<LayoutGraph>(npz, a);
     g.nodeConfigIds = toInt64Vector(a[3]);
     g.configRuntime = toInt64Vector(a[4]);
     g.nodeSplits = toInt64Vector(a[5]);

@@ -5,12 +5,11 @@
 
 #include "data/layout_graph.h"
 #include "data/tile_graph.h"
+#include "data/tpugraphs_format.h"
 
 namespace tpugraphs {
 
 class NpzFile;
-
-enum class GraphKind { Tile, Layout };
 
 struct ReadOptions {
     // True for train/valid files: all-zero (or any zero) runtimes are an error there.

@@ -11,25 +11,38 @@ namespace tpugraphs {
 
 namespace {
 
-// Dimensions are fixed numbers or symbols bound by the first array that uses them:
+// A dimension is a fixed size or a symbol bound by the first array that uses it:
 // N nodes, E edges, C configs, K configurable nodes, S node splits.
+struct Dim {
+    Dim(char name) : symbol(name) {}
+    Dim(int size) : fixed(size) {}
+    char symbol = 0;  // 0 for a fixed size
+    int64_t fixed = 0;
+};
+
 struct ArraySpec {
     const char* name;
     bool isFloat;
-    std::vector<const char*> dims;
+    std::vector<Dim> dims;
 };
 
 const std::vector<ArraySpec>& specFor(GraphKind kind) {
     static const std::vector<ArraySpec> tile = {
-        {"node_feat", true, {"N", "140"}}, {"node_opcode", false, {"N"}},
-        {"edge_index", false, {"E", "2"}}, {"config_feat", true, {"C", "24"}},
-        {"config_runtime", false, {"C"}},  {"config_runtime_normalizers", false, {"C"}},
+        {"node_feat", true, {'N', kNodeFeatureCount}},
+        {"node_opcode", false, {'N'}},
+        {"edge_index", false, {'E', 2}},
+        {"config_feat", true, {'C', kTileConfigFeatureCount}},
+        {"config_runtime", false, {'C'}},
+        {"config_runtime_normalizers", false, {'C'}},
     };
     static const std::vector<ArraySpec> layout = {
-        {"node_feat", true, {"N", "140"}},  {"node_opcode", false, {"N"}},
-        {"edge_index", false, {"E", "2"}},  {"node_config_feat", true, {"C", "K", "18"}},
-        {"node_config_ids", false, {"K"}},  {"config_runtime", false, {"C"}},
-        {"node_splits", false, {"1", "S"}},
+        {"node_feat", true, {'N', kNodeFeatureCount}},
+        {"node_opcode", false, {'N'}},
+        {"edge_index", false, {'E', 2}},
+        {"node_config_feat", true, {'C', 'K', kLayoutConfigFeatureCount}},
+        {"node_config_ids", false, {'K'}},
+        {"config_runtime", false, {'C'}},
+        {"node_splits", false, {1, 'S'}},
     };
     return kind == GraphKind::Tile ? tile : layout;
 }
@@ -66,7 +79,7 @@ GraphKind detectGraphKind(const NpzFile& npz) {
 
 GraphCounts checkGraphHeaders(NpzFile& npz, GraphKind kind) {
     const std::vector<ArraySpec>& spec = specFor(kind);
-    const char* kindName = kind == GraphKind::Tile ? "tile" : "layout";
+    const char* kindName = graphKindName(kind);
     for (const NpzMember& m : npz.members()) {
         bool known = false;
         for (const ArraySpec& s : spec) known = known || m.name == s.name;
@@ -92,23 +105,24 @@ GraphCounts checkGraphHeaders(NpzFile& npz, GraphKind kind) {
                                 header.shapeString() + "), expected rank " +
                                 std::to_string(s.dims.size()));
         for (size_t axis = 0; axis < s.dims.size(); ++axis) {
-            const char* dim = s.dims[axis];
+            const Dim& dim = s.dims[axis];
             const int64_t value = header.shape[axis];
-            if (dim[0] >= '0' && dim[0] <= '9') {
-                if (value != std::stoll(dim))
+            if (!dim.symbol) {
+                if (value != dim.fixed)
                     throw DataError(npz.path(), s.name,
-                                    "has shape " + header.shapeString() + ", expected " + dim +
-                                        " in dimension " + std::to_string(axis));
+                                    "has shape " + header.shapeString() + ", expected " +
+                                        std::to_string(dim.fixed) + " in dimension " +
+                                        std::to_string(axis));
                 continue;
             }
-            const auto it = bound.find(dim[0]);
+            const auto it = bound.find(dim.symbol);
             if (it == bound.end()) {
-                bound[dim[0]] = {value, s.name};
+                bound[dim.symbol] = {value, s.name};
             } else if (it->second.first != value) {
                 throw DataError(npz.path(), s.name,
                                 "has shape " + header.shapeString() + ", inconsistent with " +
-                                    describeDim(dim[0]) + " " + std::to_string(it->second.first) +
-                                    " of " + it->second.second);
+                                    describeDim(dim.symbol) + " " +
+                                    std::to_string(it->second.first) + " of " + it->second.second);
             }
         }
         counts.dataBytes += header.dataBytes();

@@ -4,10 +4,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "data/tpugraphs_format.h"
+
 namespace tpugraphs {
 
-constexpr int kLayoutConfigFeatureCount = 18;  // output_layout_0..5, input_layout_0..5, kernel_layout_0..5
-constexpr int kLayoutConfigGroups = 3;         // 18 values = 3 groups of 6 base-7 digits
+constexpr int kLayoutConfigGroups = 3;  // 18 values = 3 groups of 6 base-7 digits
 
 // Packs 6 values in -1..5 (digits value+1, first value most significant) into one integer.
 uint32_t packLayoutGroup(const float* six);
@@ -28,7 +29,9 @@ struct PackedLayoutConfigs {
     std::vector<float> unpackConfig(int64_t config) const;
     // The whole float view, C x nc x 18 (what node_config_feat.npy holds).
     std::vector<float> toFloats() const;
-    const uint32_t* config(int64_t c) const { return groups.data() + c * nodes * kLayoutConfigGroups; }
+    const uint32_t* config(int64_t c) const {
+        return groups.data() + c * nodes * kLayoutConfigGroups;
+    }
 };
 
 }  // namespace tpugraphs

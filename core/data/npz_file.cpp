@@ -5,11 +5,10 @@
 #include <zip.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <exception>
-#include <thread>
 
+#include "base/parallel_for.h"
 #include "data/data_error.h"
 
 namespace tpugraphs {
@@ -266,25 +265,16 @@ std::vector<NpyArray> NpzFile::read(const std::vector<std::string>& names, int t
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(),
               [&](size_t a, size_t b) { return members[a]->bytes > members[b]->bytes; });
-    std::atomic<size_t> next{0};
+    // Every member is decoded; the error reported is the first in `names` order.
     std::vector<std::exception_ptr> errors(names.size());
-    auto work = [&] {
-        for (size_t k; (k = next++) < order.size();) {
-            const size_t i = order[k];
-            try {
-                arrays[i] = decodeMember(*members[i], std::move(raws[i]), path());
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
+    parallelFor(order.size(), total < kParallelThreshold ? 1 : threads, [&](size_t k) {
+        const size_t i = order[k];
+        try {
+            arrays[i] = decodeMember(*members[i], std::move(raws[i]), path());
+        } catch (...) {
+            errors[i] = std::current_exception();
         }
-    };
-    if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    threads = static_cast<int>(std::min<size_t>(static_cast<size_t>(threads), names.size()));
-    if (total < kParallelThreshold) threads = 1;
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-    for (std::thread& t : pool) t.join();
+    });
     for (const std::exception_ptr& error : errors)
         if (error) std::rethrow_exception(error);
     return arrays;

@@ -1,11 +1,11 @@
-// NpzWriter: npy v1 images assembled in memory, zipped by libzip (deflate), then renamed.
+// NpzWriter: npy v1 images assembled in memory, zipped by libzip (deflate), written atomically.
 #include "data/npz_writer.h"
 
 #include <zip.h>
 
-#include <cstdio>
 #include <cstring>
 
+#include "base/atomic_file.h"
 #include "data/data_error.h"
 
 namespace tpugraphs {
@@ -35,14 +35,15 @@ void NpzWriter::add(const std::string& name, DType dtype, const std::vector<int6
 
 void NpzWriter::write(const std::string& path) const {
     if (m_members.empty()) throw DataError(path, "", "nothing to write: no arrays were added");
-    const std::string temporary = path + ".partial";
-    std::remove(temporary.c_str());
+    produceFileAtomically(path, [&](const std::string& temporary) { writeZip(path, temporary); });
+}
+
+void NpzWriter::writeZip(const std::string& path, const std::string& temporary) const {
     int error = 0;
     zip_t* zip = zip_open(temporary.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
     if (!zip) throw DataError(path, "", "cannot create the file");
     auto fail = [&](const std::string& array, const std::string& problem) {
         zip_discard(zip);
-        std::remove(temporary.c_str());
         throw DataError(path, array, problem);
     };
     for (const Member& m : m_members) {
@@ -62,10 +63,6 @@ void NpzWriter::write(const std::string& path) const {
         zip_file_set_mtime(zip, static_cast<zip_uint64_t>(index), 1577880000, 0);
     }
     if (zip_close(zip) != 0) fail("", std::string("cannot write: ") + zip_strerror(zip));
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        std::remove(temporary.c_str());
-        throw DataError(path, "", "cannot rename the temporary file into place");
-    }
 }
 
 }  // namespace tpugraphs

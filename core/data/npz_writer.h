@@ -1,4 +1,4 @@
-// Writes .npz files numpy reads (npy v1 members, deflate, zip64 when needed) via a temporary file.
+// Writes .npz files numpy reads (npy v1 members, deflate, zip64 when needed), atomically.
 #pragma once
 
 #include <cstdint>
@@ -24,10 +24,13 @@ public:
         add(name, dtypeOf<T>(), shape, values.data(), fortranOrder);
     }
 
-    // Writes every added array to `path` (temporary file, then rename). Throws DataError.
+    // Writes every added array to `path` (temporary file, then rename). Throws DataError, or
+    // FileWriteError when the finished file cannot be put in place.
     void write(const std::string& path) const;
 
 private:
+    void writeZip(const std::string& path, const std::string& temporary) const;
+
     struct Member {
         std::string name;
         std::vector<uint8_t> image;  // npy header + data

@@ -3,6 +3,8 @@
 
 #include <unordered_map>
 
+#include "base/enum_names.h"
+
 namespace tpugraphs {
 namespace {
 
@@ -167,25 +169,16 @@ OpcodeFamily opcodeFamily(int id) {
 }
 
 const char* opcodeFamilyName(OpcodeFamily family) {
-    switch (family) {
-        case OpcodeFamily::Input:
-            return "parameter/constant";
-        case OpcodeFamily::Elementwise:
-            return "elementwise";
-        case OpcodeFamily::DataMovement:
-            return "data movement";
-        case OpcodeFamily::DotConvolution:
-            return "dot/convolution";
-        case OpcodeFamily::Reduce:
-            return "reduce";
-        case OpcodeFamily::Collective:
-            return "collective/io";
-        case OpcodeFamily::Control:
-            return "control/tuple";
-        case OpcodeFamily::Other:
-            return "fusion/custom/other";
-    }
-    return "other";
+    static const EnumName<OpcodeFamily> names[] = {
+        {OpcodeFamily::Input, "parameter/constant"},
+        {OpcodeFamily::Elementwise, "elementwise"},
+        {OpcodeFamily::DataMovement, "data movement"},
+        {OpcodeFamily::DotConvolution, "dot/convolution"},
+        {OpcodeFamily::Reduce, "reduce"},
+        {OpcodeFamily::Collective, "collective/io"},
+        {OpcodeFamily::Control, "control/tuple"},
+        {OpcodeFamily::Other, "fusion/custom/other"}};
+    return enumName(names, family, "other");
 }
 
 }  // namespace tpugraphs

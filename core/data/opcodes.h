@@ -3,9 +3,9 @@
 
 #include <string>
 
-namespace tpugraphs {
+#include "data/tpugraphs_format.h"
 
-constexpr int kOpcodeMaxId = 120;  // valid ids are 1..kOpcodeMaxId
+namespace tpugraphs {
 
 // Coarse opcode families, for colouring graph drawings and summaries. Values are stable.
 enum class OpcodeFamily {

@@ -5,10 +5,9 @@
 #include <string>
 #include <vector>
 
-namespace tpugraphs {
+#include "data/tpugraphs_format.h"
 
-constexpr int kNodeFeatureCount = 140;
-constexpr int kTileConfigFeatureCount = 24;
+namespace tpugraphs {
 
 // Arrays are row-major (C order), native endianness. An edge (u, v) = edgeIndex[2e], [2e+1]
 // means node u consumes the output of node v (u > v in real files: topological order).

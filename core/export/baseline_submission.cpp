@@ -2,7 +2,7 @@
 #include "export/baseline_submission.h"
 
 #include "data/graph_io.h"
-#include "metrics/submission_scoring.h"
+#include "export/submission_scoring.h"
 
 namespace tpugraphs {
 namespace {
@@ -36,16 +36,17 @@ std::vector<SubmissionRow> baselineSubmission(const DatasetIndex& index, Split s
                                               const std::function<void(size_t, size_t)>& progress) {
     std::vector<const GraphEntry*> graphs;
     for (const GraphEntry& graph : index.graphs)
-        if (graph.split == split && graph.error.empty()) graphs.push_back(&graph);
+        if (graph.split == split && graph.collection && graph.error.empty())
+            graphs.push_back(&graph);
 
     std::vector<SubmissionRow> rows;
     for (size_t i = 0; i < graphs.size(); ++i) {
         const GraphEntry& graph = *graphs[i];
         const std::string path = graphFilePath(index, graph);
-        if (graph.collection == "tile:xla")
+        if (graph.kind == GraphKind::Tile)
             rows.push_back(tileSubmissionRow(graph.name, tileBaselineScores(readTileGraph(path))));
         else
-            rows.push_back(layoutSubmissionRow(graph.collection, graph.name,
+            rows.push_back(layoutSubmissionRow(*graph.collection, graph.name,
                                                layoutBaselineScores(readLayoutGraph(path))));
         if (progress) progress(i + 1, graphs.size());
     }

@@ -1,10 +1,10 @@
 // Submission CSV reading and atomic writing.
 #include "export/submission_io.h"
 
-#include <cstdio>
 #include <fstream>
 #include <stdexcept>
 
+#include "base/atomic_file.h"
 #include "export/submission_line.h"
 
 namespace tpugraphs {
@@ -15,21 +15,7 @@ void writeSubmission(std::ostream& out, const std::vector<SubmissionRow>& rows) 
 }
 
 void writeSubmission(const std::string& path, const std::vector<SubmissionRow>& rows) {
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error(path + ": cannot open '" + temporary + "' for writing");
-        writeSubmission(out, rows);
-        out.flush();
-        if (!out) {
-            std::remove(temporary.c_str());
-            throw std::runtime_error(path + ": write failed (disk full?)");
-        }
-    }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        std::remove(temporary.c_str());
-        throw std::runtime_error(path + ": cannot rename '" + temporary + "' into place");
-    }
+    writeFileAtomically(path, [&](std::ostream& out) { writeSubmission(out, rows); });
 }
 
 std::vector<SubmissionRow> readSubmission(const std::string& path) {

@@ -9,9 +9,9 @@
 
 namespace tpugraphs {
 
-// Writes the header and one line per row, in the given order, to a temporary file next to `path`
-// and renames it into place (an existing file is replaced only by a complete one).
-// Throws std::runtime_error naming the file when it cannot be written.
+// Writes the header and one line per row, in the given order, atomically (an existing file is
+// replaced only by a complete one). Throws FileWriteError naming the file when it cannot be
+// written.
 void writeSubmission(const std::string& path, const std::vector<SubmissionRow>& rows);
 
 // Writes the header and the rows as CSV text to a stream.

@@ -1,8 +1,6 @@
 // Strict parser for one submission CSV line.
 #include "export/submission_line.h"
 
-#include "data/dataset.h"
-
 namespace tpugraphs {
 namespace {
 
@@ -35,16 +33,16 @@ bool parseIndexList(const std::string& text, std::vector<int64_t>* configs, std:
 
 }  // namespace
 
-bool splitSubmissionId(const std::string& id, std::string* collection, std::string* stem,
+bool splitSubmissionId(const std::string& id, Collection* collection, std::string* stem,
                        std::string* problem) {
-    for (const CollectionInfo& info : allCollections()) {
-        const std::string prefix = info.id + ":";
+    for (const Collection c : kCollections) {
+        const std::string prefix = std::string(collectionName(c)) + ":";
         if (id.compare(0, prefix.size(), prefix) != 0) continue;
         if (id.size() == prefix.size()) {
             *problem = "ID '" + id + "' has no graph name after '" + prefix + "'";
             return false;
         }
-        *collection = info.id;
+        *collection = c;
         *stem = id.substr(prefix.size());
         return true;
     }

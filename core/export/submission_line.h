@@ -9,9 +9,10 @@ namespace tpugraphs {
 
 constexpr const char* kSubmissionHeader = "ID,TopConfigs";
 
-// Splits "layout:nlp:random:<stem>" into collection "layout:nlp:random" and stem; "tile:xla:<stem>"
-// into "tile:xla" and stem. Returns false (and sets *problem) for an unknown prefix or empty stem.
-bool splitSubmissionId(const std::string& id, std::string* collection, std::string* stem,
+// Splits "layout:nlp:random:<stem>" into Collection::LayoutNlpRandom and stem; "tile:xla:<stem>"
+// into Collection::TileXla and stem. Returns false (and sets *problem) for an unknown prefix or
+// empty stem.
+bool splitSubmissionId(const std::string& id, Collection* collection, std::string* stem,
                        std::string* problem);
 
 // Parses `ID,TopConfigs` (a trailing '\r' is ignored) into row. Returns false and sets *problem

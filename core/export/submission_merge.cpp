@@ -20,15 +20,18 @@ MergeResult mergeWithTemplate(const std::vector<SubmissionRow>& predicted,
         const auto it = byId.find(row.id);
         if (it != byId.end() && used.insert(row.id).second) {
             result.rows.push_back(*it->second);
+            result.copiedFromTemplate.push_back(false);
             ++result.fromPredictions;
         } else {
             result.rows.push_back(row);
+            result.copiedFromTemplate.push_back(true);
             ++result.fromTemplate;
         }
     }
     for (const SubmissionRow& row : predicted) {
         if (used.count(row.id)) continue;
         result.rows.push_back(row);
+        result.copiedFromTemplate.push_back(false);
         ++result.notInTemplate;
     }
     return result;

@@ -10,10 +10,11 @@
 namespace tpugraphs {
 
 struct MergeResult {
-    std::vector<SubmissionRow> rows;  // template order; predicted IDs unknown to it appended
-    size_t fromPredictions = 0;       // template IDs filled from the predictions
-    size_t fromTemplate = 0;          // template IDs with no prediction, copied from the template
-    size_t notInTemplate = 0;         // predicted IDs absent from the template (appended)
+    std::vector<SubmissionRow> rows;       // template order; predicted IDs unknown to it appended
+    std::vector<bool> copiedFromTemplate;  // per row of `rows`: the template's own row, as is
+    size_t fromPredictions = 0;            // template IDs filled from the predictions
+    size_t fromTemplate = 0;   // template IDs with no prediction, copied from the template
+    size_t notInTemplate = 0;  // predicted IDs absent from the template (appended)
 };
 
 // Every template ID gets the predicted row when there is one, else the template's own row.

@@ -7,20 +7,20 @@
 
 namespace tpugraphs {
 
-std::string submissionId(const std::string& collection, const std::string& graphName) {
-    return collection + ":" + graphName;
+std::string submissionId(Collection collection, const std::string& graphName) {
+    return std::string(collectionName(collection)) + ":" + graphName;
 }
 
 SubmissionRow tileSubmissionRow(const std::string& graphName, const std::vector<float>& scores) {
     if (scores.empty())
         throw std::invalid_argument("tile submission row '" + graphName + "': no configs");
-    SubmissionRow row{submissionId("tile:xla", graphName),
+    SubmissionRow row{submissionId(Collection::TileXla, graphName),
                       topKByScore(scores, kTileSubmissionConfigs)};
     row.configs.resize(kTileSubmissionConfigs, 0);  // the official baseline pads with index 0
     return row;
 }
 
-SubmissionRow layoutSubmissionRow(const std::string& collection, const std::string& graphName,
+SubmissionRow layoutSubmissionRow(Collection collection, const std::string& graphName,
                                   const std::vector<float>& scores) {
     return {submissionId(collection, graphName), rankByScore(scores)};
 }

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "data/collection.h"
+
 namespace tpugraphs {
 
 constexpr int kTileSubmissionConfigs = 5;  // tile rows list exactly 5 indices
@@ -16,14 +18,14 @@ struct SubmissionRow {
 };
 
 // "<collection>:<stem>", e.g. submissionId("layout:nlp:random", "abc") = "layout:nlp:random:abc".
-std::string submissionId(const std::string& collection, const std::string& graphName);
+std::string submissionId(Collection collection, const std::string& graphName);
 
 // Tile row: the 5 best-predicted configs; with fewer than 5 configs, all of them (fastest first)
 // then padded with index 0 as the official baseline does. Throws std::invalid_argument when empty.
 SubmissionRow tileSubmissionRow(const std::string& graphName, const std::vector<float>& scores);
 
 // Layout row: the full permutation of all C configs, fastest first.
-SubmissionRow layoutSubmissionRow(const std::string& collection, const std::string& graphName,
+SubmissionRow layoutSubmissionRow(Collection collection, const std::string& graphName,
                                   const std::vector<float>& scores);
 
 // "3;0;1" (indices joined by ';').

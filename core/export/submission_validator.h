@@ -15,15 +15,16 @@
 namespace tpugraphs {
 
 // Rows per collection of the full competition test set: 894 in all.
-const std::vector<std::pair<std::string, int64_t>>& fullSubmissionRowCounts();
+const std::vector<std::pair<Collection, int64_t>>& fullSubmissionRowCounts();
 constexpr int64_t kFullSubmissionRows = 894;  // 844 + 8 + 8 + 17 + 17
 
-// Whether the file must be a complete competition submission (894 rows, 844/8/8/17/17).
-// Auto: yes when it has rows of all five collections (a partial file covers fewer).
+// Whether the file must be a complete competition submission (894 unique IDs, 844/8/8/17/17),
+// as Kaggle requires. Always is the competition's rule and the default; Never checks a partial
+// file (one collection at a time); Auto: full when rows of all five collections are present.
 enum class FullCheck { Auto, Always, Never };
 
 struct SubmissionValidationOptions {
-    FullCheck full = FullCheck::Auto;
+    FullCheck full = FullCheck::Always;
     // ID ("tile:xla:<stem>", ...) -> config count C, e.g. from configCountsFromDataset. When set,
     // every row's graph must be in it, tile indices must be < C, layout rows a permutation of
     // 0..C-1, and a full file must cover every graph in it.
@@ -40,14 +41,22 @@ struct SubmissionIssue {
 };
 
 struct SubmissionReport {
-    int64_t rows = 0;                                                // data rows read
-    std::vector<std::pair<std::string, int64_t>> rowsPerCollection;  // official order, all five
+    int64_t rows = 0;                                               // data rows read
+    std::vector<std::pair<Collection, int64_t>> rowsPerCollection;  // official order, all five
     bool checkedAsFull = false;
     bool checkedAgainstDataset = false;
+    int64_t uncheckedRows = 0;  // with allowUnknownGraphs: rows of graphs the dataset lacks
     int64_t errorCount = 0;
     std::vector<SubmissionIssue> errors;  // the first maxReportedErrors, in file order
+    // Accepted by Kaggle but worth knowing, e.g. a layout row that lists 1000 of a graph's 1001
+    // configs (Kaggle's own sample submission has one, and Kaggle scored such files).
+    int64_t warningCount = 0;
+    std::vector<SubmissionIssue> warnings;
 
     bool ok() const { return errorCount == 0; }
+    // "layout:xla:default 0 of 8, layout:nlp:random 3 of 17": collections short of the full
+    // competition file; empty when every collection has its rows.
+    std::string missingRowsText() const;
 };
 
 // Config counts of every graph of `split` under a dataset root, read from the npz headers,

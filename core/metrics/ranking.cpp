@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 
 namespace tpugraphs {
 namespace {
@@ -41,6 +42,29 @@ std::vector<int64_t> topKByScore(const std::vector<float>& scores, size_t k) {
                       ScoreOrder{scores});
     order.resize(k);
     return order;
+}
+
+std::vector<float> meanNormalizedRanks(const std::vector<std::vector<float>>& scores) {
+    if (scores.empty()) throw std::invalid_argument("ensemble: no scores");
+    const size_t n = scores.front().size();
+    std::vector<double> sums(n, 0.0);
+    for (const auto& model : scores) {
+        if (model.size() != n) throw std::invalid_argument("ensemble: score counts differ");
+        const std::vector<int64_t> order = rankByScore(model);
+        for (size_t begin = 0; begin < n;) {
+            size_t end = begin + 1;  // [begin, end): a run of equal scores shares its mean rank
+            while (end < n && model[static_cast<size_t>(order[end])] ==
+                                  model[static_cast<size_t>(order[begin])])
+                ++end;
+            const double rank = 0.5 * static_cast<double>(begin + end - 1);
+            for (size_t i = begin; i < end; ++i) sums[static_cast<size_t>(order[i])] += rank;
+            begin = end;
+        }
+    }
+    const double scale = n > 1 ? 1.0 / (static_cast<double>(n - 1) * scores.size()) : 0.0;
+    std::vector<float> mean(n);
+    for (size_t i = 0; i < n; ++i) mean[i] = static_cast<float>(sums[i] * scale);
+    return mean;
 }
 
 }  // namespace tpugraphs

@@ -16,4 +16,10 @@ std::vector<int64_t> rankByScore(const std::vector<float>& scores);
 // The first min(k, C) entries of rankByScore(scores), computed with a partial sort.
 std::vector<int64_t> topKByScore(const std::vector<float>& scores, size_t k);
 
+// Ensemble of several models' scores of the same C configs: each model's scores become
+// normalised ranks (0 = its fastest, 1 = its slowest; ties share their mean rank), which are
+// averaged per config. Ranks make models with different score scales count equally.
+// Throws std::invalid_argument when the score vectors differ in length or none is given.
+std::vector<float> meanNormalizedRanks(const std::vector<std::vector<float>>& scores);
+
 }  // namespace tpugraphs

@@ -6,23 +6,24 @@
 #include <string>
 #include <vector>
 
+#include "data/collection.h"
+
 namespace tpugraphs {
 
 struct GraphScore {
-    std::string collection;  // e.g. "tile:xla", "layout:nlp:random"
-    std::string graph;       // file stem
-    double score = 0;        // tile: 2 - min(top5)/min(all); layout: Kendall tau-b
+    Collection collection = Collection::TileXla;
+    std::string graph;  // file stem
+    double score = 0;   // tile: 2 - min(top5)/min(all); layout: Kendall tau-b
 };
 
 struct CollectionScore {
-    std::string collection;
+    Collection collection = Collection::TileXla;
     size_t graphs = 0;
     double mean = 0;  // mean of the graph scores
 };
 
 struct CompetitionScore {
-    // Present collections only, in the official order (tile:xla, layout:xla:default,
-    // layout:xla:random, layout:nlp:default, layout:nlp:random), unknown ids after, sorted.
+    // Present collections only, in the official order (kCollections).
     std::vector<CollectionScore> collections;
     double overall = 0;  // plain mean of collections[i].mean (0 when none present)
     size_t presentCollections = 0;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "base/atomic_file.h"
 #include "model/flat_adam.h"
 #include "train/run_directory.h"
 
@@ -72,15 +73,13 @@ void saveCheckpoint(const std::string& path, const CheckpointMeta& meta, torch::
         optimizer->save(state);
         archive.write("optimizer", state);
     }
-    const std::string temporary = path + ".tmp";
-    try {
-        archive.save_to(temporary);
-    } catch (const c10::Error& e) {
-        throw RunError(temporary + ": cannot write checkpoint: " + e.what_without_backtrace());
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) throw RunError(path + ": cannot rename checkpoint into place: " + error.message());
+    produceFileAtomically(path, [&](const std::string& temporary) {
+        try {
+            archive.save_to(temporary);
+        } catch (const c10::Error& e) {
+            throw RunError(temporary + ": cannot write checkpoint: " + e.what_without_backtrace());
+        }
+    });
 }
 
 CheckpointMeta readCheckpointMeta(const std::string& path) {

@@ -20,7 +20,8 @@ struct CheckpointMeta {
     int64_t step = 0;
 };
 
-// Writes path + ".tmp", then renames over path. optimizer may be null. Throws RunError.
+// Written atomically (common/atomic_file.h). optimizer may be null. Throws RunError or
+// FileWriteError.
 void saveCheckpoint(const std::string& path, const CheckpointMeta& meta, torch::nn::Module& model,
                     FlatAdam* optimizer);
 

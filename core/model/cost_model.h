@@ -15,7 +15,8 @@ struct CostModelOptions {
     ModelType type = ModelType::TileLateJoinSage;
     int64_t nodeFeatures = 0;    // width of the normalised node features
     int64_t configFeatures = 0;  // tile: width of the normalised config features
-    int64_t opcodes = 121;       // opcode ids 0..120
+    // opcode ids 0..120 (data/tpugraphs_format.h)
+    int64_t opcodes = kOpcodeIdCount;
     int64_t opcodeEmbedding = 32;
     int64_t hidden = 64;
     int64_t layers = 3;

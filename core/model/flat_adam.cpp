@@ -5,14 +5,18 @@
 #include <torch/serialize/input-archive.h>
 #include <torch/serialize/output-archive.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 namespace tpugraphs {
 
-FlatAdam::FlatAdam(std::vector<torch::Tensor> parameters, const FlatAdamOptions& options)
+FlatAdam::FlatAdam(std::vector<torch::Tensor> parameters, const FlatAdamOptions& options,
+                   const std::vector<bool>& decay)
     : m_parameters(std::move(parameters)), m_options(options) {
     if (m_parameters.empty()) throw std::invalid_argument("optimiser: no parameters");
+    if (!decay.empty() && decay.size() != m_parameters.size())
+        throw std::invalid_argument("optimiser: one decay flag per parameter expected");
     int64_t total = 0;
     const auto first = m_parameters.front().options();
     for (const auto& p : m_parameters) {
@@ -26,6 +30,15 @@ FlatAdam::FlatAdam(std::vector<torch::Tensor> parameters, const FlatAdamOptions&
     m_firstMoment = torch::zeros({total}, plain);
     m_secondMoment = torch::zeros({total}, plain);
     m_denominator = torch::empty({total}, plain);
+    if (std::find(decay.begin(), decay.end(), false) != decay.end()) {
+        m_decayMask = torch::zeros({total}, plain);
+        int64_t offset = 0;
+        for (size_t i = 0; i < m_parameters.size(); ++i) {
+            const int64_t n = m_parameters[i].numel();
+            if (decay[i]) m_decayMask.narrow(0, offset, n).fill_(1.0);
+            offset += n;
+        }
+    }
     rebind();
 }
 
@@ -41,7 +54,9 @@ void FlatAdam::rebind() {
     }
 }
 
-void FlatAdam::zeroGrad() { m_grads.zero_(); }
+void FlatAdam::zeroGrad() {
+    m_grads.zero_();
+}
 
 double FlatAdam::clipGradNorm(double maxNorm) {
     torch::NoGradGuard noGrad;
@@ -55,11 +70,16 @@ void FlatAdam::step() {
     torch::NoGradGuard noGrad;
     const auto& o = m_options;
     ++m_step;
-    if (o.weightDecay != 0) {
+    if (o.weightDecay != 0 && !m_decayMask.defined()) {
         if (o.decoupledWeightDecay)
             m_values.mul_(1.0 - o.learningRate * o.weightDecay);
         else
             m_grads.add_(m_values, o.weightDecay);
+    } else if (o.weightDecay != 0) {
+        if (o.decoupledWeightDecay)
+            m_values.addcmul_(m_values, m_decayMask, -o.learningRate * o.weightDecay);
+        else
+            m_grads.addcmul_(m_values, m_decayMask, o.weightDecay);
     }
     m_firstMoment.mul_(o.beta1).add_(m_grads, 1.0 - o.beta1);
     m_secondMoment.mul_(o.beta2).addcmul_(m_grads, m_grads, 1.0 - o.beta2);

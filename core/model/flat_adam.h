@@ -26,8 +26,10 @@ struct FlatAdamOptions {
 
 class FlatAdam {
 public:
-    // All parameters must be floating point of one dtype on one device.
-    FlatAdam(std::vector<torch::Tensor> parameters, const FlatAdamOptions& options);
+    // All parameters must be floating point of one dtype on one device. `decay` (empty = all)
+    // says per parameter whether weight decay applies to it.
+    FlatAdam(std::vector<torch::Tensor> parameters, const FlatAdamOptions& options,
+             const std::vector<bool>& decay = {});
 
     // Points the parameters back into the flat buffer, copying their current values; needed
     // after something replaced their storage (loading weights from a checkpoint does).
@@ -49,6 +51,7 @@ private:
     FlatAdamOptions m_options;
     torch::Tensor m_values, m_grads, m_firstMoment, m_secondMoment;
     torch::Tensor m_denominator;  // scratch, so a step allocates nothing
+    torch::Tensor m_decayMask;    // 1 where weight decay applies, 0 elsewhere; undefined = all
     int64_t m_step = 0;
 };
 

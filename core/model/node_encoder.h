@@ -6,11 +6,13 @@
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/pimpl.h>
 
+#include "data/tpugraphs_format.h"
+
 namespace tpugraphs {
 
 struct NodeEncoderOptions {
     int64_t nodeFeatures = 0;
-    int64_t opcodes = 121;
+    int64_t opcodes = kOpcodeIdCount;
     int64_t embedding = 32;
     int64_t out = 64;
 };

@@ -56,6 +56,14 @@ void FeatureNormalizer::fit(double logThreshold) {
         m_mean.push_back(static_cast<float>(mean));
         m_invStd.push_back(static_cast<float>(1.0 / sd));
     }
+    if (m_kept.empty() && m_columns > 0) {
+        // Every column is constant on the train data (e.g. one tiny train graph): keep one
+        // column that always normalises to 0, so the models' input layers keep a width.
+        m_kept.push_back(0);
+        m_log.push_back(0);
+        m_mean.push_back(0.0f);
+        m_invStd.push_back(0.0f);
+    }
 }
 
 void FeatureNormalizer::apply(const float* rows, int64_t count, float* out) const {

@@ -13,7 +13,8 @@ public:
     // Accumulates rows (rows x columns, row-major) before fit().
     void observe(const float* rows, int64_t count, int columns);
     // Decides per column: sign-log when max |x| > logThreshold, mean/std of the transformed
-    // values, drop when std < 1e-6 (constant).
+    // values, drop when std < 1e-6 (constant). When every column is constant, one column is
+    // kept that normalises to 0 (a model input never has width 0).
     void fit(double logThreshold = 20.0);
 
     int inputColumns() const { return m_columns; }

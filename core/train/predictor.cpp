@@ -1,9 +1,11 @@
-// Inference with a trained run.
+// Inference with a trained run, or an ensemble of runs.
 #include "train/predictor.h"
 
+#include <cmath>
 #include <filesystem>
 
 #include "data/data_error.h"
+#include "metrics/ranking.h"
 #include "model/checkpoint.h"
 #include "model/config_scorer.h"
 #include "model/cost_model.h"
@@ -22,23 +24,27 @@ struct Predictor::Impl {
 
     std::vector<float> score(const PreparedGraph& graph) const {
         ScoreOptions score;
-        const int64_t k = run.options.configsPerGraph > 0
-                              ? run.options.configsPerGraph
-                              : defaultConfigsPerGraph(run.options.collection);
         score.chunk = options.configChunk > 0 ? options.configChunk
                       : model->comparesConfigs() || graph.kind == GraphKind::Layout
-                          ? std::max<int64_t>(k, kMinScoreChunk)
-                          : 1024;
+                          ? configsPerStep(run.options)
+                          : kIndependentScoreChunk;
         score.averages = options.testTimeAverages;
-        score.seed = options.seed;
-        return scoreConfigs(*model, graph, allConfigs(graph).configs, device, score);
+        score.seed = options.seed.value_or(run.options.seed);
+        score.progress = options.configProgress;
+        std::vector<float> scores =
+            scoreConfigs(*model, graph, allConfigs(graph).configs, device, score);
+        for (float s : scores)
+            if (!std::isfinite(s))
+                throw RunError(run.runDir + ": the model gives non-finite scores on " +
+                               (graph.path.empty() ? graph.name : graph.path) +
+                               " (a diverged run? evaluate another checkpoint)");
+        return scores;
     }
     GraphKind kind() const { return modelGraphKind(run.options.model); }
     void checkKind(GraphKind graphKind) const {
         if (graphKind != kind())
             throw RunError(run.runDir + ": the run's '" + modelTypeName(run.options.model) +
-                           "' model cannot score a " +
-                           (graphKind == GraphKind::Tile ? "tile" : "layout") + " graph");
+                           "' model cannot score a " + graphKindName(graphKind) + " graph");
     }
 };
 
@@ -76,7 +82,8 @@ GraphKind Predictor::kind() const {
 
 std::vector<float> Predictor::predict(const TileGraph& graph) const {
     m_impl->checkKind(GraphKind::Tile);
-    PreparedGraph prepared = prepareTileGraph(TileGraph(graph), graph.name);
+    PreparedGraph prepared =
+        prepareTileGraph(TileGraph(graph), graph.name, prepareOptionsOf(m_impl->run.options));
     normalizeGraph(prepared, m_impl->nodes, &m_impl->configs);
     return m_impl->score(prepared);
 }
@@ -84,35 +91,52 @@ std::vector<float> Predictor::predict(const TileGraph& graph) const {
 std::vector<float> Predictor::predict(const LayoutGraph& graph) const {
     m_impl->checkKind(GraphKind::Layout);
     PreparedGraph prepared =
-        prepareLayoutGraph(LayoutGraph(graph), graph.name, m_impl->run.options.pruneLayout);
+        prepareLayoutGraph(LayoutGraph(graph), graph.name, prepareOptionsOf(m_impl->run.options));
     normalizeGraph(prepared, m_impl->nodes, nullptr);
     return m_impl->score(prepared);
 }
 
-GraphPrediction Predictor::predictFile(const std::string& path,
-                                       const std::string& collection) const {
+GraphPrediction Predictor::predictFile(const std::string& path, Collection collection) const {
     const Impl& d = *m_impl;
-    PreparedGraph graph =
-        loadGraphForModel(path, d.kind(), d.run.options.pruneLayout, d.nodes, d.configs, false);
+    PreparedGraph graph = loadGraphForModel(path, d.kind(), prepareOptionsOf(d.run.options),
+                                            d.nodes, d.configs, false);
     GraphPrediction prediction;
     prediction.collection = collection;
     prediction.name = graph.name;
     prediction.path = path;
     prediction.scores = d.score(graph);
     prediction.hasRuntimes = graph.hasRuntimes();
-    if (prediction.hasRuntimes)
+    if (prediction.hasRuntimes) {
         prediction.metrics = graphMetrics(graph.kind, prediction.scores, graph.runtime);
+        prediction.runtime = std::move(graph.runtime);
+    }
     return prediction;
 }
 
-SplitPrediction predictSplit(const std::string& runDir, const std::string& datasetRoot, Split split,
+SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
+                             const std::string& datasetRoot, Split split,
                              const PredictOptions& options,
                              const std::function<void(size_t, size_t)>& progress,
                              const std::atomic<bool>* cancel) {
-    Predictor predictor(runDir, options);
-    const TrainOptions& trained = predictor.run().options;
+    if (runDirs.empty()) throw RunError("no run given to predict with");
+    std::vector<std::unique_ptr<Predictor>> predictors;
+    for (const std::string& dir : runDirs) {
+        predictors.push_back(std::make_unique<Predictor>(dir, options));
+        const TrainOptions& first = predictors.front()->run().options;
+        const TrainOptions& trained = predictors.back()->run().options;
+        if (trained.collection != first.collection)
+            throw RunError(dir + ": trained on " + collectionName(trained.collection) + ", but " +
+                           runDirs.front() + " on " + collectionName(first.collection) +
+                           ": an ensemble needs one collection");
+    }
+    const TrainOptions& trained = predictors.front()->run().options;
+    const Collection collection = options.collection.value_or(trained.collection);
+    if (collectionKind(collection) != predictors.front()->kind())
+        throw RunError(runDirs.front() + ": a model trained on " +
+                       collectionName(trained.collection) + " cannot predict " +
+                       collectionName(collection) + " graphs");
     const DatasetIndex index = scanDataset(datasetRoot.empty() ? trained.datasetRoot : datasetRoot);
-    const auto entries = index.select(trained.collection, split);
+    const auto entries = index.select(collection, split);
     SplitPrediction result;
     std::vector<EvalMetrics> withRuntimes;
     for (size_t i = 0; i < entries.size(); ++i) {
@@ -122,12 +146,30 @@ SplitPrediction predictSplit(const std::string& runDir, const std::string& datas
         }
         if (progress) progress(i, entries.size());
         if (!entries[i]->error.empty()) throw DataError(entries[i]->path, "", entries[i]->error);
-        result.graphs.push_back(predictor.predictFile(entries[i]->path, trained.collection));
-        if (result.graphs.back().hasRuntimes) withRuntimes.push_back(result.graphs.back().metrics);
+        GraphPrediction prediction = predictors.front()->predictFile(entries[i]->path, collection);
+        if (predictors.size() > 1) {
+            std::vector<std::vector<float>> scores{std::move(prediction.scores)};
+            for (size_t r = 1; r < predictors.size(); ++r)
+                scores.push_back(predictors[r]->predictFile(entries[i]->path, collection).scores);
+            prediction.scores = meanNormalizedRanks(scores);
+            if (prediction.hasRuntimes)
+                prediction.metrics =
+                    graphMetrics(predictors.front()->kind(), prediction.scores, prediction.runtime);
+        }
+        if (prediction.hasRuntimes) withRuntimes.push_back(prediction.metrics);
+        result.graphs.push_back(std::move(prediction));
     }
     if (progress && !result.cancelled) progress(entries.size(), entries.size());
     result.mean = meanMetrics(withRuntimes);
     return result;
+}
+
+SplitPrediction predictSplit(const std::string& runDir, const std::string& datasetRoot, Split split,
+                             const PredictOptions& options,
+                             const std::function<void(size_t, size_t)>& progress,
+                             const std::atomic<bool>* cancel) {
+    return predictSplit(std::vector<std::string>{runDir}, datasetRoot, split, options, progress,
+                        cancel);
 }
 
 }  // namespace tpugraphs

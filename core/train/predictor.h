@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,21 +18,35 @@
 
 namespace tpugraphs {
 
+// Rounds of test-time averaging over shuffled config orders by default (models that compare
+// configs; see docs/training.md for the measurement behind the choice).
+constexpr int kDefaultTestTimeAverages = 1;
+
 struct PredictOptions {
     std::string device = "cpu";
-    bool useBest = true;       // best.pt when present, else last.pt
-    int testTimeAverages = 1;  // > 1: average over shuffled config orders (config-comparing models)
-    int64_t configChunk = 0;   // configs scored per forward pass; 0 = model default
-    uint64_t seed = 0;         // for the shuffled orders
+    bool useBest = true;  // best.pt when present, else last.pt
+    int testTimeAverages = kDefaultTestTimeAverages;
+    // Configs scored per forward pass; 0 = the K the run trained with (models that compare
+    // configs, and layout models) or 1024 (tile models that score each config alone).
+    int64_t configChunk = 0;
+    // Seed of the shuffled scoring orders; unset: the run's training seed, so evaluating a run
+    // reproduces the validation it recorded.
+    std::optional<uint64_t> seed;
+    // predictSplit: the collection to predict; none = the run's own. Another collection of the
+    // same kind is allowed (e.g. a layout:xla model on layout:nlp graphs).
+    std::optional<Collection> collection;
+    // Within one graph: configs scored so far (over all rounds) and the total. May be empty.
+    std::function<void(int64_t done, int64_t total)> configProgress;
 };
 
 struct GraphPrediction {
-    std::string collection;
+    Collection collection = Collection::TileXla;
     std::string name;  // file stem
     std::string path;
-    std::vector<float> scores;  // one per config, lower = predicted faster
-    bool hasRuntimes = false;   // train/valid graphs: metrics filled
-    EvalMetrics metrics;        // of this graph (graphs = 1)
+    std::vector<float> scores;    // one per config, lower = predicted faster
+    bool hasRuntimes = false;     // train/valid graphs: metrics filled
+    std::vector<double> runtime;  // true runtime per config (tile: normalised); empty without
+    EvalMetrics metrics;          // of this graph (graphs = 1)
 };
 
 struct SplitPrediction {
@@ -56,15 +71,24 @@ public:
     std::vector<float> predict(const TileGraph& graph) const;
     std::vector<float> predict(const LayoutGraph& graph) const;
     // Reads the .npz, predicts, and computes metrics when it has runtimes.
-    GraphPrediction predictFile(const std::string& path, const std::string& collection) const;
+    GraphPrediction predictFile(const std::string& path, Collection collection) const;
 
 private:
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };
 
-// Predicts every graph of `split` of the run's collection under `datasetRoot` (empty = the
-// run's own dataset root). `progress(done, total)` may be empty; `cancel` may be null.
+// Predicts every graph of `split` of the runs' collection under `datasetRoot` (empty = the first
+// run's own dataset root). With several runs (an ensemble, all of one collection) a graph's
+// scores are the mean of the runs' normalised ranks (meanNormalizedRanks); metrics are of
+// those. `progress(done, total)` counts graphs and may be empty; `cancel` may be null.
+// Throws RunError (a run cannot be used, runs of different collections, NaN scores) or
+// DataError (an unreadable file).
+SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
+                             const std::string& datasetRoot, Split split,
+                             const PredictOptions& options = {},
+                             const std::function<void(size_t, size_t)>& progress = {},
+                             const std::atomic<bool>* cancel = nullptr);
 SplitPrediction predictSplit(const std::string& runDir, const std::string& datasetRoot, Split split,
                              const PredictOptions& options = {},
                              const std::function<void(size_t, size_t)>& progress = {},

@@ -6,13 +6,21 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "train/layout_padding.h"
+#include "train/tile_relative_features.h"
+
 namespace tpugraphs {
 
 bool PreparedGraph::hasRuntimes() const {
     return !runtime.empty() && *std::min_element(runtime.begin(), runtime.end()) > 0;
 }
 
-PreparedGraph prepareTileGraph(TileGraph&& graph, const std::string& path) {
+PrepareOptions prepareOptionsOf(const TrainOptions& options) {
+    return {options.pruneLayout, options.markLayoutPadding, options.tileRelativeFeatures};
+}
+
+PreparedGraph prepareTileGraph(TileGraph&& graph, const std::string& path,
+                               const PrepareOptions& options) {
     PreparedGraph p;
     p.name = graph.name;
     p.path = path;
@@ -20,13 +28,30 @@ PreparedGraph prepareTileGraph(TileGraph&& graph, const std::string& path) {
     p.nodes = graph.nodeCount();
     p.featureColumns = kNodeFeatureCount;
     p.nodeFeat = std::move(graph.nodeFeat);
+    p.configColumns = kTileConfigFeatureCount;
+    p.configFeat = std::move(graph.configFeat);
+    if (options.tileRelativeFeatures && p.nodes > 0) {
+        // Appended per config, from the raw features of the output (the last node).
+        const int64_t configs = static_cast<int64_t>(graph.configRuntime.size());
+        const std::vector<float> relative = tileRelativeFeatures(
+            p.nodeFeat.data() + (p.nodes - 1) * kNodeFeatureCount, p.configFeat.data(), configs);
+        const int width = kTileConfigFeatureCount + kTileRelativeFeatureCount;
+        std::vector<float> joined(static_cast<size_t>(configs * width));
+        for (int64_t c = 0; c < configs; ++c) {
+            std::copy_n(p.configFeat.data() + c * kTileConfigFeatureCount, kTileConfigFeatureCount,
+                        joined.data() + c * width);
+            std::copy_n(relative.data() + c * kTileRelativeFeatureCount, kTileRelativeFeatureCount,
+                        joined.data() + c * width + kTileConfigFeatureCount);
+        }
+        p.configFeat = std::move(joined);
+        p.configColumns = width;
+    }
+    if (options.markLayoutPadding) markLayoutPadding(p.nodeFeat.data(), p.nodes);
     p.opcode.assign(graph.nodeOpcode.begin(), graph.nodeOpcode.end());
     for (int64_t e = 0; e < graph.edgeCount(); ++e) {
         p.dst.push_back(graph.edgeIndex[2 * e]);
         p.src.push_back(graph.edgeIndex[2 * e + 1]);
     }
-    p.configColumns = kTileConfigFeatureCount;
-    p.configFeat = std::move(graph.configFeat);
     p.configRuntime = std::move(graph.configRuntime);
     p.normalizers = std::move(graph.configRuntimeNormalizers);
     p.runtime.resize(p.configRuntime.size());
@@ -36,7 +61,9 @@ PreparedGraph prepareTileGraph(TileGraph&& graph, const std::string& path) {
     return p;
 }
 
-PreparedGraph prepareLayoutGraph(LayoutGraph&& graph, const std::string& path, bool prune) {
+PreparedGraph prepareLayoutGraph(LayoutGraph&& graph, const std::string& path,
+                                 const PrepareOptions& options) {
+    const bool prune = options.prune;
     PreparedGraph p;
     p.name = graph.name;
     p.path = path;
@@ -63,6 +90,7 @@ PreparedGraph prepareLayoutGraph(LayoutGraph&& graph, const std::string& path, b
         p.nodeFeat.insert(p.nodeFeat.end(), f, f + kNodeFeatureCount);
         p.opcode.push_back(graph.nodeOpcode[i]);
     }
+    if (options.markLayoutPadding) markLayoutPadding(p.nodeFeat.data(), p.nodes);
     for (int64_t e = 0; e < graph.edgeCount(); ++e) {
         const int64_t u = graph.edgeIndex[2 * e], v = graph.edgeIndex[2 * e + 1];
         if (row[u] < 0 || row[v] < 0) continue;

@@ -8,6 +8,7 @@
 
 #include "data/graph_io.h"
 #include "train/feature_normalizer.h"
+#include "train/train_options.h"
 
 namespace tpugraphs {
 
@@ -32,9 +33,19 @@ struct PreparedGraph {
     bool hasRuntimes() const;
 };
 
-PreparedGraph prepareTileGraph(TileGraph&& graph, const std::string& path);
-// prune: keep configurable nodes and their direct producers and consumers only.
-PreparedGraph prepareLayoutGraph(LayoutGraph&& graph, const std::string& path, bool prune);
+// How raw graphs become model inputs (part of a run's options, so inference matches training).
+struct PrepareOptions {
+    bool prune = true;              // layout: configurable nodes + direct producers and consumers
+    bool markLayoutPadding = true;  // layout_minor_to_major padding -1 instead of 0
+    bool tileRelativeFeatures = true;  // tile: config features relative to the output shape
+};
+
+PrepareOptions prepareOptionsOf(const TrainOptions& options);
+
+PreparedGraph prepareTileGraph(TileGraph&& graph, const std::string& path,
+                               const PrepareOptions& options);
+PreparedGraph prepareLayoutGraph(LayoutGraph&& graph, const std::string& path,
+                                 const PrepareOptions& options);
 
 // Normalises node (and tile config) features in place.
 void normalizeGraph(PreparedGraph& graph, const FeatureNormalizer& nodes,

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/atomic_file.h"
+#include "base/enum_names.h"
 #include "train/run_files.h"
 
 namespace tpugraphs {
@@ -17,11 +19,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::pair<RunStatus, const char*> kStatuses[] = {{RunStatus::Running, "running"},
-                                                       {RunStatus::Completed, "completed"},
-                                                       {RunStatus::Cancelled, "cancelled"},
-                                                       {RunStatus::EarlyStopped, "early-stopped"},
-                                                       {RunStatus::Failed, "failed"}};
+const EnumName<RunStatus> kStatuses[] = {{RunStatus::Running, "running"},
+                                         {RunStatus::Completed, "completed"},
+                                         {RunStatus::Cancelled, "cancelled"},
+                                         {RunStatus::EarlyStopped, "early-stopped"},
+                                         {RunStatus::Failed, "failed"}};
 
 nlohmann::json metricsJson(const EvalMetrics& m) {
     auto number = [](double v) { return std::isnan(v) ? nlohmann::json() : nlohmann::json(v); };
@@ -58,22 +60,7 @@ const char* const kHistoryHeader =
 }  // namespace
 
 const char* runStatusName(RunStatus status) {
-    for (const auto& entry : kStatuses)
-        if (entry.first == status) return entry.second;
-    return "?";
-}
-
-void writeFileAtomic(const std::string& path, const std::string& text) {
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out) throw RunError(temporary + ": cannot write");
-    }
-    std::error_code error;
-    fs::rename(temporary, path, error);
-    if (error) throw RunError(path + ": cannot rename into place: " + error.message());
+    return enumName(kStatuses, status);
 }
 
 std::string readTextFile(const std::string& path) {
@@ -86,8 +73,8 @@ std::string readTextFile(const std::string& path) {
 
 void writeRunHeader(const std::string& runDir, const TrainOptions& options) {
     const nlohmann::json format = {{"format", "tpugraphs-run"}, {"version", kRunFormatVersion}};
-    writeFileAtomic(runDir + "/format.json", format.dump(2) + "\n");
-    writeFileAtomic(runDir + "/options.json", trainOptionsToJson(options));
+    writeFileAtomically(runDir + "/format.json", format.dump(2) + "\n");
+    writeFileAtomically(runDir + "/options.json", trainOptionsToJson(options));
 }
 
 void writeRunState(const RunInfo& info) {
@@ -95,9 +82,10 @@ void writeRunState(const RunInfo& info) {
                                   {"total_steps", info.totalSteps},
                                   {"best_step", info.bestStep},
                                   {"best", metricsJson(info.best)},
-                                  {"status", runStatusName(info.status)}};
-    writeFileAtomic(info.runDir + "/history.csv", historyToCsv(info.history));
-    writeFileAtomic(info.runDir + "/state.json", state.dump(2) + "\n");
+                                  {"status", runStatusName(info.status)},
+                                  {"failure", info.failure}};
+    writeFileAtomically(info.runDir + "/history.csv", historyToCsv(info.history));
+    writeFileAtomically(info.runDir + "/state.json", state.dump(2) + "\n");
 }
 
 bool isRunDirectory(const std::string& dir) {
@@ -128,8 +116,8 @@ RunInfo loadRunInfo(const std::string& runDir) {
             info.bestStep = state.value("best_step", int64_t{-1});
             if (state.contains("best")) info.best = metricsFromJson(state.at("best"));
             const auto status = state.value("status", std::string("running"));
-            for (const auto& entry : kStatuses)
-                if (status == entry.second) info.status = entry.first;
+            parseEnumName(kStatuses, status, &info.status);
+            info.failure = state.value("failure", std::string());
         }
         const std::string historyPath = runDir + "/history.csv";
         if (fs::exists(historyPath))

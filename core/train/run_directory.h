@@ -35,7 +35,8 @@ struct RunInfo {
     TrainOptions options;
     std::vector<TrainProgress> history;  // training rows then validations, in step order
     RunStatus status = RunStatus::Running;
-    int64_t step = 0;  // steps of the last checkpoint
+    std::string failure;  // status Failed: what went wrong, one line (e.g. "step 120: loss is NaN")
+    int64_t step = 0;     // steps of the last checkpoint
     int64_t totalSteps = 0;
     int64_t bestStep = -1;  // -1: never validated
     EvalMetrics best;

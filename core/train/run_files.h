@@ -1,4 +1,4 @@
-// Internal helpers of run directories: atomic text writes and the state/format files.
+// Internal helpers of run directories: reading text files and writing the state/format files.
 #pragma once
 
 #include <string>
@@ -7,8 +7,6 @@
 
 namespace tpugraphs {
 
-// Writes `text` to path + ".tmp", then renames it over `path`. Throws RunError.
-void writeFileAtomic(const std::string& path, const std::string& text);
 // Whole file as text. Throws RunError naming the file.
 std::string readTextFile(const std::string& path);
 

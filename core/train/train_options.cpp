@@ -5,52 +5,34 @@
 
 #include <stdexcept>
 
+#include "base/enum_names.h"
+
 namespace tpugraphs {
 
 namespace {
 
-template <typename Enum, size_t N>
-const char* nameOf(const std::pair<Enum, const char*> (&table)[N], Enum value) {
-    for (const auto& entry : table)
-        if (entry.first == value) return entry.second;
-    return "?";
-}
+const EnumName<ModelType> kModels[] = {{ModelType::TileMlp, "tile-mlp"},
+                                       {ModelType::TileLateJoinSage, "late-join-sage"},
+                                       {ModelType::TileEarlyJoinSage, "early-join-sage"},
+                                       {ModelType::LayoutSage, "layout-sage"}};
+const EnumName<LossType> kLosses[] = {{LossType::Mse, "mse"},
+                                      {LossType::PairwiseHinge, "pairwise-hinge"},
+                                      {LossType::ListMle, "list-mle"},
+                                      {LossType::MarginRanking, "margin-ranking"}};
+const EnumName<OptimizerType> kOptimizers[] = {{OptimizerType::AdamW, "adamw"},
+                                               {OptimizerType::Adam, "adam"}};
+const EnumName<ScheduleType> kSchedules[] = {{ScheduleType::Constant, "constant"},
+                                             {ScheduleType::Cosine, "cosine"},
+                                             {ScheduleType::OneCycle, "one-cycle"}};
+const EnumName<LayoutReadout> kReadouts[] = {{LayoutReadout::NodeScoreSum, "node-sum"},
+                                             {LayoutReadout::Pooled, "pooled"}};
 
 template <typename Enum, size_t N>
-bool parseName(const std::pair<Enum, const char*> (&table)[N], const std::string& text,
-               Enum* value) {
-    for (const auto& entry : table)
-        if (text == entry.second) {
-            *value = entry.first;
-            return true;
-        }
-    return false;
-}
-
-const std::pair<ModelType, const char*> kModels[] = {
-    {ModelType::TileMlp, "tile-mlp"},
-    {ModelType::TileLateJoinSage, "late-join-sage"},
-    {ModelType::TileEarlyJoinSage, "early-join-sage"},
-    {ModelType::LayoutSage, "layout-sage"}};
-const std::pair<LossType, const char*> kLosses[] = {{LossType::Mse, "mse"},
-                                                    {LossType::PairwiseHinge, "pairwise-hinge"},
-                                                    {LossType::ListMle, "list-mle"},
-                                                    {LossType::MarginRanking, "margin-ranking"}};
-const std::pair<OptimizerType, const char*> kOptimizers[] = {{OptimizerType::AdamW, "adamw"},
-                                                             {OptimizerType::Adam, "adam"}};
-const std::pair<ScheduleType, const char*> kSchedules[] = {{ScheduleType::Constant, "constant"},
-                                                           {ScheduleType::Cosine, "cosine"},
-                                                           {ScheduleType::OneCycle, "one-cycle"}};
-const std::pair<LayoutReadout, const char*> kReadouts[] = {
-    {LayoutReadout::NodeScoreSum, "node-sum"}, {LayoutReadout::Pooled, "pooled"}};
-
-template <typename Enum, size_t N>
-Enum enumField(const nlohmann::json& j, const char* key,
-               const std::pair<Enum, const char*> (&table)[N], Enum fallback,
-               const std::string& source) {
+Enum enumField(const nlohmann::json& j, const char* key, const EnumName<Enum> (&table)[N],
+               Enum fallback, const std::string& source) {
     if (!j.contains(key)) return fallback;
     Enum value = fallback;
-    if (!parseName(table, j.at(key).get<std::string>(), &value))
+    if (!parseEnumName(table, j.at(key).get<std::string>(), &value))
         throw std::runtime_error(source + ": unknown " + key + " '" + j.at(key).get<std::string>() +
                                  "'");
     return value;
@@ -64,34 +46,34 @@ void field(const nlohmann::json& j, const char* key, T* value) {
 }  // namespace
 
 const char* modelTypeName(ModelType type) {
-    return nameOf(kModels, type);
+    return enumName(kModels, type);
 }
 const char* lossTypeName(LossType type) {
-    return nameOf(kLosses, type);
+    return enumName(kLosses, type);
 }
 const char* optimizerTypeName(OptimizerType type) {
-    return nameOf(kOptimizers, type);
+    return enumName(kOptimizers, type);
 }
 const char* scheduleTypeName(ScheduleType type) {
-    return nameOf(kSchedules, type);
+    return enumName(kSchedules, type);
 }
 const char* layoutReadoutName(LayoutReadout readout) {
-    return nameOf(kReadouts, readout);
+    return enumName(kReadouts, readout);
 }
 bool parseModelType(const std::string& text, ModelType* type) {
-    return parseName(kModels, text, type);
+    return parseEnumName(kModels, text, type);
 }
 bool parseLossType(const std::string& text, LossType* type) {
-    return parseName(kLosses, text, type);
+    return parseEnumName(kLosses, text, type);
 }
 bool parseOptimizerType(const std::string& text, OptimizerType* type) {
-    return parseName(kOptimizers, text, type);
+    return parseEnumName(kOptimizers, text, type);
 }
 bool parseScheduleType(const std::string& text, ScheduleType* type) {
-    return parseName(kSchedules, text, type);
+    return parseEnumName(kSchedules, text, type);
 }
 bool parseLayoutReadout(const std::string& text, LayoutReadout* readout) {
-    return parseName(kReadouts, text, readout);
+    return parseEnumName(kReadouts, text, readout);
 }
 
 GraphKind modelGraphKind(ModelType type) {
@@ -107,16 +89,41 @@ ModelType defaultModelFor(GraphKind kind) {
     return modelTypesFor(kind).front();
 }
 
-int defaultConfigsPerGraph(const std::string& collection) {
-    return collection.find(":random") != std::string::npos ? 128 : 64;
+int defaultConfigsPerGraph(Collection collection) {
+    return isRandomSearchCollection(collection) ? 128 : 64;
+}
+
+int64_t configsPerStep(const TrainOptions& options) {
+    return options.configsPerGraph > 0 ? options.configsPerGraph
+                                       : defaultConfigsPerGraph(options.collection);
+}
+
+void checkTrainOptions(const TrainOptions& o) {
+    auto fail = [](const std::string& message) { throw std::invalid_argument(message); };
+    if (o.batchGraphs < 1) fail("batch graphs must be at least 1");
+    if (o.holdoutConfigs < 0 || o.holdoutConfigs >= 1) fail("holdout fraction must be in [0, 1)");
+    if (o.holdoutConfigs > 0 && !o.collapseDuplicates)
+        fail(
+            "--holdout-configs needs duplicate configs collapsed (drop --keep-duplicates): "
+            "identical configs would be trained on and validated on at once");
+    if (o.validConfigs < 0) fail("valid configs must be 0 (all) or more");
+    if (o.trainSplits.empty()) fail("no train split given");
+    for (const std::string& split : o.trainSplits)
+        if (split != "train" && split != "valid")
+            fail("train splits are 'train' and 'valid', not '" + split + "'");
+    if (o.hiddenDim < 1 || o.layers < 0 || o.opcodeEmbedding < 0)
+        fail("hidden width, layers and opcode embedding must be positive");
+    if (o.dropout < 0 || o.dropout >= 1) fail("dropout must be in [0, 1)");
 }
 
 std::string trainOptionsToJson(const TrainOptions& o) {
     nlohmann::json j = {{"dataset_root", o.datasetRoot},
-                        {"collection", o.collection},
+                        {"collection", collectionName(o.collection)},
                         {"only_graphs", o.onlyGraphs},
+                        {"train_splits", o.trainSplits},
                         {"holdout_configs", o.holdoutConfigs},
                         {"max_valid_graphs", o.maxValidGraphs},
+                        {"valid_configs", o.validConfigs},
                         {"model", modelTypeName(o.model)},
                         {"hidden_dim", o.hiddenDim},
                         {"layers", o.layers},
@@ -134,6 +141,7 @@ std::string trainOptionsToJson(const TrainOptions& o) {
                         {"weight_decay", o.weightDecay},
                         {"warmup_fraction", o.warmupFraction},
                         {"grad_clip", o.gradClip},
+                        {"decay_all_parameters", o.decayAllParameters},
                         {"steps", o.steps},
                         {"epochs", o.epochs},
                         {"batch_graphs", o.batchGraphs},
@@ -143,6 +151,8 @@ std::string trainOptionsToJson(const TrainOptions& o) {
                         {"log_interval", o.logInterval},
                         {"collapse_duplicates", o.collapseDuplicates},
                         {"prune_layout", o.pruneLayout},
+                        {"mark_layout_padding", o.markLayoutPadding},
+                        {"tile_relative_features", o.tileRelativeFeatures},
                         {"seed", o.seed},
                         {"device", o.device},
                         {"run_dir", o.runDir}};
@@ -155,10 +165,16 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         const auto j = nlohmann::json::parse(text);
         if (!j.is_object()) throw std::runtime_error(source + ": options are not a JSON object");
         field(j, "dataset_root", &o.datasetRoot);
-        field(j, "collection", &o.collection);
+        if (j.contains("collection")) {
+            const std::string name = j.at("collection").get<std::string>();
+            if (!parseCollection(name, &o.collection))
+                throw std::runtime_error(source + ": unknown collection '" + name + "'");
+        }
         field(j, "only_graphs", &o.onlyGraphs);
+        field(j, "train_splits", &o.trainSplits);
         field(j, "holdout_configs", &o.holdoutConfigs);
         field(j, "max_valid_graphs", &o.maxValidGraphs);
+        field(j, "valid_configs", &o.validConfigs);
         o.model = enumField(j, "model", kModels, o.model, source);
         field(j, "hidden_dim", &o.hiddenDim);
         field(j, "layers", &o.layers);
@@ -176,6 +192,9 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         field(j, "weight_decay", &o.weightDecay);
         field(j, "warmup_fraction", &o.warmupFraction);
         field(j, "grad_clip", &o.gradClip);
+        // Runs written before these options existed decayed every parameter and padded with 0.
+        o.decayAllParameters = true;
+        field(j, "decay_all_parameters", &o.decayAllParameters);
         field(j, "steps", &o.steps);
         field(j, "epochs", &o.epochs);
         field(j, "batch_graphs", &o.batchGraphs);
@@ -185,6 +204,10 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         field(j, "log_interval", &o.logInterval);
         field(j, "collapse_duplicates", &o.collapseDuplicates);
         field(j, "prune_layout", &o.pruneLayout);
+        o.markLayoutPadding = false;
+        field(j, "mark_layout_padding", &o.markLayoutPadding);
+        o.tileRelativeFeatures = false;
+        field(j, "tile_relative_features", &o.tileRelativeFeatures);
         field(j, "seed", &o.seed);
         field(j, "device", &o.device);
         field(j, "run_dir", &o.runDir);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "data/collection.h"
 #include "data/graph_io.h"
 
 namespace tpugraphs {
@@ -43,13 +44,20 @@ ModelType defaultModelFor(GraphKind kind);
 
 struct TrainOptions {
     // What to train on.
-    std::string datasetRoot;              // dataset root (official layout)
-    std::string collection = "tile:xla";  // collection id, e.g. "layout:xla:default"
+    std::string datasetRoot;                      // dataset root (official layout)
+    Collection collection = Collection::TileXla;  // options.json: its name, e.g. "tile:xla"
     std::vector<std::string> onlyGraphs;  // restrict train (and valid) graphs to these stems
+    // Splits trained on: {"train"}, or {"train", "valid"} to refit a final model on both
+    // (nothing is left to validate on then, unless holdoutConfigs is set).
+    std::vector<std::string> trainSplits{"train"};
     // > 0: validate on this fraction of each train graph's (distinct) configs, held out from
-    // training by a seeded split, instead of on the valid split.
+    // training by a seeded split, instead of on the valid split. Needs collapseDuplicates
+    // (identical configs would otherwise land on both sides of the split).
     double holdoutConfigs = 0.0;
     int maxValidGraphs = 0;  // 0 = every valid graph
+    // > 0: periodic validations score a fixed seeded subset of at most this many configs per
+    // graph (the random collections hold up to ~100k); the final validation scores them all.
+    int validConfigs = 0;
 
     // Model.
     ModelType model = ModelType::TileLateJoinSage;
@@ -71,6 +79,9 @@ struct TrainOptions {
     double weightDecay = 1e-4;
     double warmupFraction = 0.05;  // of the total steps
     double gradClip = 1.0;         // max gradient norm; <= 0 = off
+    // false (the usual AdamW practice): no weight decay on biases, LayerNorm weights, embeddings
+    // and other 1-D parameters; true: on every parameter (runs before this option existed).
+    bool decayAllParameters = false;
 
     // Length, batching, validation.
     int64_t steps = 0;           // total optimiser steps; 0 = epochs x batches per epoch
@@ -84,6 +95,12 @@ struct TrainOptions {
     // Data handling.
     bool collapseDuplicates = true;  // identical configs collapsed to their minimum runtime
     bool pruneLayout = true;         // layout: configurable nodes + their direct neighbours
+    // layout_minor_to_major padding written as -1 (not 0, which is also dimension 0) before
+    // normalisation; false for runs made before this option existed.
+    bool markLayoutPadding = true;
+    // tile: config features relative to the output's shape appended (tiles per dim, padding
+    // and vector-register waste); false for runs made before this option existed.
+    bool tileRelativeFeatures = true;
 
     // Run.
     uint64_t seed = 0;
@@ -93,7 +110,13 @@ struct TrainOptions {
 };
 
 // Configs sampled per graph and step when configsPerGraph is 0.
-int defaultConfigsPerGraph(const std::string& collection);
+int defaultConfigsPerGraph(Collection collection);
+// The configs per graph and step of a run: configsPerGraph, or the collection's default.
+int64_t configsPerStep(const TrainOptions& options);
+
+// Throws std::invalid_argument naming the first option combination that cannot work (a
+// negative size, a holdout with duplicates kept, an unknown train split, ...).
+void checkTrainOptions(const TrainOptions& options);
 
 // options.json text and back. Throws std::runtime_error naming `source` on bad JSON or values.
 std::string trainOptionsToJson(const TrainOptions& options);

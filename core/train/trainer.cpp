@@ -20,6 +20,7 @@
 #include "model/torch_device.h"
 #include "train/graph_metrics.h"
 #include "train/lr_schedule.h"
+#include "train/predictor.h"
 #include "train/run_files.h"
 #include "train/training_data.h"
 
@@ -34,13 +35,29 @@ double seconds(Clock::time_point since) {
     return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
-std::unique_ptr<FlatAdam> makeOptimizer(const TrainOptions& o, std::vector<torch::Tensor> params) {
+// Weight decay applies to the weight matrices only, unless decayAllParameters: not to biases,
+// LayerNorm weights, attention temperatures (1-D) nor embedding tables.
+std::unique_ptr<FlatAdam> makeOptimizer(const TrainOptions& o, torch::nn::Module& model) {
     FlatAdamOptions options;
     options.learningRate = o.learningRate;
     options.weightDecay = o.weightDecay;
     options.decoupledWeightDecay = o.optimizer == OptimizerType::AdamW;
-    return std::make_unique<FlatAdam>(std::move(params), options);
+    std::vector<torch::Tensor> params;
+    std::vector<bool> decay;
+    for (const auto& named : model.named_parameters()) {
+        params.push_back(named.value());
+        decay.push_back(
+            o.decayAllParameters ||
+            (named.value().dim() >= 2 && named.key().find("embedding") == std::string::npos));
+    }
+    return std::make_unique<FlatAdam>(std::move(params), options, decay);
 }
+
+// A run that cannot go on (a non-finite loss or gradient): the message names the step.
+class TrainingFailure : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 // Picks min(K, n) configs of a set without replacement (all of them when n <= K).
 BatchItem sampleItem(const PreparedGraph& graph, const ConfigSet& set, int64_t k,
@@ -73,8 +90,10 @@ public:
 
 private:
     void prepare();
+    TrainResult trainLoop();
     void trainStep(int64_t step, std::mt19937_64& rng, double* loss, int64_t* configs);
-    EvalMetrics validate();
+    // Periodic validations use the seeded config subsets (validConfigs); the final one all.
+    EvalMetrics validate(bool final);
     void saveLast(RunStatus status);
     CheckpointMeta meta() const;
     void report(const TrainProgress& progress);
@@ -88,6 +107,7 @@ private:
     std::shared_ptr<CostModelImpl> m_model;
     std::unique_ptr<FlatAdam> m_optimizer;
     RunInfo m_info;
+    std::vector<EvalItem> m_validationSubsets;  // validConfigs > 0: subsets of m_data.validation
     int64_t m_batchesPerEpoch = 1;
     int64_t m_configsPerGraph = 64;
     int m_sinceBest = 0;
@@ -121,8 +141,9 @@ void TrainingSession::prepare() {
         if (stored.options.model != m_options.model ||
             stored.options.collection != m_options.collection)
             throw RunError(dir + ": run holds a '" + modelTypeName(stored.options.model) +
-                           "' model on '" + stored.options.collection + "', cannot resume it as '" +
-                           modelTypeName(m_options.model) + "' on '" + m_options.collection + "'");
+                           "' model on '" + collectionName(stored.options.collection) +
+                           "', cannot resume it as '" + modelTypeName(m_options.model) + "' on '" +
+                           collectionName(m_options.collection) + "'");
         if (!stored.hasCheckpoint) throw RunError(dir + ": no last.pt checkpoint to resume from");
         resumeFrom = dir + "/last.pt";
         const CheckpointMeta stored_meta = readCheckpointMeta(resumeFrom);
@@ -156,12 +177,22 @@ void TrainingSession::prepare() {
         },
         m_cancel);
     if (m_data.train.empty()) return;  // cancelled while loading
+    for (const std::string& note : m_data.notes) {
+        loading.message = "note: " + note;
+        report(loading);
+    }
+    if (m_options.validConfigs > 0)
+        for (size_t i = 0; i < m_data.validation.size(); ++i)
+            m_validationSubsets.push_back(
+                {m_data.validation[i].graph,
+                 seededSubset(m_data.validation[i].set, static_cast<size_t>(m_options.validConfigs),
+                              m_options.seed * 7727 + i)});
 
     torch::manual_seed(m_options.seed);
     m_model = makeCostModel(costModelOptions(m_options, m_data.nodeNormalizer.outputColumns(),
                                              m_data.configNormalizer.outputColumns()));
     m_model->to(m_device);
-    m_optimizer = makeOptimizer(m_options, m_model->parameters());
+    m_optimizer = makeOptimizer(m_options, *m_model);
     if (!resumeFrom.empty()) {
         m_info.step = loadCheckpoint(resumeFrom, modelTypeName(m_options.model), *m_model,
                                      m_optimizer.get(), m_device)
@@ -176,9 +207,7 @@ void TrainingSession::prepare() {
     m_batchesPerEpoch = (static_cast<int64_t>(m_data.train.size()) + batch - 1) / batch;
     m_info.totalSteps =
         m_options.steps > 0 ? m_options.steps : std::max(1, m_options.epochs) * m_batchesPerEpoch;
-    m_configsPerGraph = m_options.configsPerGraph > 0
-                            ? m_options.configsPerGraph
-                            : defaultConfigsPerGraph(m_options.collection);
+    m_configsPerGraph = configsPerStep(m_options);
 }
 
 void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss,
@@ -202,25 +231,43 @@ void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss
                              RankingLossOptions{m_options.loss, m_options.margin});
     const double lr = scheduledLearningRate(m_options.schedule, m_options.learningRate, step,
                                             m_info.totalSteps, m_options.warmupFraction);
+    const double lossValue = value.item<double>();
+    if (!std::isfinite(lossValue))
+        throw TrainingFailure("step " + std::to_string(step + 1) + ": the training loss is " +
+                              std::to_string(lossValue) +
+                              " (diverged: lower the learning rate, or resume from the last "
+                              "checkpoint); the weights were not updated");
     m_optimizer->setLearningRate(lr);
     m_optimizer->zeroGrad();
     value.backward();
-    if (m_options.gradClip > 0) m_optimizer->clipGradNorm(m_options.gradClip);
+    if (m_options.gradClip > 0) {
+        const double norm = m_optimizer->clipGradNorm(m_options.gradClip);
+        if (!std::isfinite(norm))
+            throw TrainingFailure("step " + std::to_string(step + 1) + ": the gradient norm is " +
+                                  std::to_string(norm) + "; the weights were not updated");
+    }
     m_optimizer->step();
-    *loss += value.item<double>();
+    *loss += lossValue;
     *configs += graphBatch.realConfigs;
 }
 
-EvalMetrics TrainingSession::validate() {
+EvalMetrics TrainingSession::validate(bool final) {
     std::vector<EvalMetrics> perGraph;
     ScoreOptions score;
     score.chunk = m_model->comparesConfigs() || m_data.kind == GraphKind::Layout
-                      ? std::max<int64_t>(m_configsPerGraph, kMinScoreChunk)
-                      : 1024;
+                      ? m_configsPerGraph
+                      : kIndependentScoreChunk;
+    score.averages = kDefaultTestTimeAverages;
     score.seed = m_options.seed;
-    for (const auto& item : m_data.validation) {
+    const auto& items =
+        final || m_validationSubsets.empty() ? m_data.validation : m_validationSubsets;
+    for (const auto& item : items) {
         if (cancelled()) break;
         auto scores = scoreConfigs(*m_model, *item.graph, item.set.configs, m_device, score);
+        for (float s : scores)
+            if (!std::isfinite(s))
+                throw TrainingFailure("step " + std::to_string(m_info.step) +
+                                      ": the model gives non-finite scores on " + item.graph->path);
         perGraph.push_back(graphMetrics(m_data.kind, scores, item.set.runtime));
     }
     return meanMetrics(perGraph);
@@ -234,6 +281,25 @@ void TrainingSession::saveLast(RunStatus status) {
 }
 
 TrainResult TrainingSession::run() {
+    try {
+        return trainLoop();
+    } catch (const std::exception& e) {
+        // The state says failed (with the reason) instead of running; last.pt is left as the
+        // last good checkpoint, so a resume can continue from there.
+        if (!m_info.runDir.empty()) {
+            m_info.status = RunStatus::Failed;
+            m_info.failure = e.what();
+            try {
+                writeRunState(m_info);
+            } catch (const std::exception&) {
+                // the original error is the one to report
+            }
+        }
+        throw;
+    }
+}
+
+TrainResult TrainingSession::trainLoop() {
     prepare();
     TrainResult result;
     result.runDir = m_options.runDir;
@@ -289,7 +355,7 @@ TrainResult TrainingSession::run() {
         if ((m_info.step % validationInterval == 0 || last) && !m_data.validation.empty()) {
             p.phase = TrainPhase::Validation;
             p.isValidation = true;
-            p.validation = validate();
+            p.validation = validate(last);
             if (cancelled()) {
                 status = RunStatus::Cancelled;
                 break;
@@ -336,7 +402,7 @@ TrainResult TrainingSession::run() {
 
 TrainResult train(const TrainOptions& options, const ProgressCallback& progress,
                   const std::atomic<bool>* cancel) {
-    if (options.batchGraphs < 1) throw std::invalid_argument("batch graphs must be at least 1");
+    checkTrainOptions(options);
     TrainingSession session(options, progress, cancel);
     return session.run();
 }

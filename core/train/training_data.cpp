@@ -12,31 +12,50 @@ namespace tpugraphs {
 
 namespace {
 
-PreparedGraph readPrepared(const std::string& path, GraphKind kind, bool prune,
+PreparedGraph readPrepared(const std::string& path, GraphKind kind, const PrepareOptions& prepare,
                            bool requireRuntimes) {
     ReadOptions read;
     read.requireRuntimes = requireRuntimes;
-    if (kind == GraphKind::Tile) return prepareTileGraph(readTileGraph(path, read), path);
-    return prepareLayoutGraph(readLayoutGraph(path, read), path, prune);
+    if (kind == GraphKind::Tile) return prepareTileGraph(readTileGraph(path, read), path, prepare);
+    return prepareLayoutGraph(readLayoutGraph(path, read), path, prepare);
+}
+
+// Why a graph cannot be ranked (fewer than 2 configs, no runtimes), or "" when it can.
+std::string unusableReason(const PreparedGraph& graph) {
+    if (graph.configCount() < 2)
+        return std::to_string(graph.configCount()) + " config" +
+               (graph.configCount() == 1 ? "" : "s") + " (a ranking needs at least 2)";
+    if (!graph.hasRuntimes()) return "no measured runtimes";
+    return {};
 }
 
 std::vector<PreparedGraph> loadSplit(const DatasetIndex& index, const TrainOptions& options,
                                      GraphKind kind, Split split, size_t limit,
-                                     const LoadProgress& progress,
-                                     const std::atomic<bool>* cancel) {
+                                     const LoadProgress& progress, const std::atomic<bool>* cancel,
+                                     std::vector<std::string>* notes) {
     const std::set<std::string> only(options.onlyGraphs.begin(), options.onlyGraphs.end());
     std::vector<const GraphEntry*> entries;
-    for (const GraphEntry* entry : index.select(options.collection, split))
-        if (entry->error.empty() && (only.empty() || only.count(entry->name)))
-            entries.push_back(entry);
+    for (const GraphEntry* entry : index.select(options.collection, split)) {
+        if (!only.empty() && !only.count(entry->name)) continue;
+        if (!entry->error.empty()) {
+            notes->push_back("skipped " + entry->path + ": " + entry->error);
+            continue;
+        }
+        entries.push_back(entry);
+    }
     if (limit > 0 && entries.size() > limit) entries.resize(limit);
     std::vector<PreparedGraph> graphs;
+    const PrepareOptions prepare = prepareOptionsOf(options);
     for (size_t i = 0; i < entries.size(); ++i) {
         if (cancel && cancel->load()) break;
         if (progress)
             progress(std::string("loading ") + splitName(split) + " graphs", i, entries.size());
-        PreparedGraph graph = readPrepared(entries[i]->path, kind, options.pruneLayout, true);
-        if (graph.configCount() >= 2 && graph.hasRuntimes()) graphs.push_back(std::move(graph));
+        PreparedGraph graph = readPrepared(entries[i]->path, kind, prepare, true);
+        const std::string reason = unusableReason(graph);
+        if (reason.empty())
+            graphs.push_back(std::move(graph));
+        else
+            notes->push_back("skipped " + entries[i]->path + ": " + reason);
     }
     return graphs;
 }
@@ -57,6 +76,12 @@ void holdOut(const ConfigSet& all, double fraction, uint64_t seed, ConfigSet* ke
     }
 }
 
+bool trainsOn(const TrainOptions& options, Split split) {
+    const std::string name = splitName(split);
+    return std::find(options.trainSplits.begin(), options.trainSplits.end(), name) !=
+           options.trainSplits.end();
+}
+
 }  // namespace
 
 int64_t TrainingData::trainConfigs() const {
@@ -65,30 +90,44 @@ int64_t TrainingData::trainConfigs() const {
     return total;
 }
 
+ConfigSet seededSubset(const ConfigSet& set, size_t count, uint64_t seed) {
+    if (set.configs.size() <= count) return set;
+    ConfigSet kept, rest;
+    holdOut(set, static_cast<double>(count) / static_cast<double>(set.configs.size()), seed, &rest,
+            &kept);
+    return kept;
+}
+
 TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormalizer* nodeNormalizer,
                               const FeatureNormalizer* configNormalizer,
                               const LoadProgress& progress, const std::atomic<bool>* cancel) {
-    const CollectionInfo* collection = findCollection(options.collection);
-    if (!collection) throw std::invalid_argument("unknown collection '" + options.collection + "'");
-    if (collection->kind != modelGraphKind(options.model))
+    checkTrainOptions(options);
+    const GraphKind kind = collectionKind(options.collection);
+    if (kind != modelGraphKind(options.model))
         throw std::invalid_argument(std::string("model '") + modelTypeName(options.model) +
-                                    "' cannot train on collection '" + options.collection + "'");
-    if (options.holdoutConfigs < 0 || options.holdoutConfigs >= 1)
-        throw std::invalid_argument("holdout fraction must be in [0, 1)");
+                                    "' cannot train on collection '" +
+                                    collectionName(options.collection) + "'");
     TrainingData data;
-    data.kind = collection->kind;
+    data.kind = kind;
     const DatasetIndex index = scanDataset(options.datasetRoot);
-    data.train = loadSplit(index, options, data.kind, Split::Train, 0, progress, cancel);
+    for (Split split : {Split::Train, Split::Valid}) {
+        if (!trainsOn(options, split)) continue;
+        auto graphs = loadSplit(index, options, data.kind, split, 0, progress, cancel, &data.notes);
+        for (auto& graph : graphs) data.train.push_back(std::move(graph));
+    }
     if (cancel && cancel->load()) return TrainingData{};
     if (data.train.empty())
-        throw std::invalid_argument("no usable train graphs of '" + options.collection +
-                                    "' under " + options.datasetRoot);
+        throw std::invalid_argument(std::string("no usable train graphs of '") +
+                                    collectionName(options.collection) + "' under " +
+                                    options.datasetRoot +
+                                    (data.notes.empty() ? "" : " (" + data.notes.front() + ")"));
     const bool holdout = options.holdoutConfigs > 0;
-    if (!holdout)
-        data.valid =
-            loadSplit(index, options, data.kind, Split::Valid,
-                      static_cast<size_t>(std::max(0, options.maxValidGraphs)), progress, cancel);
+    if (!holdout && !trainsOn(options, Split::Valid))
+        data.valid = loadSplit(index, options, data.kind, Split::Valid,
+                               static_cast<size_t>(std::max(0, options.maxValidGraphs)), progress,
+                               cancel, &data.notes);
 
+    // Normalisers are fitted on the graphs trained on only (never on what is validated).
     if (nodeNormalizer) {
         data.nodeNormalizer = *nodeNormalizer;
         if (configNormalizer) data.configNormalizer = *configNormalizer;
@@ -107,26 +146,67 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
     for (auto& graph : data.train) normalizeGraph(graph, data.nodeNormalizer, configs);
     for (auto& graph : data.valid) normalizeGraph(graph, data.nodeNormalizer, configs);
 
+    // Configs to train on (and, with a holdout, to validate on) per graph; a graph left with
+    // fewer than 2 distinct configs to train on carries no ranking signal and is dropped. When
+    // that would drop every graph (the real sample's tile and layout:xla:random train graphs
+    // hold identical config vectors), they are trained as they are, with a note.
+    bool collapse = options.collapseDuplicates;
+    const auto distinctOf = [&](const PreparedGraph& graph) {
+        return std::max(distinctConfigs(graph).configs.size(), size_t{1});
+    };
+    if (collapse && !holdout &&
+        std::none_of(data.train.begin(), data.train.end(),
+                     [&](const PreparedGraph& g) { return distinctOf(g) >= 2; })) {
+        collapse = false;
+        data.notes.push_back(
+            "no train graph has 2 distinct config vectors: trained with "
+            "duplicates kept (identical configs give the model nothing to rank; "
+            "their runtimes differ by measurement noise only)");
+    }
+    std::vector<ConfigSet> heldSets(data.train.size());
     for (size_t i = 0; i < data.train.size(); ++i) {
-        const PreparedGraph& graph = data.train[i];
-        ConfigSet all = options.collapseDuplicates ? distinctConfigs(graph) : allConfigs(graph);
+        ConfigSet all = collapse ? distinctConfigs(data.train[i]) : allConfigs(data.train[i]);
         if (!holdout) {
             data.trainSets.push_back(std::move(all));
             continue;
         }
-        ConfigSet kept, held;
-        holdOut(all, options.holdoutConfigs, options.seed * 1000003 + i, &kept, &held);
+        ConfigSet kept;
+        holdOut(all, options.holdoutConfigs, options.seed * 1000003 + i, &kept, &heldSets[i]);
         data.trainSets.push_back(std::move(kept));
-        if (held.configs.size() >= 2) data.validation.push_back({&graph, std::move(held)});
     }
+    size_t usable = 0;
+    for (size_t i = 0; i < data.train.size(); ++i) {
+        if (data.trainSets[i].configs.size() < 2) {
+            data.notes.push_back("skipped " + data.train[i].path + ": " +
+                                 std::to_string(data.trainSets[i].configs.size()) +
+                                 " distinct config(s) left to train on");
+            continue;
+        }
+        if (usable != i) {
+            data.train[usable] = std::move(data.train[i]);
+            data.trainSets[usable] = std::move(data.trainSets[i]);
+            heldSets[usable] = std::move(heldSets[i]);
+        }
+        ++usable;
+    }
+    data.train.resize(usable);
+    data.trainSets.resize(usable);
+    if (data.train.empty())
+        throw std::invalid_argument("no train graph of '" + std::string(collectionName(options.collection)) + "' under " +
+                                    options.datasetRoot + " has 2 distinct configs to rank (" +
+                                    data.notes.back() + ")");
+    for (size_t i = 0; i < usable; ++i)
+        if (heldSets[i].configs.size() >= 2)
+            data.validation.push_back({&data.train[i], std::move(heldSets[i])});
     for (const auto& graph : data.valid) data.validation.push_back({&graph, allConfigs(graph)});
     return data;
 }
 
-PreparedGraph loadGraphForModel(const std::string& path, GraphKind kind, bool prune,
+PreparedGraph loadGraphForModel(const std::string& path, GraphKind kind,
+                                const PrepareOptions& prepare,
                                 const FeatureNormalizer& nodeNormalizer,
                                 const FeatureNormalizer& configNormalizer, bool requireRuntimes) {
-    PreparedGraph graph = readPrepared(path, kind, prune, requireRuntimes);
+    PreparedGraph graph = readPrepared(path, kind, prepare, requireRuntimes);
     normalizeGraph(graph, nodeNormalizer, kind == GraphKind::Tile ? &configNormalizer : nullptr);
     return graph;
 }

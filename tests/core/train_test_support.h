@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "train/train_options.h"
 
 namespace tpugraphs::test {
 
 // Writes the demo preset's train and valid splits of `collections` under dir (test split skipped).
 inline std::string makeDemoDataset(const QTemporaryDir& dir,
-                                   const std::vector<std::string>& collections, int limit = -1) {
+                                   const std::vector<Collection>& collections, int limit = -1) {
     GeneratorOptions options;
     options.preset = GeneratorPreset::Demo;
     options.seed = 7;

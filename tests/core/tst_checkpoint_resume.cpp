@@ -1,5 +1,6 @@
-// Run directories: cancel keeps an intact checkpoint, resume continues it to the end, and
-// mismatched format versions or model types give clear errors.
+// Run directories: cancel keeps an intact checkpoint, resume continues it to the end,
+// mismatched format versions or model types give clear errors, and a diverged run stops with an
+// error naming the step and a state that says failed.
 #include <QtTest>
 
 #include <fstream>
@@ -16,7 +17,30 @@ private Q_SLOTS:
     void initTestCase() {
         initTorchThreads();
         QVERIFY(m_dir.isValid());
-        m_root = test::makeDemoDataset(m_dir, {"tile:xla"}, 16);
+        m_root = test::makeDemoDataset(m_dir, {Collection::TileXla}, 16);
+    }
+
+    void divergedRunFailsNamingTheStep() {
+        TrainOptions options = test::fastOptions(m_root, m_dir.path().toStdString() + "/diverged");
+        options.steps = 20;
+        options.validationInterval = 5;
+        options.learningRate = 1e30;  // the first update sends the weights to ~1e30
+        options.schedule = ScheduleType::Constant;
+        std::string message;
+        try {
+            train(options);
+        } catch (const std::runtime_error& e) {
+            message = e.what();
+        }
+        QVERIFY2(message.rfind("step ", 0) == 0 &&
+                     (message.find("the training loss is") != std::string::npos ||
+                      message.find("the gradient norm is") != std::string::npos ||
+                      message.find("non-finite scores") != std::string::npos),
+                 message.c_str());
+        const RunInfo info = loadRunInfo(options.runDir);
+        QVERIFY(info.status == RunStatus::Failed);
+        QCOMPARE(info.failure, message);
+        QVERIFY(info.hasCheckpoint);  // the last good checkpoint stays for a resume
     }
 
     void cancelThenResume() {

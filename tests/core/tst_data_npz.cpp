@@ -5,6 +5,7 @@
 #include <cstring>
 #include <random>
 
+#include "base/atomic_file.h"
 #include "data/graph_io.h"
 #include "data/npz_file.h"
 #include "data/npz_writer.h"
@@ -175,7 +176,7 @@ private Q_SLOTS:
         QCOMPARE(all.size(), size_t(12));
         QCOMPARE(all[0].name(), std::string("f4"));
         QVERIFY(sameBits(all[8].toVector<int64_t>(), i8));
-        QVERIFY(!QFile::exists(QString::fromStdString(path + ".partial")));
+        QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(path))));
     }
 
     void inMemoryArchive() {

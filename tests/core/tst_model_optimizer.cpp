@@ -4,8 +4,8 @@
 
 #include <torch/torch.h>
 
-#include "model/score_head.h"
 #include "model/flat_adam.h"
+#include "model/score_head.h"
 #include "train/torch_threads.h"
 
 using namespace tpugraphs;
@@ -70,9 +70,39 @@ private Q_SLOTS:
             optimizer.step();
         }
         QCOMPARE(optimizer.steps(), int64_t(20));
-        const float moved = (flat->parameters()[0] - network(1)->parameters()[0]).abs().max().item<float>();
+        const float moved =
+            (flat->parameters()[0] - network(1)->parameters()[0]).abs().max().item<float>();
         QVERIFY2(moved > 0.05f, "the weights should have moved");
         QVERIFY2(maxDifference(reference, flat) < 1e-5f, "FlatAdam differs from LibTorch's Adam");
+    }
+
+    // With zero gradients only weight decay moves the weights: the excluded ones stay as they
+    // are, the others shrink.
+    void decayMaskExcludesParameters_data() {
+        QTest::addColumn<bool>("decoupled");
+        QTest::newRow("adamw") << true;
+        QTest::newRow("adam") << false;
+    }
+    void decayMaskExcludesParameters() {
+        QFETCH(bool, decoupled);
+        auto net = network(5), start = network(5);
+        FlatAdamOptions options;
+        options.learningRate = 0.01;
+        options.weightDecay = 0.5;
+        options.decoupledWeightDecay = decoupled;
+        // Parameters: weight 0, bias 0, weight 2, bias 2: decay on the weights only.
+        FlatAdam optimizer(net->parameters(), options, {true, false, true, false});
+        for (int step = 0; step < 10; ++step) {
+            optimizer.zeroGrad();
+            optimizer.step();
+        }
+        auto now = net->parameters(), before = start->parameters();
+        for (size_t i : {1, 3}) QVERIFY(torch::equal(now[i], before[i]));
+        for (size_t i : {0, 2})
+            QVERIFY2(now[i].abs().sum().item<float>() < 0.99f * before[i].abs().sum().item<float>(),
+                     "decayed weights must shrink");
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 FlatAdam(network(5)->parameters(), options, {true}));
     }
 
     void clipMatchesLibTorch() {

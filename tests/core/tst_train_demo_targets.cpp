@@ -1,15 +1,22 @@
-// The quality targets on the generated demo dataset: a trained tile model reaches a validation
-// top-5 score of at least 0.97 and a trained layout model a Kendall tau of at least 0.8. Each is
-// also compared with what the 1 % measurement noise allows: the same metric for an oracle that
-// ranks by the noiseless runtimes (the same graphs generated with noise 0).
+// The quality targets on the generated demo dataset, reported honestly: models are trained on
+// the demo's train split (validated once, at the end, on its valid split: nothing is selected
+// by it) and scored at their LAST step on held-out graphs no run ever saw: the valid splits of
+// the demo generated with 4 other seeds (48 tile and 16 layout graphs; 12 tile graphs alone
+// gave means from 0.74 to 0.99 for one model), over 3 training seeds (mean and min).
+// Targets: tile top-5 score >= 0.97 and layout Kendall tau >= 0.8 (mean over seeds). Each is
+// also compared with an oracle that ranks by the noiseless runtimes (the held-out graphs
+// generated with noise 0).
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "data/graph_io.h"
 #include "metrics/kendall.h"
 #include "metrics/tile_metrics.h"
+#include "train/graph_metrics.h"
+#include "train/predictor.h"
 #include "train/torch_threads.h"
 #include "train/trainer.h"
 
@@ -17,14 +24,17 @@ using namespace tpugraphs;
 
 namespace {
 
-constexpr uint64_t kSeed = 7;
+constexpr uint64_t kTrainDataSeed = 7;
+constexpr uint64_t kHeldOutDataSeeds[] = {8, 9, 10, 11};
+constexpr uint64_t kTrainingSeeds[] = {0, 1, 2};
 
-std::string generate(const QTemporaryDir& dir, const char* name, double noise) {
+std::string generate(const QTemporaryDir& dir, const std::string& name, uint64_t seed, double noise,
+                     std::vector<Split> splits) {
     GeneratorOptions options;
     options.preset = GeneratorPreset::Demo;
-    options.seed = kSeed;
-    options.collections = {"tile:xla", "layout:xla:default"};
-    options.splits = {Split::Train, Split::Valid};
+    options.seed = seed;
+    options.collections = {Collection::TileXla, Collection::LayoutXlaDefault};
+    options.splits = std::move(splits);
     options.noise = noise;
     const std::string root = dir.path().toStdString() + "/" + name;
     generateDataset(root, options);
@@ -71,6 +81,17 @@ double oracleLayoutKendall(const std::string& noisy, const std::string& clean) {
     return sum / double(files.size());
 }
 
+struct SeedSummary {
+    double mean = 0, min = 0;
+};
+
+SeedSummary summarize(const std::vector<double>& values) {
+    SeedSummary s;
+    for (double v : values) s.mean += v / double(values.size());
+    s.min = *std::min_element(values.begin(), values.end());
+    return s;
+}
+
 }  // namespace
 
 class TestTrainDemoTargets : public QObject {
@@ -79,50 +100,92 @@ private Q_SLOTS:
     void initTestCase() {
         initTorchThreads();
         QVERIFY(m_dir.isValid());
-        m_root = generate(m_dir, "demo", 0.01);
-        m_clean = generate(m_dir, "demo-noiseless", 0.0);
+        m_root = generate(m_dir, "demo", kTrainDataSeed, 0.01, {Split::Train, Split::Valid});
+        for (uint64_t seed : kHeldOutDataSeeds) {
+            const std::string name = "held-out-" + std::to_string(seed);
+            m_heldOut.push_back(generate(m_dir, name, seed, 0.01, {Split::Valid}));
+            m_heldOutClean.push_back(
+                generate(m_dir, name + "-noiseless", seed, 0.0, {Split::Valid}));
+        }
     }
 
-    // The early-join model (config features joined to every node before message passing).
+    // The late-join model with the config features relative to the output shape.
     void tileTopFiveScore() {
-        const TrainResult result =
-            train(demoRun("tile:xla", ModelType::TileEarlyJoinSage, 400, 50));
-        const double oracle = oracleTileScore(m_root, m_clean);
-        qInfo("tile early-join-sage: best valid top-5 score %.4f at step %lld (oracle on "
-              "noiseless runtimes: %.4f)",
-              result.best.topKScore, static_cast<long long>(result.bestStep), oracle);
+        std::vector<double> scores;
+        for (uint64_t seed : kTrainingSeeds)
+            scores.push_back(
+                heldOutMetrics(demoRun(Collection::TileXla, ModelType::TileLateJoinSage, 600, seed))
+                    .topKScore);
+        const SeedSummary s = summarize(scores);
+        double oracle = 0;
+        for (size_t i = 0; i < m_heldOut.size(); ++i)
+            oracle += oracleTileScore(m_heldOut[i], m_heldOutClean[i]) / double(m_heldOut.size());
+        qInfo(
+            "tile late-join-sage, last step, held-out graphs: top-5 score mean %.4f min %.4f "
+            "over %zu seeds (oracle on noiseless runtimes: %.4f)",
+            s.mean, s.min, scores.size(), oracle);
         QVERIFY(oracle > 0.99);
-        QVERIFY2(result.best.topKScore >= 0.97, "tile top-5 score below the 0.97 target");
+        QVERIFY2(s.mean >= 0.97, "tile top-5 score below the 0.97 target");
     }
 
     void layoutKendall() {
-        TrainOptions options = demoRun("layout:xla:default", ModelType::LayoutSage, 300, 100);
-        options.learningRate = 2e-3;
-        const TrainResult result = train(options);
-        const double oracle = oracleLayoutKendall(m_root, m_clean);
-        qInfo("layout-sage: best valid Kendall tau %.4f at step %lld (oracle on noiseless "
-              "runtimes: %.4f)",
-              result.best.kendall, static_cast<long long>(result.bestStep), oracle);
+        std::vector<double> taus;
+        for (uint64_t seed : kTrainingSeeds) {
+            TrainOptions options = demoRun(Collection::LayoutXlaDefault, ModelType::LayoutSage, 300, seed);
+            options.learningRate = 2e-3;
+            taus.push_back(heldOutMetrics(options).kendall);
+        }
+        const SeedSummary s = summarize(taus);
+        double oracle = 0;
+        for (size_t i = 0; i < m_heldOut.size(); ++i)
+            oracle +=
+                oracleLayoutKendall(m_heldOut[i], m_heldOutClean[i]) / double(m_heldOut.size());
+        qInfo(
+            "layout-sage, last step, held-out graphs: Kendall tau mean %.4f min %.4f over %zu "
+            "seeds (oracle on noiseless runtimes: %.4f)",
+            s.mean, s.min, taus.size(), oracle);
         QVERIFY(oracle > 0.9);
-        QVERIFY2(result.best.kendall >= 0.8, "layout Kendall tau below the 0.8 target");
+        QVERIFY2(s.mean >= 0.8, "layout Kendall tau below the 0.8 target");
     }
 
 private:
-    // Default options but the model, the length and the validation interval.
-    TrainOptions demoRun(const std::string& collection, ModelType model, int64_t steps,
-                         int validationInterval) const {
+    // Default options but the model, the length and the seed; one validation, at the end.
+    TrainOptions demoRun(Collection collection, ModelType model, int64_t steps,
+                         uint64_t seed) const {
         TrainOptions options;
         options.datasetRoot = m_root;
-        options.runDir = m_dir.path().toStdString() + "/" + modelTypeName(model);
+        options.runDir = m_dir.path().toStdString() + "/" + modelTypeName(model) + "-seed" +
+                         std::to_string(seed);
         options.collection = collection;
         options.model = model;
         options.steps = steps;
-        options.validationInterval = validationInterval;
+        options.validationInterval = static_cast<int>(steps);
+        options.seed = seed;
         return options;
     }
 
+    // Trains, then scores the last checkpoint on the held-out graphs (their mean over graphs).
+    EvalMetrics heldOutMetrics(const TrainOptions& options) const {
+        const TrainResult result = train(options);
+        PredictOptions predict;
+        predict.useBest = false;
+        std::vector<EvalMetrics> perGraph;
+        for (const std::string& root : m_heldOut)
+            for (const GraphPrediction& g :
+                 predictSplit(result.runDir, root, Split::Valid, predict).graphs)
+                perGraph.push_back(g.metrics);
+        const EvalMetrics mean = meanMetrics(perGraph);
+        qInfo("  seed %llu: %s over %d graphs", static_cast<unsigned long long>(options.seed),
+              mean.kendall == mean.kendall
+                  ? qPrintable(QString("kendall %1").arg(mean.kendall, 0, 'f', 4))
+                  : qPrintable(QString("top-5 score %1").arg(mean.topKScore, 0, 'f', 4)),
+              mean.graphs);
+        return mean;
+    }
+
     QTemporaryDir m_dir;
-    std::string m_root, m_clean;
+    std::string m_root;
+    std::vector<std::string> m_heldOut, m_heldOutClean;
 };
 
 QTEST_GUILESS_MAIN(TestTrainDemoTargets)

@@ -14,7 +14,8 @@ private Q_SLOTS:
     void initTestCase() {
         initTorchThreads();
         QVERIFY(m_dir.isValid());
-        m_root = test::makeDemoDataset(m_dir, {"tile:xla", "layout:xla:default"}, 12);
+        m_root =
+            test::makeDemoDataset(m_dir, {Collection::TileXla, Collection::LayoutXlaDefault}, 12);
     }
 
     void improvesOverUntrained_data() {
@@ -39,7 +40,7 @@ private Q_SLOTS:
         const std::string tag = QTest::currentDataTag();
         TrainOptions options =
             test::fastOptions(m_root, m_dir.path().toStdString() + "/untrained-" + tag);
-        options.collection = collection.toStdString();
+        QVERIFY(parseCollection(collection.toStdString(), &options.collection));
         options.model = static_cast<ModelType>(model);
         options.loss = static_cast<LossType>(loss);
         options.configsPerGraph = 16;

@@ -1,8 +1,18 @@
-// Plain parts of the trainer: options JSON, history CSV, normaliser, schedules, pruning and
-// duplicate collapsing.
+// Plain parts of the trainer: options JSON, history CSV, normaliser, schedules, pruning,
+// duplicate collapsing, -1 layout padding, option checks, and what the loaded training data
+// holds (normalisers fitted on trained graphs only, held-out configs disjoint from trained ones).
 #include <QtTest>
 
+#include <QTemporaryDir>
+
 #include <cmath>
+#include <cstring>
+#include <set>
+
+#include "data/feature_names.h"
+#include "train/layout_padding.h"
+#include "train/training_data.h"
+#include "train_test_support.h"
 
 #include "train/feature_normalizer.h"
 #include "train/lr_schedule.h"
@@ -12,12 +22,31 @@
 
 using namespace tpugraphs;
 
+namespace {
+
+// A node normaliser fitted by hand on the prepared graphs of `splits`.
+FeatureNormalizer fittedOn(const std::string& root, const TrainOptions& o,
+                           const std::vector<Split>& splits) {
+    FeatureNormalizer n;
+    const DatasetIndex index = scanDataset(root);
+    for (Split split : splits)
+        for (const GraphEntry* e : index.select(o.collection, split)) {
+            const PreparedGraph g =
+                prepareTileGraph(readTileGraph(e->path), e->path, prepareOptionsOf(o));
+            n.observe(g.nodeFeat.data(), g.nodes, g.featureColumns);
+        }
+    n.fit();
+    return n;
+}
+
+}  // namespace
+
 class TestTrainPreprocessing : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void optionsJsonRoundTrip() {
         TrainOptions o;
-        o.collection = "layout:nlp:random";
+        o.collection = Collection::LayoutNlpRandom;
         o.model = ModelType::LayoutSage;
         o.loss = LossType::ListMle;
         o.schedule = ScheduleType::OneCycle;
@@ -26,7 +55,7 @@ private Q_SLOTS:
         o.seed = 42;
         o.readout = LayoutReadout::Pooled;
         const TrainOptions back = trainOptionsFromJson(trainOptionsToJson(o), "test");
-        QCOMPARE(back.collection, o.collection);
+        QVERIFY(back.collection == o.collection);
         QVERIFY(back.model == o.model && back.loss == o.loss && back.schedule == o.schedule);
         QVERIFY(back.readout == LayoutReadout::Pooled);
         QCOMPARE(back.onlyGraphs, o.onlyGraphs);
@@ -47,8 +76,8 @@ private Q_SLOTS:
         LossType loss;
         QVERIFY(parseLossType("pairwise-hinge", &loss) && loss == LossType::PairwiseHinge);
         QVERIFY(!parseLossType("hinge", &loss));
-        QCOMPARE(defaultConfigsPerGraph("layout:xla:random"), 128);
-        QCOMPARE(defaultConfigsPerGraph("layout:xla:default"), 64);
+        QCOMPARE(defaultConfigsPerGraph(Collection::LayoutXlaRandom), 128);
+        QCOMPARE(defaultConfigsPerGraph(Collection::LayoutXlaDefault), 64);
     }
 
     void historyCsvRoundTrip() {
@@ -86,6 +115,103 @@ private Q_SLOTS:
         QCOMPARE(back.apply(rows), out);
     }
 
+    // One tiny train graph can make every column constant: a model input still has a width.
+    void normalizerOfConstantColumnsKeepsOne() {
+        std::vector<float> rows = {3, 5, 3, 5};
+        FeatureNormalizer n;
+        n.observe(rows.data(), 2, 2);
+        n.fit();
+        QCOMPARE(n.outputColumns(), 1);
+        QCOMPARE(n.apply(std::vector<float>{7, 1}), (std::vector<float>{0.0f}));
+    }
+
+    void layoutPaddingIsMinusOne() {
+        std::vector<float> nodes(2 * kNodeFeatureCount, 0.0f);
+        const int shape = findNodeFeature("shape_dimensions_0");
+        const int layout = findNodeFeature("layout_minor_to_major_0");
+        nodes[shape] = 8;  // node 0: rank 2 ([8, 4]), minor-to-major {1, 0}
+        nodes[shape + 1] = 4;
+        nodes[layout] = 1;
+        markLayoutPadding(nodes.data(), 2);
+        const float* row = nodes.data() + layout;
+        QCOMPARE(std::vector<float>(row, row + 6), (std::vector<float>{1, 0, -1, -1, -1, -1}));
+        row += kNodeFeatureCount;  // node 1: a scalar, every entry is padding
+        QCOMPARE(std::vector<float>(row, row + 6), (std::vector<float>(6, -1.0f)));
+    }
+
+    void optionChecks() {
+        TrainOptions o;
+        checkTrainOptions(o);
+        o.holdoutConfigs = 0.1;
+        o.collapseDuplicates = false;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, checkTrainOptions(o));
+        o.collapseDuplicates = true;
+        checkTrainOptions(o);
+        o.trainSplits = {"train", "test"};
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, checkTrainOptions(o));
+        // Runs written before these options existed keep their preprocessing and decay.
+        const TrainOptions old = trainOptionsFromJson(R"({"model": "layout-sage"})", "old.json");
+        QVERIFY(!old.markLayoutPadding && old.decayAllParameters);
+        QVERIFY(o.markLayoutPadding && !o.decayAllParameters);
+    }
+
+    // The normalisers see the graphs trained on and nothing else; with train+valid both.
+    void normalizersSeeOnlyTrainedGraphs() {
+        QTemporaryDir dir;
+        const std::string root = test::makeDemoDataset(dir, {Collection::TileXla}, 3);
+        TrainOptions o = test::fastOptions(root, "");
+        const TrainingData data = loadTrainingData(o, nullptr, nullptr, {}, nullptr);
+        QCOMPARE(data.train.size(), size_t(3));
+        QCOMPARE(data.valid.size(), size_t(3));
+        QCOMPARE(data.nodeNormalizer.toJson(), fittedOn(root, o, {Split::Train}).toJson());
+        o.trainSplits = {"train", "valid"};
+        const TrainingData both = loadTrainingData(o, nullptr, nullptr, {}, nullptr);
+        QCOMPARE(both.train.size(), size_t(6));
+        QVERIFY(both.validation.empty());
+        QCOMPARE(both.nodeNormalizer.toJson(),
+                 fittedOn(root, o, {Split::Train, Split::Valid}).toJson());
+        QVERIFY(both.nodeNormalizer.toJson() != data.nodeNormalizer.toJson());
+    }
+
+    void heldOutConfigsAreDisjointFromTrainedOnes() {
+        QTemporaryDir dir;
+        const std::string root = test::makeDemoDataset(dir, {Collection::LayoutXlaDefault}, 2);
+        TrainOptions o = test::fastOptions(root, "");
+        o.collection = Collection::LayoutXlaDefault;
+        o.model = ModelType::LayoutSage;
+        o.holdoutConfigs = 0.25;
+        const TrainingData data = loadTrainingData(o, nullptr, nullptr, {}, nullptr);
+        QCOMPARE(data.validation.size(), data.train.size());
+        for (size_t g = 0; g < data.train.size(); ++g) {
+            const PreparedGraph& graph = data.train[g];
+            const size_t bytes = graph.configs.nodes * kLayoutConfigGroups * sizeof(uint32_t);
+            auto key = [&](int64_t c) {
+                return std::string(reinterpret_cast<const char*>(graph.configs.config(c)), bytes);
+            };
+            std::set<std::string> trained;
+            for (int64_t c : data.trainSets[g].configs) trained.insert(key(c));
+            QVERIFY(data.validation[g].graph == &graph);
+            for (int64_t c : data.validation[g].set.configs) QVERIFY(!trained.count(key(c)));
+            QVERIFY(data.validation[g].set.configs.size() > 0);
+        }
+        o.collapseDuplicates = false;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 loadTrainingData(o, nullptr, nullptr, {}, nullptr));
+    }
+
+    void seededSubsetIsFixedAndBounded() {
+        ConfigSet set;
+        for (int64_t c = 0; c < 100; ++c) {
+            set.configs.push_back(c);
+            set.runtime.push_back(double(c));
+        }
+        const ConfigSet a = seededSubset(set, 10, 5), b = seededSubset(set, 10, 5);
+        QCOMPARE(a.configs.size(), size_t(10));
+        QCOMPARE(a.configs, b.configs);
+        for (size_t i = 0; i < a.configs.size(); ++i) QCOMPARE(a.runtime[i], double(a.configs[i]));
+        QCOMPARE(seededSubset(set, 1000, 5).configs.size(), size_t(100));
+    }
+
     void schedules() {
         const double base = 1e-3;
         QCOMPARE(scheduledLearningRate(ScheduleType::Constant, base, 50, 100, 0.1), base);
@@ -111,7 +237,7 @@ private Q_SLOTS:
         for (int f = 0; f < 18; ++f) values[2 * 18 + f] = 1.0f;  // config 2 differs; 0 == 1
         g.configs = PackedLayoutConfigs::fromFloats(values.data(), 3, 1);
         g.configRuntime = {30, 10, 20};
-        const PreparedGraph p = prepareLayoutGraph(LayoutGraph(g), "g.npz", true);
+        const PreparedGraph p = prepareLayoutGraph(LayoutGraph(g), "g.npz", {true, false});
         QCOMPARE(p.nodes, int64_t(3));  // nodes 1, 2, 3
         QCOMPARE(p.opcode, (std::vector<int64_t>{2, 3, 4}));
         QCOMPARE(p.src, (std::vector<int64_t>{0, 1}));
@@ -120,7 +246,7 @@ private Q_SLOTS:
         const ConfigSet distinct = distinctConfigs(p);
         QCOMPARE(distinct.configs, (std::vector<int64_t>{0, 2}));
         QCOMPARE(distinct.runtime, (std::vector<double>{10, 20}));  // minimum of the duplicates
-        const PreparedGraph whole = prepareLayoutGraph(LayoutGraph(g), "g.npz", false);
+        const PreparedGraph whole = prepareLayoutGraph(LayoutGraph(g), "g.npz", {false, false});
         QCOMPARE(whole.nodes, int64_t(5));
         QCOMPARE(whole.src.size(), size_t(4));
     }
@@ -133,7 +259,7 @@ private Q_SLOTS:
         t.configFeat.assign(2 * kTileConfigFeatureCount, 0.0f);
         t.configRuntime = {100, 300};
         t.configRuntimeNormalizers = {10, 100};
-        const PreparedGraph p = prepareTileGraph(std::move(t), "t.npz");
+        const PreparedGraph p = prepareTileGraph(std::move(t), "t.npz", {});
         QCOMPARE(p.runtime, (std::vector<double>{10.0, 3.0}));
     }
 };

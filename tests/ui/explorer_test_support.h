@@ -18,15 +18,14 @@ inline bool haveSharedDataset() {
 }
 
 // The entry of a graph of the sample dataset by collection and stem.
-inline GraphEntry sharedEntry(const DatasetIndex& index, const std::string& collection,
+inline GraphEntry sharedEntry(const DatasetIndex& index, Collection collection,
                               const std::string& name) {
     for (const GraphEntry& entry : index.graphs)
         if (entry.collection == collection && entry.name == name) return entry;
     return {};
 }
 
-inline int graphIndex(const DatasetIndex& index, const std::string& collection,
-                      const std::string& name) {
+inline int graphIndex(const DatasetIndex& index, Collection collection, const std::string& name) {
     for (size_t i = 0; i < index.graphs.size(); ++i)
         if (index.graphs[i].collection == collection && index.graphs[i].name == name)
             return static_cast<int>(i);

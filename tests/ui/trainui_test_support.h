@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "data/generator.h"
+#include "synth/generator.h"
 #include "train/trainer.h"
 
 namespace tpugraphs::test {
@@ -24,7 +24,7 @@ inline std::string makeTileDemo(const QTemporaryDir& dir, int limit = 24) {
     GeneratorOptions options;
     options.preset = GeneratorPreset::Demo;
     options.seed = 5;
-    options.collections = {"tile:xla"};
+    options.collections = {Collection::TileXla};
     options.limit = limit;
     const std::string root = dir.path().toStdString() + "/dataset";
     generateDataset(root, options);
@@ -36,7 +36,7 @@ inline TrainOptions tinyTileOptions(const std::string& root, const std::string& 
                                     int64_t steps) {
     TrainOptions o;
     o.datasetRoot = root;
-    o.collection = "tile:xla";
+    o.collection = Collection::TileXla;
     o.model = ModelType::TileLateJoinSage;
     o.runDir = runDir;
     o.hiddenDim = 32;

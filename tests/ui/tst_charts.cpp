@@ -9,14 +9,14 @@
 #include <QtCharts/QScatterSeries>
 #include <QtTest>
 
-#include "charts/collectionchartspanel.h"
-#include "charts/featurescatterchart.h"
-#include "charts/histogram.h"
-#include "charts/histogramchart.h"
-#include "charts/runtimechartspanel.h"
-#include "charts/sortedruntimechart.h"
-#include "explorer/loadedgraph.h"
-#include "explorer/runtimestats.h"
+#include "analysis/histogram.h"
+#include "analysis/loaded_graph.h"
+#include "analysis/runtime_stats.h"
+#include "charts/collection_charts_panel.h"
+#include "charts/feature_scatter_chart.h"
+#include "charts/histogram_chart.h"
+#include "charts/runtime_charts_panel.h"
+#include "charts/sorted_runtime_chart.h"
 #include "explorer_test_support.h"
 
 using namespace tpugraphs;
@@ -49,7 +49,7 @@ private Q_SLOTS:
         if (!haveSharedDataset()) QSKIP("../shared/data absent: real chart contents not checked");
         const DatasetIndex index = scanDataset(sharedDatasetRoot().toStdString());
         auto graph = std::make_shared<const LoadedGraph>(
-            loadGraph(sharedEntry(index, "layout:xla:default", "unet3d")));
+            loadGraph(sharedEntry(index, Collection::LayoutXlaDefault, "unet3d")));
         RuntimeChartsPanel panel;
         panel.setGraph(graph);
         QVERIFY(panel.message().isEmpty());
@@ -82,8 +82,8 @@ private Q_SLOTS:
     void tileGraphCharts() {
         if (!haveSharedDataset()) QSKIP("../shared/data absent: real chart contents not checked");
         const DatasetIndex index = scanDataset(sharedDatasetRoot().toStdString());
-        auto graph = std::make_shared<const LoadedGraph>(loadGraph(
-            sharedEntry(index, "tile:xla", "inception_v3_batch_128_train_426e203f19335d17")));
+        auto graph = std::make_shared<const LoadedGraph>(loadGraph(sharedEntry(
+            index, Collection::TileXla, "inception_v3_batch_128_train_426e203f19335d17")));
         RuntimeChartsPanel panel;
         panel.setGraph(graph);
         QCOMPARE(panel.sortedCurve()->curve()->count(), 9);
@@ -99,8 +99,8 @@ private Q_SLOTS:
     void testSplitSaysNoRuntimes() {
         if (!haveSharedDataset()) QSKIP("../shared/data absent: test-split message not checked");
         const DatasetIndex index = scanDataset(sharedDatasetRoot().toStdString());
-        auto graph = std::make_shared<const LoadedGraph>(
-            loadGraph(sharedEntry(index, "layout:xla:random", "cd708819d3f5103afd6460b15e74eaf3")));
+        auto graph = std::make_shared<const LoadedGraph>(loadGraph(
+            sharedEntry(index, Collection::LayoutXlaRandom, "cd708819d3f5103afd6460b15e74eaf3")));
         RuntimeChartsPanel panel;
         panel.setGraph(graph);
         QVERIFY(panel.message().contains("No measured runtimes"));

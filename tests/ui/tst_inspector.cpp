@@ -3,12 +3,12 @@
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
-#include "explorer/featurerows.h"
-#include "explorer/inspectorpanel.h"
-#include "explorer/loadedgraph.h"
-#include "explorer/runtimestats.h"
+#include "analysis/feature_rows.h"
+#include "analysis/loaded_graph.h"
+#include "analysis/runtime_stats.h"
+#include "explorer/inspector_panel.h"
 #include "explorer_test_support.h"
-#include "models/featuretablemodel.h"
+#include "item_models/feature_table_model.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::ui;
@@ -39,7 +39,7 @@ private Q_SLOTS:
         if (!haveSharedDataset()) QSKIP("../shared/data absent: inspector contents not checked");
         const DatasetIndex index = scanDataset(sharedDatasetRoot().toStdString());
         auto graph = std::make_shared<const LoadedGraph>(
-            loadGraph(sharedEntry(index, "layout:xla:default", "unet3d")));
+            loadGraph(sharedEntry(index, Collection::LayoutXlaDefault, "unet3d")));
         // Node 235 is a configurable convolution of the first computation (node_splits 0, 2314,
         // 2774).
         const auto rows = nodeFeatureRows(*graph, 235);
@@ -88,8 +88,8 @@ private Q_SLOTS:
     void tileConfig() {
         if (!haveSharedDataset()) QSKIP("../shared/data absent: inspector contents not checked");
         const DatasetIndex index = scanDataset(sharedDatasetRoot().toStdString());
-        auto graph = std::make_shared<const LoadedGraph>(loadGraph(
-            sharedEntry(index, "tile:xla", "inception_v3_batch_128_train_426e203f19335d17")));
+        auto graph = std::make_shared<const LoadedGraph>(loadGraph(sharedEntry(
+            index, Collection::TileXla, "inception_v3_batch_128_train_426e203f19335d17")));
         InspectorPanel panel;
         panel.setGraph(graph);
         panel.showNode(1);

@@ -9,12 +9,12 @@
 
 #include <cmath>
 
-#include "export/exportpredictionsdialog.h"
-#include "models/graphmetricsmodel.h"
-#include "models/runlistmodel.h"
-#include "predictions/configsensitivity.h"
-#include "predictions/graphdetailview.h"
-#include "predictions/predictionspage.h"
+#include "export_dialogs/export_predictions_dialog.h"
+#include "item_models/graph_metrics_model.h"
+#include "item_models/run_list_model.h"
+#include "analysis/config_sensitivity.h"
+#include "predictions/graph_detail_view.h"
+#include "predictions/predictions_page.h"
 #include "trainui_test_support.h"
 
 using namespace tpugraphs;

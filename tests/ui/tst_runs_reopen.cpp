@@ -6,13 +6,13 @@
 #include <QTableView>
 #include <QtTest>
 
-#include "models/runlistmodel.h"
+#include "item_models/run_list_model.h"
 #include "train/run_directory.h"
-#include "training/metricchart.h"
-#include "training/runcharts.h"
-#include "training/runcopy.h"
-#include "training/runcurves.h"
-#include "training/trainingpage.h"
+#include "training/metric_chart.h"
+#include "training/run_charts.h"
+#include "training/run_copy.h"
+#include "training/run_curves.h"
+#include "training/training_page.h"
 #include "trainui_test_support.h"
 
 using namespace tpugraphs;

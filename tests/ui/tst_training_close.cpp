@@ -4,13 +4,12 @@
 
 #include <filesystem>
 
-#include "mainwindow.h"
-#include "models/runlistmodel.h"
+#include "item_models/run_list_model.h"
+#include "main_window.h"
 #include "train/run_directory.h"
-#include "training/runcurves.h"
-#include "training/trainingform.h"
-#include "training/trainingpage.h"
-#include "training/trainingpages.h"
+#include "training/run_curves.h"
+#include "training/training_form.h"
+#include "training/training_page.h"
 #include "trainui_test_support.h"
 
 using namespace tpugraphs;
@@ -29,9 +28,7 @@ void TestTrainingClose::closingStopsAndKeepsCheckpoint() {
     const std::string root = test::makeTileDemo(dir, 16);
     MainWindow window;
     window.show();
-    auto* pages = window.findChild<TrainingPages*>();
-    QVERIFY(pages);
-    TrainingPage* page = pages->training();
+    TrainingPage* page = window.training();
     page->form()->setRunsRoot(dir.path() + "/runs");
     page->setDatasetRoot(QString::fromStdString(root));
     page->startTraining();

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "training/decimation.h"
-#include "training/runcurves.h"
+#include "training/run_curves.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::ui;

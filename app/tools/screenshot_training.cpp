@@ -1,0 +1,147 @@
+// tpugraphs-screenshot-training: drives the real main window on generated demo data and saves
+// screenshots of a live training run (charts mid-run), the predictions view (tile, and layout
+// node sensitivity) and the export dialog.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <cstdio>
+#include <functional>
+
+#include "export_dialogs/export_submission_dialog.h"
+#include "item_models/run_list_model.h"
+#include "main_window.h"
+#include "predictions/predictions_page.h"
+#include "synth/generator.h"
+#include "train/torch_threads.h"
+#include "train/trainer.h"
+#include "training/run_curves.h"
+#include "training/training_form.h"
+#include "training/training_page.h"
+
+using namespace tpugraphs;
+using namespace tpugraphs::ui;
+
+namespace {
+
+// Runs the event loop until `done` holds (or the timeout passes); false on timeout.
+bool waitUntil(const std::function<bool()>& done, int timeoutMs) {
+    QElapsedTimer clock;
+    clock.start();
+    while (!done()) {
+        if (clock.elapsed() > timeoutMs) return false;
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+        QThread::msleep(20);
+    }
+    return true;
+}
+
+void save(QWidget* widget, const QString& file) {
+    QApplication::processEvents();
+    const bool ok = widget->grab().save(file);
+    std::printf("%s %s\n", ok ? "saved" : "FAILED", qPrintable(file));
+}
+
+TrainOptions quickRun(const std::string& root, Collection collection, const std::string& dir,
+                      int steps) {
+    TrainOptions o;
+    o.datasetRoot = root;
+    o.collection = collection;
+    o.model = defaultModelFor(collectionKind(collection));
+    o.runDir = dir;
+    o.steps = steps;
+    o.batchGraphs = collectionKind(collection) == GraphKind::Tile ? 8 : 2;
+    o.validationInterval = std::max(1, steps / 6);
+    o.logInterval = 2;
+    o.learningRate = 3e-3;
+    return o;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("TpuGraphsStudioScreens");
+    QSettings().clear();  // no runs remembered from an earlier (possibly killed) session
+    tpugraphs::initTorchThreads();
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Generates a demo dataset (tile:xla and layout:xla:default, 40 files per split), trains "
+        "an earlier tile run and a small layout run, then drives the main window: a 600-step "
+        "tile run from the Training tab (training-live.png, mid-run), predictions "
+        "(predictions-tile.png, predictions-layout-sensitivity.png) and File > Export Kaggle "
+        "Submission (export-dialog.png). Run it under xvfb-run on a machine without a display.");
+    parser.addHelpOption();
+    parser.addPositionalArgument("out", "Folder for the PNG files (default /tmp/screens).",
+                                 "[out]");
+    parser.process(app);
+    const QString out = parser.positionalArguments().value(0, QStringLiteral("/tmp/screens"));
+    QDir().mkpath(out);
+    QTemporaryDir temp;
+    const std::string root = temp.path().toStdString() + "/demo";
+    GeneratorOptions generator;
+    generator.collections = {Collection::TileXla, Collection::LayoutXlaDefault};
+    generator.limit = 40;
+    generateDataset(root, generator);
+    // An earlier, shorter tile run to compare against, and a small layout run.
+    const std::string earlier = temp.path().toStdString() + "/runs/tile-xla-lr3e-3";
+    train(quickRun(root, Collection::TileXla, earlier, 300));
+    const std::string layout = temp.path().toStdString() + "/runs/layout-xla-default";
+    train(quickRun(root, Collection::LayoutXlaDefault, layout, 40));
+
+    MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    window.openDataset(QString::fromStdString(root));
+    auto* tabs = window.findChild<QTabWidget*>("pages");
+    TrainingPage* training = window.training();
+    training->form()->setRunsRoot(temp.path() + "/runs");
+    training->setDatasetRoot(QString::fromStdString(root));
+    training->openRun(QString::fromStdString(earlier));
+    tabs->setCurrentWidget(training);
+    training->findChild<QSpinBox*>("steps")->setValue(600);
+    training->findChild<QSpinBox*>("validationInterval")->setValue(40);
+    training->findChild<QPushButton*>("startButton")->click();
+    const QString live = training->runs()->liveRun();
+    waitUntil([&] { return training->curves(live) && training->curves(live)->validations() >= 7; },
+              600000);
+    QThread::msleep(200);
+    save(&window, out + "/training-live.png");
+    waitUntil([&] { return !training->isTraining(); }, 600000);
+    training->openRun(QString::fromStdString(layout));
+
+    PredictionsPage* predictions = window.predictions();
+    tabs->setCurrentWidget(predictions);
+    int details = 0;
+    QObject::connect(predictions, &PredictionsPage::detailReady, [&] { ++details; });
+    predictions->setRun(live);
+    predictions->setSplit("valid");
+    predictions->predict();
+    waitUntil([&] { return details >= 1; }, 300000);
+    waitUntil([] { return false; }, 1500);  // graph view layout and charts settle
+    save(&window, out + "/predictions-tile.png");
+    predictions->setRun(QString::fromStdString(layout));
+    predictions->predict();
+    waitUntil([&] { return details >= 2; }, 300000);
+    if (auto* detailTabs = predictions->findChild<QTabWidget*>()) detailTabs->setCurrentIndex(2);
+    waitUntil([] { return false; }, 3000);
+    save(&window, out + "/predictions-layout-sensitivity.png");
+
+    window.exportSubmission();
+    auto* dialog = window.findChild<ExportSubmissionDialog*>();
+    dialog->setOutputPath(temp.path() + "/submission.csv");
+    bool exported = false;
+    QObject::connect(dialog, &ExportSubmissionDialog::exportFinished, [&] { exported = true; });
+    dialog->startExport();
+    waitUntil([&] { return exported; }, 300000);
+    save(dialog, out + "/export-dialog.png");
+    std::printf("%s\n", qPrintable(dialog->summary()));
+    return 0;
+}

@@ -1,0 +1,104 @@
+// Coordinate assignment: per layer, an order-preserving weighted least-squares fit of box centres
+// to their neighbours' mean x (pool adjacent violators), sweeping down and up.
+#include <algorithm>
+
+#include "graphdraw/layered_graph.h"
+
+namespace tpugraphs::layout_detail {
+
+namespace {
+
+constexpr double kRoutingPointWeight = 4.0;  // keeps long edges straight
+constexpr double kFreeWeight = 0.05;         // vertices with no neighbour on the pulling side
+
+enum class Pull { Above, Below, Both };
+
+struct Block {
+    double weightedSum;
+    double weight;
+    int32_t count;
+    double mean() const { return weightedSum / weight; }
+};
+
+float separation(const LayeredGraph& g, int32_t a, int32_t b, const LayoutOptions& options) {
+    const int routing = int(g.isRoutingPoint(a)) + int(g.isRoutingPoint(b));
+    const float gap = routing == 0   ? options.nodeGap
+                      : routing == 2 ? options.dummyGap
+                                     : 0.5f * (options.nodeGap + options.dummyGap);
+    return 0.5f * (g.width[a] + g.width[b]) + gap;
+}
+
+void addNeighbours(const LayeredGraph& g, int32_t v, const std::vector<int32_t>& start,
+                   const std::vector<int32_t>& items, double& sum, int32_t& count) {
+    for (int32_t k = start[v]; k < start[v + 1]; ++k) sum += g.x[items[k]];
+    count += start[v + 1] - start[v];
+}
+
+// Minimises sum w_i (x_i - target_i)^2 subject to x_{i+1} - x_i >= separation(i, i+1).
+// With c_i the cumulative separation, y_i = x_i - c_i must be non-decreasing: isotonic regression.
+void fitLayer(LayeredGraph& g, const std::vector<int32_t>& layer, Pull pull,
+              const LayoutOptions& options, std::vector<Block>& blocks) {
+    blocks.clear();
+    double offset = 0.0;
+    for (size_t i = 0; i < layer.size(); ++i) {
+        const int32_t v = layer[i];
+        if (i > 0) offset += separation(g, layer[i - 1], v, options);
+        double sum = 0.0;
+        int32_t count = 0;
+        if (pull != Pull::Below) addNeighbours(g, v, g.upStart, g.up, sum, count);
+        if (pull != Pull::Above) addNeighbours(g, v, g.downStart, g.down, sum, count);
+        const double target = count > 0 ? sum / count : g.x[v];
+        const double weight =
+            count == 0 ? kFreeWeight : (g.isRoutingPoint(v) ? kRoutingPointWeight : 1.0);
+        blocks.push_back({weight * (target - offset), weight, 1});
+        while (blocks.size() >= 2 && blocks[blocks.size() - 2].mean() >= blocks.back().mean()) {
+            const Block top = blocks.back();
+            blocks.pop_back();
+            blocks.back().weightedSum += top.weightedSum;
+            blocks.back().weight += top.weight;
+            blocks.back().count += top.count;
+        }
+    }
+    size_t i = 0;
+    offset = 0.0;
+    for (const Block& block : blocks) {
+        const double y = block.mean();
+        for (int32_t k = 0; k < block.count; ++k, ++i) {
+            if (i > 0) offset += separation(g, layer[i - 1], layer[i], options);
+            g.x[layer[i]] = static_cast<float>(y + offset);
+        }
+    }
+}
+
+void packLayers(LayeredGraph& g, const LayoutOptions& options) {
+    for (const std::vector<int32_t>& layer : g.layers) {
+        float x = 0.0f;
+        for (size_t i = 0; i < layer.size(); ++i) {
+            if (i > 0) x += separation(g, layer[i - 1], layer[i], options);
+            g.x[layer[i]] = x;
+        }
+        for (const int32_t v : layer) g.x[v] -= 0.5f * x;  // centre each layer on 0
+    }
+}
+
+}  // namespace
+
+bool placeCoordinates(LayeredGraph& g, const LayoutOptions& options, const LayoutControl& control) {
+    packLayers(g, options);
+    const int32_t layerCount = static_cast<int32_t>(g.layers.size());
+    std::vector<Block> blocks;
+    for (int s = 0; s < options.placementSweeps; ++s) {
+        for (int32_t l = 1; l < layerCount; ++l)
+            fitLayer(g, g.layers[l], Pull::Above, options, blocks);
+        if (cancelled(control)) return false;
+        for (int32_t l = layerCount - 2; l >= 0; --l)
+            fitLayer(g, g.layers[l], Pull::Below, options, blocks);
+        if (cancelled(control)) return false;
+        report(control, 0.6f + 0.3f * static_cast<float>(s + 1) /
+                                   static_cast<float>(std::max(1, options.placementSweeps)));
+    }
+    for (int32_t l = 0; l < layerCount; ++l) fitLayer(g, g.layers[l], Pull::Both, options, blocks);
+    return !cancelled(control);
+}
+
+}  // namespace tpugraphs::layout_detail

@@ -1,0 +1,106 @@
+// Layered graph construction: vertices, long-edge routing points within a budget, adjacency.
+#include "graphdraw/layered_graph.h"
+
+#include <algorithm>
+
+namespace tpugraphs::layout_detail {
+
+bool cancelled(const LayoutControl& control) {
+    return control.cancel && control.cancel->load(std::memory_order_relaxed);
+}
+
+void report(const LayoutControl& control, float fraction) {
+    if (control.progress) control.progress(fraction);
+}
+
+namespace {
+
+// Largest span whose edges (and all shorter ones) fit the routing-point budget.
+int32_t routedSpanLimit(const DagInput& input, const std::vector<int32_t>& nodeLayer,
+                        int32_t layerCount, int64_t budget) {
+    std::vector<int64_t> edgesWithSpan(static_cast<size_t>(layerCount) + 1, 0);
+    for (size_t e = 0; e < input.edgeFrom.size(); ++e) {
+        const int32_t span = nodeLayer[input.edgeTo[e]] - nodeLayer[input.edgeFrom[e]];
+        if (span > 1) ++edgesWithSpan[span];
+    }
+    int64_t used = 0;
+    for (int32_t span = 2; span <= layerCount; ++span) {
+        used += edgesWithSpan[span] * (span - 1);
+        if (used > budget) return span - 1;
+    }
+    return layerCount;
+}
+
+void buildCsr(int32_t vertexCount, const std::vector<std::pair<int32_t, int32_t>>& pairs,
+              std::vector<int32_t>& start, std::vector<int32_t>& items) {
+    start.assign(static_cast<size_t>(vertexCount) + 1, 0);
+    for (const auto& [a, b] : pairs) ++start[a + 1];
+    for (int32_t v = 0; v < vertexCount; ++v) start[v + 1] += start[v];
+    items.resize(start[vertexCount]);
+    std::vector<int32_t> fill(start.begin(), start.end() - 1);
+    for (const auto& [a, b] : pairs) items[fill[a]++] = b;
+}
+
+}  // namespace
+
+LayeredGraph buildLayeredGraph(const DagInput& input, const std::vector<int32_t>& nodeLayer,
+                               const LayoutOptions& options) {
+    const int32_t n = input.nodeCount;
+    int32_t layerCount = 0;
+    for (const int32_t l : nodeLayer) layerCount = std::max(layerCount, l + 1);
+    const int64_t budget =
+        options.maxDummyNodes < 0 ? 3 * static_cast<int64_t>(n) + 10000 : options.maxDummyNodes;
+    const int32_t spanLimit = routedSpanLimit(input, nodeLayer, layerCount, budget);
+
+    LayeredGraph g;
+    g.realCount = n;
+    g.layerOf = nodeLayer;
+    g.width.resize(n);
+    for (int32_t v = 0; v < n; ++v)
+        g.width[v] = input.nodeWidth.empty() ? options.nodeWidth : input.nodeWidth[v];
+
+    std::vector<std::pair<int32_t, int32_t>> segments;  // (upper, lower) one layer apart
+    segments.reserve(input.edgeFrom.size());
+    const size_t edgeCount = input.edgeFrom.size();
+    g.chainStart.reserve(edgeCount + 1);
+    g.chainStart.push_back(0);
+    for (size_t e = 0; e < edgeCount; ++e) {
+        const int32_t from = input.edgeFrom[e];
+        const int32_t to = input.edgeTo[e];
+        const int32_t span = nodeLayer[to] - nodeLayer[from];
+        g.chain.push_back(from);
+        if (span >= 1 && span <= spanLimit) {
+            int32_t previous = from;
+            for (int32_t l = nodeLayer[from] + 1; l < nodeLayer[to]; ++l) {
+                const int32_t point = g.vertexCount();
+                g.layerOf.push_back(l);
+                g.width.push_back(0.0f);
+                g.chain.push_back(point);
+                segments.emplace_back(previous, point);
+                previous = point;
+            }
+            segments.emplace_back(previous, to);
+        } else {
+            ++g.straightEdges;
+        }
+        g.chain.push_back(to);
+        g.chainStart.push_back(static_cast<int64_t>(g.chain.size()));
+    }
+
+    const int32_t vertexCount = g.vertexCount();
+    buildCsr(vertexCount, segments, g.downStart, g.down);
+    for (auto& s : segments) std::swap(s.first, s.second);
+    buildCsr(vertexCount, segments, g.upStart, g.up);
+
+    g.layers.assign(layerCount, {});
+    g.position.resize(vertexCount);
+    for (int32_t v = 0; v < vertexCount; ++v) {
+        auto& layer = g.layers[g.layerOf[v]];
+        g.position[v] = static_cast<int32_t>(layer.size());
+        layer.push_back(v);
+    }
+    g.x.assign(vertexCount, 0.0f);
+    return g;
+}
+
+}  // namespace tpugraphs::layout_detail

@@ -1,0 +1,142 @@
+// The helpers every core room uses: parallelFor, the atomic file writer, enum name tables.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <atomic>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "base/atomic_file.h"
+#include "base/enum_names.h"
+#include "base/parallel_for.h"
+
+using namespace tpugraphs;
+
+namespace {
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+enum class Colour { Red, Green, Blue };
+const EnumName<Colour> kColours[] = {{Colour::Red, "red"}, {Colour::Green, "green"}};
+
+}  // namespace
+
+class TestBase : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void parallelForRunsEveryItemOnce_data() {
+        QTest::addColumn<int>("count");
+        QTest::addColumn<int>("threads");
+        QTest::newRow("empty") << 0 << 4;
+        QTest::newRow("one thread") << 100 << 1;
+        QTest::newRow("more threads than items") << 3 << 8;
+        QTest::newRow("all cores") << 1000 << 0;
+    }
+    void parallelForRunsEveryItemOnce() {
+        QFETCH(int, count);
+        QFETCH(int, threads);
+        std::vector<std::atomic<int>> runs(static_cast<size_t>(count));
+        const size_t ran = parallelFor(size_t(count), threads, [&](size_t i) { ++runs[i]; });
+        QCOMPARE(ran, size_t(count));
+        for (const auto& r : runs) QCOMPARE(r.load(), 1);
+    }
+
+    void parallelForRethrowsTheLowestFailure() {
+        // Items are handed out in order, so every item below a failure has started: the
+        // lowest failing item is the one reported, whatever the timing.
+        for (int attempt = 0; attempt < 20; ++attempt) {
+            try {
+                parallelFor(200, 4, [](size_t i) {
+                    if (i == 37 || i == 38 || i == 150) throw std::runtime_error(std::to_string(i));
+                });
+                QFAIL("no exception");
+            } catch (const std::runtime_error& e) {
+                QCOMPARE(std::string(e.what()), std::string("37"));
+            }
+        }
+    }
+
+    void parallelForStopsWhenCancelled() {
+        std::atomic<bool> cancel{false};
+        std::atomic<int> started{0};
+        const size_t ran = parallelFor(
+            1000, 2,
+            [&](size_t) {
+                if (++started == 10) cancel = true;
+            },
+            &cancel);
+        QVERIFY(ran < 1000);
+        QVERIFY(ran >= 10);
+        QCOMPARE(size_t(started.load()), ran);
+    }
+
+    void resolvedThreadCount() {
+        QCOMPARE(resolveThreadCount(3), 3);
+        QVERIFY(resolveThreadCount(0) >= 1);
+        QVERIFY(resolveThreadCount(-1) >= 1);
+    }
+
+    void atomicWriteReplacesWholeFiles() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("a.txt").toStdString();
+        writeFileAtomically(path, std::string("first\n"));
+        QCOMPARE(readFile(path), std::string("first\n"));
+        writeFileAtomically(path, [](std::ostream& out) { out << "second " << 2 << "\n"; });
+        QCOMPARE(readFile(path), std::string("second 2\n"));
+        QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(path))));
+    }
+
+    void failedWriteKeepsTheOldFile() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("a.txt").toStdString();
+        writeFileAtomically(path, std::string("old"));
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, writeFileAtomically(path, [](std::ostream& out) {
+                                     out << "half";
+                                     throw std::logic_error("stop");
+                                 }));
+        QCOMPARE(readFile(path), std::string("old"));
+        QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(path))));
+        // A writer that takes a path: its exception passes through, the temporary is removed.
+        QVERIFY_THROWS_EXCEPTION(std::logic_error,
+                                 produceFileAtomically(path, [](const std::string& temporary) {
+                                     std::ofstream(temporary) << "half";
+                                     throw std::logic_error("stop");
+                                 }));
+        QCOMPARE(readFile(path), std::string("old"));
+        QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(path))));
+    }
+
+    void unwritableFolderIsAFileWriteError() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("missing/a.txt").toStdString();
+        try {
+            writeFileAtomically(path, std::string("x"));
+            QFAIL("no error for a missing folder");
+        } catch (const FileWriteError& e) {
+            QCOMPARE(e.path(), path);
+            QVERIFY2(std::string(e.what()).find(path) == 0, e.what());
+        }
+    }
+
+    void enumNamesBothWays() {
+        QCOMPARE(std::string(enumName(kColours, Colour::Green)), std::string("green"));
+        QCOMPARE(std::string(enumName(kColours, Colour::Blue)), std::string("?"));
+        QCOMPARE(std::string(enumName(kColours, Colour::Blue, "none")), std::string("none"));
+        Colour c = Colour::Blue;
+        QVERIFY(parseEnumName(kColours, "red", &c));
+        QVERIFY(c == Colour::Red);
+        QVERIFY(!parseEnumName(kColours, "Red", &c));
+        QVERIFY(c == Colour::Red);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBase)
+#include "tst_base.moc"

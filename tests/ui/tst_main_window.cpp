@@ -1,0 +1,319 @@
+// End-to-end test of the main window on ../shared/data/tpugraphs (offscreen): tree rows and
+// columns, lazily filled runtime columns, one graph of each collection drawn, a clicked node in
+// the inspector, chart point counts, search, a corrupt file and a non-dataset folder, drag and drop
+// of a dataset folder, a .npz file and a file that is not a dataset.
+#include <QAbstractItemModelTester>
+#include <QMimeData>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtCharts/QLineSeries>
+#include <QtTest>
+
+#include "analysis/loaded_graph.h"
+#include "charts/runtime_charts_panel.h"
+#include "charts/sorted_runtime_chart.h"
+#include "explorer/dataset_browser.h"
+#include "explorer/explorer_page.h"
+#include "explorer/inspector_panel.h"
+#include "explorer_test_support.h"
+#include "graphview/graph_search_bar.h"
+#include "graphview/graph_view_panel.h"
+#include "graphview/graph_view_widget.h"
+#include "item_models/dataset_tree_model.h"
+#include "item_models/feature_table_model.h"
+#include "main_window.h"
+
+using namespace tpugraphs;
+using namespace tpugraphs::ui;
+using namespace tpugraphs::ui::test;
+
+namespace {
+
+// Copies the sample dataset's tree into `to` (the files are small: ~1.7 MB).
+bool copyTree(const QString& from, const QString& to) {
+    QDir source(from);
+    if (!QDir().mkpath(to)) return false;
+    for (const QFileInfo& info :
+         source.entryInfoList(QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot)) {
+        const QString target = to + "/" + info.fileName();
+        if (info.isDir() ? !copyTree(info.filePath(), target)
+                         : !QFile::copy(info.filePath(), target))
+            return false;
+    }
+    return true;
+}
+
+// The widget a drop at the window's centre lands on, as a file manager's drop would.
+QWidget* dropTarget(QWidget& window) {
+    QWidget* child = window.childAt(window.rect().center());
+    return child ? child : &window;
+}
+
+// Drags `path` as a file URL over the window; returns whether the drag was accepted.
+bool dragEnter(QWidget& window, const QString& path) {
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(path)});
+    QWidget* target = dropTarget(window);
+    QDragEnterEvent enter(target->rect().center(), Qt::CopyAction, &data, Qt::LeftButton,
+                          Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &enter);
+    return enter.isAccepted();
+}
+
+// Drops `path` as a file URL on the window; returns whether the drop was accepted.
+bool drop(QWidget& window, const QString& path) {
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(path)});
+    QWidget* target = dropTarget(window);
+    QDropEvent event(QPointF(target->rect().center()), Qt::CopyAction, &data, Qt::LeftButton,
+                     Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &event);
+    return event.isAccepted();
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);  // settings and cache in a test location
+        QCoreApplication::setOrganizationName("TpuGraphsStudioTest");
+        QCoreApplication::setApplicationName("tst_mainwindow");
+        QSettings().clear();
+        if (!haveSharedDataset()) QSKIP("../shared/data absent: the main window is not exercised");
+    }
+
+    void browseEveryCollection() {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        ExplorerPage* page = window.explorer();
+        QAbstractItemModelTester tester(page->browser()->proxy(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        QSignalSpy statsDone(page, &ExplorerPage::runtimeStatsFinished);
+        window.openDataset(sharedDatasetRoot());
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        QCOMPARE(opened.at(0).at(1).toInt(), 9);
+
+        // Tree: five collections, ten columns, runtime columns filled in the background.
+        QTreeView* tree = page->browser()->tree();
+        QCOMPARE(tree->model()->rowCount(), 5);
+        QCOMPARE(tree->model()->columnCount(), int(DatasetTreeModel::ColumnCount));
+        QCOMPARE(
+            tree->model()->headerData(DatasetTreeModel::SpeedupColumn, Qt::Horizontal).toString(),
+            QStringLiteral("Best / median"));
+        QTRY_COMPARE_WITH_TIMEOUT(statsDone.count(), 1, 60000);
+        const DatasetTreeModel* model = page->browser()->model();
+        const DatasetIndex& index = model->datasetIndex();
+        const int unet = graphIndex(index, Collection::LayoutXlaDefault, "unet3d");
+        QCOMPARE(model->indexOfGraph(unet, DatasetTreeModel::DistinctColumn).data().toString(),
+                 QStringLiteral("681"));
+        QVERIFY(model->indexOfGraph(unet, DatasetTreeModel::SpeedupColumn)
+                    .data()
+                    .toString()
+                    .endsWith("×"));
+        const int test =
+            graphIndex(index, Collection::LayoutNlpDefault, "3a0c5517a87df8d82fd637b83298a3ba");
+        QCOMPARE(model->indexOfGraph(test, DatasetTreeModel::RuntimeMinColumn).data().toString(),
+                 QStringLiteral("n/a"));
+        QVERIFY(
+            window.recentDatasets().contains(QFileInfo(sharedDatasetRoot()).absoluteFilePath()));
+
+        // One graph of each collection: loaded, laid out and drawn whole when fitted.
+        const std::pair<Collection, const char*> graphs[] = {
+            {Collection::TileXla, "inception_v3_batch_128_train_426e203f19335d17"},
+            {Collection::LayoutXlaDefault, "unet3d"},
+            {Collection::LayoutXlaRandom, "openai_v0_rnn_optimized"},
+            {Collection::LayoutNlpRandom, "23559853d9702baaaacbb0c83fd32266"},
+            {Collection::LayoutNlpDefault, "3a0c5517a87df8d82fd637b83298a3ba"}};
+        GraphViewWidget* view = page->graphPanel()->view();
+        for (const auto& [collection, name] : graphs) {
+            const int graph = graphIndex(index, collection, name);
+            QVERIFY2(graph >= 0, name);
+            QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
+            QSignalSpy laidOut(view, &GraphViewWidget::layoutFinished);
+            QVERIFY(page->browser()->selectGraph(graph));  // as a click in the tree does
+            QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
+            QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 60000);
+            const GraphEntry& entry = index.graphs[size_t(graph)];
+            QCOMPARE(page->currentGraph()->entry.name, entry.name);
+            view->fitToWindow();
+            QTRY_COMPARE_WITH_TIMEOUT(view->drawnNodeCount(), int(entry.nodes), 10000);
+            QCOMPARE(view->drawnEdgeCount(), int(entry.edges));
+            QCOMPARE(page->browser()->selectedGraph(), graph);
+        }
+        QCOMPARE(view->drawnNodeCount(), 21918);  // the large nlp graph, fitted
+        QCOMPARE(view->drawnEdgeCount(), 36278);
+        QVERIFY(page->runtimeCharts()->message().contains("No measured runtimes"));
+
+        // unet3d again: click a node, check the inspector; then the charts and a search.
+        QSignalSpy laidOut(view, &GraphViewWidget::layoutFinished);
+        page->selectGraph(unet);
+        QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 30000);
+        QVERIFY(view->centerOnNode(235));
+        QTest::qWait(50);
+        QTest::mouseClick(view, Qt::LeftButton, {}, view->nodeScreenPos(235).toPoint());
+        QCOMPARE(view->selectedNode(), 235);
+        QCOMPARE(page->inspector()->headline(), QStringLiteral("Node 235: convolution"));
+        QVERIFY(page->inspector()->details().contains("computation: 1 of 2"));
+        QCOMPARE(page->inspector()->configFeatures()->rowCount(), 18);
+        QCOMPARE(page->runtimeCharts()->sortedCurve()->curve()->count(), 1159);
+
+        GraphSearchBar* search = page->graphPanel()->searchBar();
+        search->search("convolution");
+        QVERIFY(search->matchCount() > 0);
+        const int found = view->selectedNode();
+        QVERIFY(found >= 0);
+        QCOMPARE(page->currentGraph()->nodeOpcode()[size_t(found)], uint8_t(26));  // convolution
+        QVERIFY(page->inspector()->headline().endsWith("convolution"));
+        QCOMPARE(view->findNodes("2773"), QVector<int>{2773});
+    }
+
+    void corruptFileAndNonDataset() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString root = dir.filePath("dataset");
+        QVERIFY(copyTree(sharedDatasetRoot(), root));
+        const QString broken = root + "/npz/tile/xla/train/broken.npz";
+        {
+            QFile file(broken);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("this is not a zip archive");
+        }
+        MainWindow window;
+        window.show();
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        window.openDataset(root);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        QCOMPARE(opened.at(0).at(1).toInt(), 10);
+        QVERIFY2(page->errorMessage().contains("broken.npz"), qPrintable(page->errorMessage()));
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        const int bad = graphIndex(index, Collection::TileXla, "broken");
+        QVERIFY(bad >= 0);
+        const QModelIndex row = page->browser()->model()->indexOfGraph(bad);
+        QVERIFY(row.data().toString().contains("unreadable"));
+        QVERIFY(row.data(Qt::ToolTipRole).toString().contains("broken.npz"));
+
+        // Selecting it says why; the app goes on and the next graph loads.
+        QSignalSpy failed(page, &ExplorerPage::graphFailed);
+        page->selectGraph(bad);
+        QTRY_COMPARE(failed.count(), 1);
+        QVERIFY(page->errorMessage().contains("broken.npz"));
+        QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
+        page->selectGraph(graphIndex(index, Collection::LayoutXlaDefault, "unet3d"));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
+        QVERIFY(page->errorMessage().isEmpty());
+
+        // A folder that is not a dataset: a clear message, the open dataset stays.
+        QSignalSpy openFailed(page, &ExplorerPage::openFailed);
+        const QString empty = dir.filePath("empty");
+        QVERIFY(QDir().mkpath(empty));
+        window.openDataset(empty);
+        QTRY_COMPARE_WITH_TIMEOUT(openFailed.count(), 1, 30000);
+        QVERIFY2(page->errorMessage().contains(empty), qPrintable(page->errorMessage()));
+        QCOMPARE(page->browser()->model()->datasetIndex().graphs.size(), size_t(10));
+        QCOMPARE(page->currentGraph()->entry.name, std::string("unet3d"));
+    }
+
+    void singleFileOpens() {
+        const QString file =
+            sharedDatasetRoot() + "/npz/layout/xla/random/train/openai_v0_rnn_optimized.npz";
+        MainWindow window;
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        window.openDataset(file);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        QCOMPARE(index.graphs.size(), size_t(1));
+        QVERIFY(index.graphs[0].collection == Collection::LayoutXlaRandom);
+        QCOMPARE(index.graphs[0].split, Split::Train);
+        QCOMPARE(index.graphs[0].nodes, int64_t(1277));
+    }
+
+    void dropOpensADataset_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("collections");
+        QTest::addColumn<int>("graphs");
+        QTest::newRow("dataset folder") << sharedDatasetRoot() << 5 << 9;
+        QTest::newRow(".npz file")
+            << sharedDatasetRoot() + "/npz/layout/xla/random/train/openai_v0_rnn_optimized.npz" << 1
+            << 1;
+    }
+    void dropOpensADataset() {
+        QFETCH(QString, path);
+        QFETCH(int, collections);
+        QFETCH(int, graphs);
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        QVERIFY(dragEnter(window, path));
+        QVERIFY(drop(window, path));
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        QCOMPARE(opened.at(0).at(1).toInt(), graphs);
+        QCOMPARE(page->browser()->tree()->model()->rowCount(), collections);
+        QVERIFY(page->errorMessage().isEmpty());
+    }
+
+    // A text file dragged over the window is refused with a message; opened another way (Open
+    // Recent, a command line) it fails with an error; the open dataset stays and still works.
+    void dropOfAFileThatIsNotADatasetIsRefused() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString text = dir.filePath("notes.txt");
+        {
+            QFile file(text);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("not a graph\n");
+        }
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        QVERIFY(dragEnter(window, sharedDatasetRoot()));
+        QVERIFY(drop(window, sharedDatasetRoot()));
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+
+        QVERIFY(!dragEnter(window, text));
+        QVERIFY2(window.statusBar()->currentMessage().contains("notes.txt"),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QVERIFY(!drop(window, text));
+        QSignalSpy failed(page, &ExplorerPage::openFailed);
+        window.openDataset(text);
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
+        QVERIFY2(page->errorMessage().contains("notes.txt"), qPrintable(page->errorMessage()));
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(page->browser()->tree()->model()->rowCount(), 5);
+
+        QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        QVERIFY(page->selectGraph(graphIndex(index, Collection::LayoutXlaDefault, "unet3d")));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
+        QVERIFY(page->errorMessage().isEmpty());
+    }
+
+    void stateIsSaved() {
+        {
+            MainWindow window;
+            window.resize(1234, 777);
+            window.show();
+            window.close();
+        }
+        QVERIFY(QSettings().contains("mainWindow/geometry"));
+        QVERIFY(QSettings().contains("mainWindow/explorer"));
+        MainWindow again;
+        QCOMPARE(again.size(), QSize(1234, 777));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -1,0 +1,185 @@
+// Tests of the banded pixel layer: the canvas's lines and fills, and that drawing in any number
+// of bands, on any number of threads, gives the image of a single band, both for random lines
+// and rectangles and for a graph's zoomed-out view.
+#include <QPainter>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QThreadPool>
+#include <QtTest>
+#include <optional>
+#include <vector>
+
+#include "graphview/graph_view_widget.h"
+#include "graphview/pixel_bands.h"
+#include "graphview/pixel_canvas.h"
+#include "synth/synthetic_dag.h"
+
+using namespace tpugraphs;
+using namespace tpugraphs::ui;
+
+namespace {
+
+const QRgb kWhite = qRgb(255, 255, 255);
+const QRgb kBlack = qRgb(0, 0, 0);
+
+struct Line {
+    QLineF line;
+    int alpha;
+    int stride;
+};
+
+struct Shapes {
+    std::vector<Line> lines;
+    std::vector<QRect> rects;  // filled, then outlined one pixel outside
+};
+
+// Lines in every direction, solid and dotted, from sub-pixel to longer than the image, some
+// partly or wholly outside it; rectangles, some partly outside.
+Shapes randomShapes(const QSize& size, int count) {
+    QRandomGenerator random(7);
+    auto coordinate = [&](int extent) { return random.bounded(extent * 1.4) - extent * 0.2; };
+    Shapes shapes;
+    for (int i = 0; i < count; ++i) {
+        const QPointF from(coordinate(size.width()), coordinate(size.height()));
+        const QPointF to = i % 3 == 0
+                               ? from + QPointF(random.bounded(3.0), random.bounded(3.0))
+                               : QPointF(coordinate(size.width()), coordinate(size.height()));
+        shapes.lines.push_back({QLineF(from, to), 20 + int(random.bounded(200)), i % 4 ? 1 : 3});
+        shapes.rects.emplace_back(int(coordinate(size.width())), int(coordinate(size.height())),
+                                  1 + int(random.bounded(6)), 1 + int(random.bounded(6)));
+    }
+    return shapes;
+}
+
+QImage drawShapes(const Shapes& shapes, const QSize& size, int bandCount) {
+    PixelBands bands(size.height(), bandCount);
+    BandLists lines(bands), rects(bands);
+    for (int i = 0; i < int(shapes.lines.size()); ++i) {
+        const QLineF& l = shapes.lines[size_t(i)].line;
+        lines.add(i, std::min(l.y1(), l.y2()), std::max(l.y1(), l.y2()), l.length());
+    }
+    for (int i = 0; i < int(shapes.rects.size()); ++i) {
+        const QRect& r = shapes.rects[size_t(i)];
+        rects.add(i, r.top() - 1, r.bottom() + 1, 1.0);
+    }
+    QImage image;
+    bands.draw(image, size, kWhite, [&](PixelCanvas& canvas, int band) {
+        for (const int i : lines.items(band)) {
+            const Line& l = shapes.lines[size_t(i)];
+            canvas.blendLine(l.line, kBlack, l.alpha, l.stride);
+        }
+        for (const int i : rects.items(band)) {
+            const QRect& r = shapes.rects[size_t(i)];
+            canvas.fillRect(r, qRgb(40 * (i % 6), 200, 90));
+            canvas.outlineRect(r.adjusted(-1, -1, 1, 1), kBlack);
+        }
+    });
+    return image;
+}
+
+// A canvas over a white image (rows [top, bottom) of it), for the known-answer tests.
+struct Canvas {
+    explicit Canvas(const QSize& size, int top = 0, int bottom = 1 << 20)
+        : image(size, QImage::Format_RGB32) {
+        image.fill(kWhite);
+        canvas.emplace(image.bits(), image.bytesPerLine(), size, top, bottom);
+    }
+    QImage image;
+    std::optional<PixelCanvas> canvas;
+};
+
+int changedPixels(const QImage& image) {
+    int changed = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) changed += image.pixel(x, y) != kWhite;
+    return changed;
+}
+
+}  // namespace
+
+class TestPixelBands : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void lineBlendsEachPixelOnce() {
+        Canvas c(QSize(16, 8));
+        c.canvas->blendLine(QLineF(2.5, 3.5, 10.5, 3.5), kBlack, 128);
+        for (int x = 0; x < 16; ++x)
+            QCOMPARE(c.image.pixel(x, 3), x >= 2 && x <= 10 ? qRgb(127, 127, 127) : kWhite);
+        QCOMPARE(changedPixels(c.image), 9);
+        // Two steps inside one pixel: blended once, not darker.
+        c.canvas->blendLine(QLineF(0.2, 0.2, 0.8, 0.9), kBlack, 128);
+        QCOMPARE(c.image.pixel(0, 0), qRgb(127, 127, 127));
+    }
+
+    void dottedLineSkipsPixels() {
+        Canvas c(QSize(16, 4));
+        c.canvas->blendLine(QLineF(0.5, 1.5, 9.5, 1.5), kBlack, 256, 3);
+        for (int x = 0; x < 16; ++x)
+            QCOMPARE(c.image.pixel(x, 1), x % 3 == 0 && x <= 9 ? kBlack : kWhite);
+    }
+
+    void drawingIsClippedToTheImageAndTheBand() {
+        Canvas c(QSize(10, 12), 4, 8);
+        c.canvas->blendLine(QLineF(5.5, -20, 5.5, 40), kBlack, 256);
+        c.canvas->fillRect(QRect(-3, -3, 20, 30), qRgb(1, 2, 3));
+        for (int y = 0; y < 12; ++y)
+            QCOMPARE(c.image.pixel(0, y), y >= 4 && y < 8 ? qRgb(1, 2, 3) : kWhite);
+        QCOMPARE(changedPixels(c.image), 4 * 10);
+        c.canvas->outlineRect(QRect(2, 2, 6, 9), kBlack);  // rows 2..10, band rows 4..7
+        QCOMPARE(c.image.pixel(2, 5), kBlack);
+        QCOMPARE(c.image.pixel(7, 5), kBlack);
+        QCOMPARE(c.image.pixel(4, 5), qRgb(1, 2, 3));
+    }
+
+    void anyBandsGiveTheSingleBandImage_data() {
+        QTest::addColumn<int>("bands");
+        QTest::newRow("2") << 2;
+        QTest::newRow("3") << 3;
+        QTest::newRow("7") << 7;
+        QTest::newRow("40") << 40;
+        QTest::newRow("a row each") << 257;
+        QTest::newRow("more than rows") << 1000;
+    }
+    void anyBandsGiveTheSingleBandImage() {
+        QFETCH(int, bands);
+        const QSize size(301, 257);
+        const Shapes shapes = randomShapes(size, 3000);
+        const QImage single = drawShapes(shapes, size, 1);
+        QVERIFY(changedPixels(single) > size.width() * size.height() / 4);
+        QCOMPARE(drawShapes(shapes, size, bands), single);
+    }
+
+    // The graph view's pixel layer (fitted, and zoomed in steps until only part of the graph is
+    // drawn) on one thread and on many threads of the global pool.
+    void graphLayerIsTheSameOnAnyNumberOfThreads() {
+        QThreadPool* pool = QThreadPool::globalInstance();
+        const int threads = pool->maxThreadCount();
+        GraphViewWidget view;
+        view.resize(900, 700);
+        QSignalSpy finished(&view, &GraphViewWidget::layoutFinished);
+        view.setGraph(std::make_shared<const GraphTopology>(makeSyntheticTopology(20000)));
+        QVERIFY(finished.wait(60000));
+        view.setLegendVisible(false);
+        view.fitToWindow();
+        QVector<float> values(20000);
+        for (int i = 0; i < values.size(); ++i) values[i] = i % 7 ? float(i % 13) : NAN;
+        auto render = [&](int threadCount, const QVector<float>& nodeValues) {
+            pool->setMaxThreadCount(threadCount);
+            view.setNodeValues(nodeValues);  // drops the cached layer
+            QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+            QPainter painter(&image);
+            view.renderFrame(painter, view.rect());
+            return image;
+        };
+        for (int step = 0; step < 12; ++step) {
+            QCOMPARE(render(8, {}), render(1, {}));
+            QCOMPARE(render(8, values), render(1, values));
+            view.zoomAt(1.5, QPointF(400, 300));
+        }
+        QCOMPARE(view.detail(), GraphDetail::Boxes);  // zoomed past the dots
+        pool->setMaxThreadCount(threads);
+    }
+};
+
+QTEST_MAIN(TestPixelBands)
+#include "tst_pixel_bands.moc"

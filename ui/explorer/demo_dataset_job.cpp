@@ -1,0 +1,54 @@
+// Background generation of the embedded demo dataset.
+#include "explorer/demo_dataset_job.h"
+
+#include <QStandardPaths>
+
+#include <exception>
+
+#include "synth/generator.h"
+#include "common/job_runner.h"
+
+namespace tpugraphs::ui {
+
+DemoDatasetJob::DemoDatasetJob(QObject* parent) : QObject(parent), m_runner(new JobRunner(this)) {
+    connect(m_runner, &JobRunner::runningChanged, this, &DemoDatasetJob::runningChanged);
+}
+
+QString DemoDatasetJob::demoRoot() {
+    const QString cache = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    return QString::fromStdString(defaultDemoDatasetPath(cache.toStdString()));
+}
+
+void DemoDatasetJob::start() {
+    const std::string root = demoRoot().toStdString();
+    m_runner->start([this, root](int id, const std::atomic<bool>& cancel) {
+        try {
+            if (!isGeneratedDatasetComplete(root)) {
+                GeneratorOptions options;
+                options.preset = GeneratorPreset::Demo;
+                const auto summary = generateDataset(
+                    root, options,
+                    [this, id](size_t done, size_t total, const std::string&) {
+                        m_runner->post(
+                            id, [this, done, total] { Q_EMIT progress(int(done), int(total)); });
+                    },
+                    &cancel);
+                if (summary.cancelled) return;
+            }
+            const QString path = QString::fromStdString(root);
+            m_runner->post(id, [this, path] { Q_EMIT ready(path); });
+        } catch (const std::exception& e) {
+            const QString message = QString::fromStdString(e.what());
+            m_runner->post(id, [this, message] { Q_EMIT failed(message); });
+        }
+    });
+}
+
+void DemoDatasetJob::cancel() {
+    m_runner->cancel();
+}
+bool DemoDatasetJob::isRunning() const {
+    return m_runner->isRunning();
+}
+
+}  // namespace tpugraphs::ui

@@ -1,0 +1,249 @@
+// The explorer page: wires the browser, graph view, charts and inspector to the loading jobs.
+#include "explorer/explorer_page.h"
+
+#include <QDataStream>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTimer>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "analysis/collection_summary.h"
+#include "analysis/loaded_graph.h"
+#include "charts/collection_charts_panel.h"
+#include "charts/runtime_charts_panel.h"
+#include "common/count_text.h"
+#include "common/graph_load_job.h"
+#include "explorer/dataset_browser.h"
+#include "explorer/dataset_scan_job.h"
+#include "explorer/inspector_panel.h"
+#include "explorer/runtime_stats_job.h"
+#include "graphview/graph_view_panel.h"
+#include "graphview/graph_view_widget.h"
+#include "item_models/collection_summary_model.h"
+#include "item_models/dataset_tree_model.h"
+
+namespace tpugraphs::ui {
+
+ExplorerPage::ExplorerPage(QWidget* parent)
+    : QWidget(parent),
+      m_scan(new DatasetScanJob(this)),
+      m_stats(new RuntimeStatsJob(this)),
+      m_load(new GraphLoadJob(this)),
+      m_summaryTimer(new QTimer(this)),
+      m_error(new QLabel(this)),
+      m_splitter(new QSplitter(Qt::Horizontal, this)),
+      m_browser(new DatasetBrowser(this)),
+      m_tabs(new QTabWidget(this)),
+      m_graphPanel(new GraphViewPanel(this)),
+      m_runtimeCharts(new RuntimeChartsPanel(this)),
+      m_collectionCharts(new CollectionChartsPanel(this)),
+      m_inspector(new InspectorPanel(this)) {
+    m_error->setObjectName("errorBanner");
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(
+        "QLabel { background: #fde8e8; color: #8a1010; border: 1px solid #e0a0a0; padding: 6px; }");
+    m_error->hide();
+    m_tabs->setObjectName("explorerTabs");
+    m_tabs->addTab(m_graphPanel, QStringLiteral("Graph"));
+    m_tabs->addTab(m_runtimeCharts, QStringLiteral("Runtimes"));
+    m_tabs->addTab(m_collectionCharts, QStringLiteral("Collection"));
+    // Explicit minimum widths: the panels' size hints would otherwise squeeze the browser.
+    m_browser->setMinimumWidth(280);
+    m_tabs->setMinimumWidth(420);
+    m_inspector->setMinimumWidth(280);
+    m_splitter->addWidget(m_browser);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->addWidget(m_inspector);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 5);
+    m_splitter->setStretchFactor(2, 2);
+    m_splitter->setSizes({440, 780, 380});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(m_error);
+    layout->addWidget(m_splitter, 1);
+    m_summaryTimer->setInterval(250);  // summaries redraw at most 4x a second
+    connect(m_summaryTimer, &QTimer::timeout, this, &ExplorerPage::refreshSummaries);
+
+    connect(m_scan, &DatasetScanJob::progress, this, [this](int done, int total) {
+        Q_EMIT taskProgress(QStringLiteral("Scanning %1").arg(m_pendingPath), done, total);
+    });
+    connect(m_scan, &DatasetScanJob::scanned, this, &ExplorerPage::onScanned);
+    connect(m_scan, &DatasetScanJob::failed, this, [this](const QString& message) {
+        showError(QStringLiteral("Cannot open %1: %2").arg(m_pendingPath, message));
+        Q_EMIT openFailed(m_pendingPath, message);
+    });
+    connect(m_stats, &RuntimeStatsJob::statsAvailable, this,
+            [this](int graph, const RuntimeStats& stats) {
+                m_browser->model()->setRuntimeStats(graph, stats);
+                m_summaryDirty = true;
+            });
+    connect(m_stats, &RuntimeStatsJob::progress, this, [this](int done, int total) {
+        Q_EMIT taskProgress(QStringLiteral("Reading runtimes"), done, total);
+    });
+    connect(m_stats, &RuntimeStatsJob::finished, this, [this] {
+        refreshSummaries();
+        m_summaryTimer->stop();
+        Q_EMIT runtimeStatsFinished();
+    });
+    connect(m_scan, &DatasetScanJob::runningChanged, this, &ExplorerPage::checkIdle);
+    connect(m_stats, &RuntimeStatsJob::runningChanged, this, &ExplorerPage::checkIdle);
+    connect(m_load, &GraphLoadJob::runningChanged, this, &ExplorerPage::checkIdle);
+    connect(m_load, &GraphLoadJob::loaded, this, &ExplorerPage::onGraphLoaded);
+    connect(m_load, &GraphLoadJob::failed, this, &ExplorerPage::onGraphFailed);
+    connect(m_browser, &DatasetBrowser::graphSelected, this, &ExplorerPage::selectGraph);
+    connect(m_browser, &DatasetBrowser::collectionSelected, m_collectionCharts,
+            &CollectionChartsPanel::setCollection);
+    connect(m_graphPanel->view(), &GraphViewWidget::nodeSelected, this,
+            &ExplorerPage::onNodeSelected);
+    connect(m_inspector, &InspectorPanel::nodeActivated, this, [this](int64_t node) {
+        m_graphPanel->view()->selectNode(int(node));
+        m_graphPanel->view()->centerOnNode(int(node));
+        onNodeSelected(int(node));
+    });
+}
+
+ExplorerPage::~ExplorerPage() = default;
+
+void ExplorerPage::openDataset(const QString& path) {
+    m_pendingPath = QFileInfo(path).absoluteFilePath();
+    Q_EMIT taskProgress(QStringLiteral("Scanning %1").arg(m_pendingPath), 0, 0);
+    m_scan->start(m_pendingPath);
+}
+
+void ExplorerPage::onScanned(const DatasetIndex& index) {
+    m_stats->cancel();
+    m_load->cancel();
+    m_path = m_pendingPath;
+    m_error->hide();
+    m_graph.reset();
+    m_loadingGraph = -1;
+    m_browser->model()->setResults(index);
+    m_browser->summaryModel()->setResults(summarizeCollections(index, {}));
+    m_collectionCharts->setDataset(index);
+    m_graphPanel->setGraph(nullptr);
+    m_inspector->setGraph(nullptr);
+    m_runtimeCharts->setGraph(nullptr);
+    QStringList unreadable;
+    for (const GraphEntry& entry : index.graphs)
+        if (!entry.error.empty()) unreadable << QString::fromStdString(entry.error);
+    if (!unreadable.isEmpty())
+        showError(QStringLiteral("%1 could not be read (marked red in the tree): %2")
+                      .arg(countText(unreadable.size(), "file", "files"),
+                           unreadable.mid(0, 3).join(QStringLiteral("; ")) +
+                               (unreadable.size() > 3 ? QStringLiteral("; …") : QString())));
+    if (!index.graphs.empty()) {
+        m_stats->start(index);
+        m_summaryTimer->start();
+    }
+    Q_EMIT datasetOpened(m_path, int(index.graphs.size()));
+}
+
+bool ExplorerPage::selectGraph(int graph) {
+    const auto& graphs = m_browser->model()->datasetIndex().graphs;
+    if (graph < 0 || graph >= int(graphs.size())) return false;
+    // Selecting the row re-enters here through the tree's signal, which does the loading.
+    if (m_browser->selectedGraph() != graph && m_browser->selectGraph(graph)) return true;
+    if (graph == m_loadingGraph) return true;
+    m_loadingGraph = graph;
+    const GraphEntry& entry = graphs[size_t(graph)];
+    if (!entry.error.empty()) {
+        onGraphFailed(QString::fromStdString(entry.path), QString::fromStdString(entry.error));
+        return true;
+    }
+    Q_EMIT taskProgress(QStringLiteral("Loading %1").arg(QString::fromStdString(entry.name)), 0, 0);
+    m_load->start(entry);
+    return true;
+}
+
+void ExplorerPage::onGraphLoaded(std::shared_ptr<const LoadedGraph> graph) {
+    m_graph = graph;
+    m_error->hide();
+    m_graphPanel->setGraph(graph->topology);
+    m_inspector->setGraph(graph);
+    m_runtimeCharts->setGraph(graph);
+    Q_EMIT graphLoaded(graph);
+}
+
+void ExplorerPage::onGraphFailed(const QString& path, const QString& message) {
+    m_browser->model()->setGraphError(m_loadingGraph, message.toStdString());
+    m_graph.reset();
+    m_graphPanel->setGraph(nullptr);
+    m_inspector->setGraph(nullptr);
+    m_runtimeCharts->setGraph(nullptr);
+    m_loadingGraph = -1;  // selecting it again shows the error again
+    showError(QStringLiteral("Cannot load %1: %2").arg(path, message));
+    Q_EMIT graphFailed(path, message);
+}
+
+void ExplorerPage::onNodeSelected(int nodeId) {
+    m_inspector->showNode(nodeId);
+    m_runtimeCharts->setFeatureNode(nodeId);
+}
+
+void ExplorerPage::showTab(Tab tab) {
+    m_tabs->setCurrentIndex(int(tab));
+}
+
+void ExplorerPage::showError(const QString& message) {
+    m_error->setText(message);
+    m_error->show();
+}
+
+QString ExplorerPage::errorMessage() const {
+    return m_error->isVisibleTo(this) ? m_error->text() : QString();
+}
+
+void ExplorerPage::refreshSummaries() {
+    if (!m_summaryDirty) return;
+    m_summaryDirty = false;
+    const auto& model = *m_browser->model();
+    m_browser->summaryModel()->setResults(
+        summarizeCollections(model.datasetIndex(), model.runtimeStats()));
+    m_collectionCharts->setRuntimeStats(model.runtimeStats());
+}
+
+void ExplorerPage::cancelTasks() {
+    m_scan->cancel();
+    m_stats->cancel();
+    m_load->cancel();
+    m_loadingGraph = m_graph ? m_loadingGraph : -1;
+    m_summaryTimer->stop();
+    m_summaryDirty = true;
+    refreshSummaries();
+    checkIdle();
+}
+
+bool ExplorerPage::isBusy() const {
+    return m_scan->isRunning() || m_stats->isRunning() || m_load->isRunning();
+}
+
+void ExplorerPage::checkIdle() {
+    if (!isBusy()) Q_EMIT tasksIdle();
+}
+
+QByteArray ExplorerPage::saveState() const {
+    QByteArray state;
+    QDataStream out(&state, QIODevice::WriteOnly);
+    out << quint32(1) << m_splitter->saveState() << m_browser->splitter()->saveState()
+        << m_browser->tree()->header()->saveState();
+    return state;
+}
+
+void ExplorerPage::restoreState(const QByteArray& state) {
+    QDataStream in(state);
+    quint32 version = 0;
+    QByteArray main, browser, header;
+    in >> version >> main >> browser >> header;
+    if (version != 1 || in.status() != QDataStream::Ok) return;
+    m_splitter->restoreState(main);
+    m_browser->splitter()->restoreState(browser);
+    m_browser->tree()->header()->restoreState(header);
+}
+
+}  // namespace tpugraphs::ui

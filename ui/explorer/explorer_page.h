@@ -1,0 +1,99 @@
+// The explorer page: dataset browser | graph view, runtime charts, collection view | inspector.
+// Owns the background jobs that scan the dataset, fill the runtime columns and load graphs.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QSplitter;
+class QTabWidget;
+class QTimer;
+
+namespace tpugraphs {
+struct DatasetIndex;
+struct LoadedGraph;
+}  // namespace tpugraphs
+
+namespace tpugraphs::ui {
+
+class CollectionChartsPanel;
+class DatasetBrowser;
+class DatasetScanJob;
+class GraphLoadJob;
+class GraphViewPanel;
+class InspectorPanel;
+class RuntimeChartsPanel;
+class RuntimeStatsJob;
+
+class ExplorerPage : public QWidget {
+    Q_OBJECT
+public:
+    enum Tab { GraphTab, RuntimesTab, CollectionTab };
+
+    explicit ExplorerPage(QWidget* parent = nullptr);
+    ~ExplorerPage() override;
+
+    // Scans a dataset root or one .npz in the background; the current dataset stays on failure.
+    void openDataset(const QString& path);
+    bool selectGraph(int graph);  // index into the open DatasetIndex::graphs
+    void showTab(Tab tab);
+    void cancelTasks();
+    bool isBusy() const;
+
+    QString datasetPath() const { return m_path; }
+    std::shared_ptr<const LoadedGraph> currentGraph() const { return m_graph; }
+    QString errorMessage() const;  // the error banner's text, empty when hidden
+
+    DatasetBrowser* browser() const { return m_browser; }
+    GraphViewPanel* graphPanel() const { return m_graphPanel; }
+    InspectorPanel* inspector() const { return m_inspector; }
+    RuntimeChartsPanel* runtimeCharts() const { return m_runtimeCharts; }
+    QTabWidget* tabs() const { return m_tabs; }
+
+    QByteArray saveState() const;  // splitter sizes and tree header
+    void restoreState(const QByteArray& state);
+
+Q_SIGNALS:
+    void datasetOpened(const QString& path, int graphs);
+    void openFailed(const QString& path, const QString& message);
+    void graphLoaded(std::shared_ptr<const tpugraphs::LoadedGraph> graph);
+    void graphFailed(const QString& path, const QString& message);
+    void runtimeStatsFinished();
+    // For the status bar: what runs now (total 0 = unknown), and when everything is idle.
+    void taskProgress(const QString& task, int done, int total);
+    void tasksIdle();
+
+private:
+    void onScanned(const DatasetIndex& index);
+    void onGraphLoaded(std::shared_ptr<const LoadedGraph> graph);
+    void onGraphFailed(const QString& path, const QString& message);
+    void onNodeSelected(int nodeId);
+    void showError(const QString& message);
+    void refreshSummaries();
+    void checkIdle();
+
+    QString m_path;
+    QString m_pendingPath;
+    int m_loadingGraph = -1;
+    std::shared_ptr<const LoadedGraph> m_graph;
+    DatasetScanJob* m_scan;
+    RuntimeStatsJob* m_stats;
+    GraphLoadJob* m_load;
+    QTimer* m_summaryTimer;
+    bool m_summaryDirty = false;
+
+    QLabel* m_error;
+    QSplitter* m_splitter;
+    DatasetBrowser* m_browser;
+    QTabWidget* m_tabs;
+    GraphViewPanel* m_graphPanel;
+    RuntimeChartsPanel* m_runtimeCharts;
+    CollectionChartsPanel* m_collectionCharts;
+    InspectorPanel* m_inspector;
+};
+
+}  // namespace tpugraphs::ui

@@ -1,0 +1,310 @@
+// Graph painting with viewport culling (grid index) and three levels of detail.
+#include "graphview/graph_renderer.h"
+
+#include <QHash>
+#include <QPainter>
+#include <array>
+#include <cmath>
+
+#include "graphview/graph_palette.h"
+#include "graphview/graph_scene.h"
+#include "graphview/pixel_bands.h"
+#include "graphview/pixel_canvas.h"
+
+namespace tpugraphs::ui {
+
+namespace {
+
+constexpr double kNodeHeight = 28.0;  // world units of an ordinary node box
+constexpr double kDotsBelow = 5.0;    // node box height on screen (px) under which: dots
+constexpr double kLabelsFrom = 15.0;  // ... from which: labels
+// Rough costs, in pixels of a line, to balance the bands of the pixel layer between threads.
+constexpr double kSegmentWork = 8.0;
+constexpr double kDotWork = 8.0;
+
+struct Painting {
+    QPainter& p;
+    const GraphScene& scene;
+    const GraphViewTransform& t;
+    const GraphRenderState& state;
+    GraphDetail detail;
+    QRectF world;  // visible world rectangle
+    QRectF clip;   // viewport in screen coordinates, slightly widened
+
+    QRectF screenRect(const QRectF& r) const {
+        return QRectF(t.toScreen(r.topLeft()), r.size() * t.scale);
+    }
+    QColor fill(int v) const {
+        if (state.values && v < state.values->size() && !std::isnan((*state.values)[v]))
+            return valueColor((*state.values)[v]);
+        return familyColor(scene.family(v));
+    }
+};
+
+// Appends the visible parts of an edge's polyline, in screen coordinates.
+void addEdgeLines(const Painting& g, int e, QVector<QLineF>& lines) {
+    QPointF previous = g.t.toScreen(g.scene.point(g.scene.pointBegin(e)));
+    for (int i = g.scene.pointBegin(e) + 1; i < g.scene.pointEnd(e); ++i) {
+        const QPointF next = g.t.toScreen(g.scene.point(i));
+        QLineF line(previous, next);
+        if (clipLine(line, g.clip)) lines.append(line);
+        previous = next;
+    }
+}
+
+// Calls visit(e) for each edge whose bounding box meets the visible area.
+template <typename Visit>
+int forVisibleEdges(const Painting& g, Visit visit) {
+    const bool wholeView = g.world.contains(g.scene.bounds());
+    int drawn = 0;
+    for (int e = 0; e < g.scene.edgeCount(); ++e) {
+        if (!wholeView && !g.scene.edgeBounds(e).intersects(g.world)) continue;
+        visit(e);
+        ++drawn;
+    }
+    return drawn;
+}
+
+// Edges drawn as two points across many layers (past the routing budget) are drawn faintly so
+// that the routed structure stays readable under them.
+bool isStraightLongEdge(const GraphScene& scene, int e) {
+    return scene.pointEnd(e) - scene.pointBegin(e) == 2 &&
+           scene.edgeBounds(e).height() > 4.0 * scene.rect(scene.edgeTo(e)).height();
+}
+
+void paintArrowHead(QPainter& p, const QPointF& from, const QPointF& tip, double size) {
+    const QPointF d = tip - from;
+    const double length = std::hypot(d.x(), d.y());
+    if (length < 1e-6) return;
+    const QPointF u = d / length;
+    const QPointF n(-u.y(), u.x());
+    const QPointF base = tip - u * size;
+    const std::array<QPointF, 3> head = {tip, base + n * (size * 0.45), base - n * (size * 0.45)};
+    p.drawPolygon(head.data(), 3);
+}
+
+void paintSelectionEdges(const Painting& g) {
+    const int v = g.state.selected;
+    if (v < 0) return;
+    g.p.setRenderHint(QPainter::Antialiasing, true);
+    for (const bool incoming : {true, false}) {
+        const QColor color = incoming ? palette::inputEdge : palette::outputEdge;
+        g.p.setPen(QPen(color, 2.5));
+        g.p.setBrush(color);
+        for (const int e : incoming ? g.scene.inEdges(v) : g.scene.outEdges(v)) {
+            QVector<QLineF> lines;
+            addEdgeLines(g, e, lines);
+            g.p.drawLines(lines);
+            if (g.detail != GraphDetail::Dots && !lines.isEmpty())
+                paintArrowHead(g.p, lines.last().p1(), lines.last().p2(), 9.0);
+        }
+    }
+    g.p.setBrush(Qt::NoBrush);
+}
+
+// A node's dot in pixels: at least 2 px so every node stays visible.
+QRect dotRect(const Painting& g, int v) {
+    const QRectF r = g.screenRect(g.scene.rect(v));
+    const int x0 = static_cast<int>(std::floor(r.left()));
+    const int y0 = static_cast<int>(std::floor(r.top()));
+    const int x1 = std::max(x0 + 2, static_cast<int>(std::ceil(r.right())));
+    const int y1 = std::max(y0 + 2, static_cast<int>(std::ceil(r.bottom())));
+    return QRect(x0, y0, x1 - x0, y1 - y0);
+}
+
+// Edges (and, zoomed out, the nodes as dots) are written straight into pixels, in parallel bands
+// of rows: a view can hold thousands of long edges, too slow for QPainter's strokers. Each band
+// draws, in the same order, the edges and nodes that reach its rows. Long straight edges are
+// drawn faint and dotted. `g.t` maps world to the image's pixels.
+GraphRenderStats paintPixelLayer(const Painting& g, const QVector<int>& nodes, const QSize& size,
+                                 QImage& image) {
+    PixelBands bands(size.height());
+    BandLists edges(bands), dots(bands);
+    GraphRenderStats stats;
+    const double scale = g.t.scale, offsetY = g.t.offset.y();
+    const double maxPixels = size.width() + size.height();
+    stats.edges = forVisibleEdges(g, [&](int e) {
+        const QRectF& b = g.scene.edgeBounds(e);
+        const int segments = g.scene.pointEnd(e) - g.scene.pointBegin(e) - 1;
+        const double pixels = std::min((b.width() + b.height()) * scale, maxPixels);
+        edges.add(e, b.top() * scale + offsetY, b.bottom() * scale + offsetY,
+                  kSegmentWork * segments + pixels);
+    });
+    if (g.detail == GraphDetail::Dots) {
+        for (int i = 0; i < nodes.size(); ++i) {
+            const QRectF& r = g.scene.rect(nodes[i]);
+            // The dot with its outline: rows floor(top) - 1 to max(floor(top) + 2, ceil(bottom)).
+            dots.add(i, r.top() * scale + offsetY - 1.0, r.bottom() * scale + offsetY + 2.0,
+                     kDotWork);
+        }
+        stats.nodes = nodes.size();
+    }
+    const QRgb edgeColor = palette::edge.rgb();
+    const QRgb outline = palette::configurable.rgb();
+    bands.draw(image, size, palette::background.rgb(), [&](PixelCanvas& canvas, int band) {
+        for (const int e : edges.items(band)) {
+            const bool faint = isStraightLongEdge(g.scene, e);
+            QPointF previous = g.t.toScreen(g.scene.point(g.scene.pointBegin(e)));
+            for (int i = g.scene.pointBegin(e) + 1; i < g.scene.pointEnd(e); ++i) {
+                const QPointF next = g.t.toScreen(g.scene.point(i));
+                canvas.blendLine(QLineF(previous, next), edgeColor, faint ? 40 : 90, faint ? 3 : 1);
+                previous = next;
+            }
+        }
+        for (const int i : dots.items(band)) {
+            const int v = nodes[i];
+            const QRect dot = dotRect(g, v);
+            canvas.fillRect(dot, g.fill(v).rgb());
+            if (g.scene.isConfigurable(v)) canvas.outlineRect(dot.adjusted(-1, -1, 1, 1), outline);
+        }
+    });
+    return stats;
+}
+
+// Draws the whole graph's pixel layer from `cache`, first (re)building it when the scale or the
+// scene changed. Returns false when the whole graph at this scale is too large to cache.
+bool paintCachedPixelLayer(const Painting& g, const QVector<int>& nodes, const QRect& viewport,
+                           PixelLayerCache& cache, GraphRenderStats& stats) {
+    constexpr double kMargin = 4.0;  // px around the graph for dots and outlines
+    const QRectF bounds = g.scene.bounds();
+    const QSize size(static_cast<int>(std::ceil(bounds.width() * g.t.scale + 2 * kMargin)),
+                     static_cast<int>(std::ceil(bounds.height() * g.t.scale + 2 * kMargin)));
+    const double limit = std::max(4.0e6, 3.0 * viewport.width() * viewport.height());
+    if (double(size.width()) * size.height() > limit) return false;
+    if (cache.scene != &g.scene || cache.scale != g.t.scale || cache.image.size() != size) {
+        const QPointF worldOrigin = bounds.topLeft() - QPointF(kMargin, kMargin) / g.t.scale;
+        const GraphViewTransform imageTransform{g.t.scale, -worldOrigin * g.t.scale};
+        const Painting whole{g.p,
+                             g.scene,
+                             imageTransform,
+                             g.state,
+                             g.detail,
+                             bounds,
+                             QRectF(QPointF(0, 0), QSizeF(size)).adjusted(-4, -4, 4, 4)};
+        QVector<int> all(g.scene.nodeCount());
+        for (int v = 0; v < g.scene.nodeCount(); ++v) all[v] = v;
+        paintPixelLayer(whole, all, size, cache.image);
+        cache.scene = &g.scene;
+        cache.scale = g.t.scale;
+        cache.worldOrigin = worldOrigin;
+    }
+    g.p.fillRect(viewport, palette::background);
+    g.p.drawImage(g.t.toScreen(cache.worldOrigin), cache.image);
+    // What this frame shows of the cached layer.
+    stats.edges = forVisibleEdges(g, [](int) {});
+    stats.nodes = g.detail == GraphDetail::Dots ? nodes.size() : 0;
+    return true;
+}
+
+int paintBoxes(const Painting& g, const QVector<int>& nodes) {
+    const bool labels = g.detail == GraphDetail::Labels;
+    const double radius = 4.0 * g.t.scale;
+    g.p.setRenderHint(QPainter::Antialiasing, labels);
+    QFont font = g.p.font();
+    font.setPixelSize(std::max(1, static_cast<int>(std::lround(12.0 * g.t.scale))));
+    g.p.setFont(font);
+    for (const int v : nodes) {
+        const QRectF r = g.screenRect(g.scene.rect(v));
+        const QColor color = g.fill(v);
+        const bool marked = g.scene.isConfigurable(v);
+        g.p.setBrush(color);
+        g.p.setPen(marked ? QPen(palette::configurable, labels ? 2.5 : 1.5)
+                          : QPen(color.darker(140), labels ? 1.0 : 0.0));
+        if (labels)
+            g.p.drawRoundedRect(r, radius, radius);
+        else
+            g.p.drawRect(r);
+        if (!labels) continue;
+        g.p.setPen(color.lightnessF() < 0.45 ? Qt::white : palette::text);
+        QString text = g.scene.label(v);
+        if (!g.scene.isBox(v)) text += QStringLiteral("  #%1").arg(g.scene.originalNode(v));
+        g.p.drawText(r, Qt::AlignCenter, text);
+    }
+    return nodes.size();
+}
+
+void outline(const Painting& g, int v, const QColor& color, double width, double margin) {
+    QRectF r = g.screenRect(g.scene.rect(v));
+    r.adjust(-margin, -margin, margin, margin);
+    g.p.setPen(QPen(color, width));
+    g.p.setBrush(Qt::NoBrush);
+    if (g.detail == GraphDetail::Dots) {
+        const double radius = 9.0 + margin;  // a ring keeps tiny nodes findable
+        g.p.drawEllipse(r.center(), radius, radius);
+    } else {
+        g.p.drawRect(r);
+    }
+}
+
+void paintMarks(const Painting& g) {
+    g.p.setRenderHint(QPainter::Antialiasing, true);
+    for (const int v : g.state.matches)
+        outline(g, v, palette::match, v == g.state.currentMatch ? 4.0 : 2.5, 3.0);
+    const int s = g.state.selected;
+    if (s < 0) return;
+    for (const int e : g.scene.inEdges(s))
+        outline(g, g.scene.edgeFrom(e), palette::inputEdge, 2.0, 2.0);
+    for (const int e : g.scene.outEdges(s))
+        outline(g, g.scene.edgeTo(e), palette::outputEdge, 2.0, 2.0);
+    outline(g, s, palette::selection, 3.0, 4.0);
+}
+
+}  // namespace
+
+GraphDetail detailForScale(double scale) {
+    const double h = kNodeHeight * scale;
+    return h < kDotsBelow    ? GraphDetail::Dots
+           : h < kLabelsFrom ? GraphDetail::Boxes
+                             : GraphDetail::Labels;
+}
+
+GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
+                             const GraphViewTransform& transform, const GraphRenderState& state,
+                             const QRect& viewport, PixelLayerCache* cache) {
+    painter.save();
+    const GraphDetail detail = detailForScale(transform.scale);
+    const Painting g{painter,
+                     scene,
+                     transform,
+                     state,
+                     detail,
+                     transform.toWorld(QRectF(viewport)),
+                     QRectF(viewport).adjusted(-4, -4, 4, 4)};
+
+    QVector<int> nodes;
+    if (g.world.contains(scene.bounds())) {
+        nodes.resize(scene.nodeCount());
+        for (int v = 0; v < scene.nodeCount(); ++v) nodes[v] = v;
+    } else {
+        scene.nodesIn(g.world, nodes);
+    }
+
+    GraphRenderStats stats;
+    if (!cache || !paintCachedPixelLayer(g, nodes, viewport, *cache, stats)) {
+        // Too large to cache at this scale: draw the visible part only, viewport-sized (in the
+        // cache's buffer when there is one, which then no longer holds a whole-graph layer).
+        const QPointF origin = viewport.topLeft();
+        const GraphViewTransform local{transform.scale, transform.offset - origin};
+        const Painting visible{
+            painter,
+            scene,
+            local,
+            state,
+            detail,
+            g.world,
+            QRectF(QPointF(0, 0), QSizeF(viewport.size())).adjusted(-4, -4, 4, 4)};
+        QImage ownImage;
+        QImage& image = cache ? cache->image : ownImage;
+        if (cache) cache->invalidate();
+        stats = paintPixelLayer(visible, nodes, viewport.size(), image);
+        painter.drawImage(viewport.topLeft(), image);
+    }
+    paintSelectionEdges(g);
+    if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes);
+    stats.detail = detail;
+    paintMarks(g);
+    painter.restore();
+    return stats;
+}
+
+}  // namespace tpugraphs::ui

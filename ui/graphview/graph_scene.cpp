@@ -1,0 +1,174 @@
+// GraphScene: converts a GraphDrawing into paintable boxes/polylines and files nodes in a grid.
+#include "graphview/graph_scene.h"
+
+#include <QtGlobal>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace tpugraphs::ui {
+
+namespace {
+constexpr float kCharWidth = 7.0f;  // world units per label character at zoom 1
+constexpr float kNodeHeight = 28.0f;
+constexpr float kBoxHeight = 44.0f;
+}  // namespace
+
+float GraphScene::boxWidth(const GraphTopology& topology, const GraphSubview& subview, int v) {
+    if (subview.computation[v] >= 0) {
+        const QString text = QStringLiteral("computation %1 · %2 nodes")
+                                 .arg(subview.computation[v])
+                                 .arg(subview.boxSize[v]);
+        return 24.0f + kCharWidth * static_cast<float>(text.size());
+    }
+    // Label "name  #id".
+    const int original = subview.original[v];
+    const auto chars =
+        std::strlen(opcodeName(topology.opcode[original])) + 3 + QString::number(original).size();
+    return 20.0f + kCharWidth * static_cast<float>(chars);
+}
+
+float GraphScene::boxHeight(const GraphSubview& subview, int v) {
+    return subview.computation[v] >= 0 ? kBoxHeight : kNodeHeight;
+}
+
+GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubview subview,
+                       const GraphDrawing& drawing, GraphViewMode mode)
+    : m_topology(std::move(topology)), m_subview(std::move(subview)), m_mode(mode) {
+    const int n = drawing.nodeCount();
+    Q_ASSERT(n == m_subview.nodeCount());
+    std::vector<char> configurable(m_topology->nodeCount, 0);
+    for (const int32_t c : m_topology->configurable) configurable[c] = 1;
+
+    m_rects.resize(n);
+    m_configurable.resize(n);
+    m_family.resize(n);
+    for (int v = 0; v < n; ++v) {
+        m_rects[v] =
+            QRectF(drawing.x[v] - 0.5 * drawing.width[v], drawing.y[v] - 0.5 * drawing.height[v],
+                   drawing.width[v], drawing.height[v]);
+        const int original = m_subview.original[v];
+        m_configurable[v] = original >= 0 && configurable[original];
+        m_family[v] = original >= 0
+                          ? static_cast<signed char>(opcodeFamily(m_topology->opcode[original]))
+                          : -1;
+    }
+    m_bounds = QRectF(QPointF(drawing.bounds.left, drawing.bounds.top),
+                      QPointF(drawing.bounds.right, drawing.bounds.bottom));
+
+    const int edgeCount = drawing.edgeCount();
+    m_edgeFrom = QVector<int>(drawing.edgeFrom.begin(), drawing.edgeFrom.end());
+    m_edgeTo = QVector<int>(drawing.edgeTo.begin(), drawing.edgeTo.end());
+    m_pointStart.resize(edgeCount + 1);
+    for (int e = 0; e <= edgeCount; ++e)
+        m_pointStart[e] = static_cast<int>(drawing.edgePointStart[e]);
+    m_points.resize(static_cast<int>(drawing.points.size()));
+    for (int i = 0; i < m_points.size(); ++i)
+        m_points[i] = QPointF(drawing.points[i].x, drawing.points[i].y);
+    m_edgeBounds.resize(edgeCount);
+    m_inEdges.resize(n);
+    m_outEdges.resize(n);
+    for (int e = 0; e < edgeCount; ++e) {
+        double left = 1e300, top = 1e300, right = -1e300, bottom = -1e300;
+        for (int i = m_pointStart[e]; i < m_pointStart[e + 1]; ++i) {
+            left = std::min(left, m_points[i].x());
+            right = std::max(right, m_points[i].x());
+            top = std::min(top, m_points[i].y());
+            bottom = std::max(bottom, m_points[i].y());
+        }
+        m_edgeBounds[e] = QRectF(QPointF(left, top), QPointF(right, bottom));
+        m_outEdges[m_edgeFrom[e]].append(e);
+        m_inEdges[m_edgeTo[e]].append(e);
+    }
+    buildGrid();
+}
+
+QString GraphScene::label(int v) const {
+    if (isBox(v))
+        return QStringLiteral("computation %1 · %2 nodes")
+            .arg(computation(v))
+            .arg(m_subview.boxSize[v]);
+    return QString::fromLatin1(opcodeName(m_topology->opcode[originalNode(v)]));
+}
+
+int GraphScene::viewNodeOf(int originalNode) const {
+    if (originalNode < 0 || originalNode >= static_cast<int>(m_subview.viewOf.size())) return -1;
+    return m_subview.viewOf[originalNode];
+}
+
+void GraphScene::buildGrid() {
+    const int n = nodeCount();
+    double maxHalfW = 0.0, maxHalfH = 0.0;
+    for (const QRectF& r : m_rects) {
+        maxHalfW = std::max(maxHalfW, 0.5 * r.width());
+        maxHalfH = std::max(maxHalfH, 0.5 * r.height());
+    }
+    m_maxHalf = QSizeF(maxHalfW, maxHalfH);
+    // About four nodes per cell on average, cells shaped like the drawing.
+    const double cells = std::max(1.0, n / 4.0);
+    const double w = std::max(1.0, m_bounds.width());
+    const double h = std::max(1.0, m_bounds.height());
+    m_gridColumns = std::clamp(static_cast<int>(std::sqrt(cells * w / h)), 1, 4096);
+    m_gridRows = std::clamp(static_cast<int>(cells / m_gridColumns), 1, 4096);
+    m_cellWidth = w / m_gridColumns;
+    m_cellHeight = h / m_gridRows;
+    auto cellOf = [&](const QPointF& p) {
+        const int c = std::clamp(static_cast<int>((p.x() - m_bounds.left()) / m_cellWidth), 0,
+                                 m_gridColumns - 1);
+        const int r = std::clamp(static_cast<int>((p.y() - m_bounds.top()) / m_cellHeight), 0,
+                                 m_gridRows - 1);
+        return r * m_gridColumns + c;
+    };
+    m_cellStart.fill(0, m_gridColumns * m_gridRows + 1);
+    for (const QRectF& r : m_rects) ++m_cellStart[cellOf(r.center()) + 1];
+    for (int i = 0; i + 1 < m_cellStart.size(); ++i) m_cellStart[i + 1] += m_cellStart[i];
+    m_cellNodes.resize(n);
+    QVector<int> fill(m_cellStart.begin(), m_cellStart.end() - 1);
+    for (int v = 0; v < n; ++v) m_cellNodes[fill[cellOf(m_rects[v].center())]++] = v;
+}
+
+void GraphScene::nodesIn(const QRectF& area, QVector<int>& out) const {
+    out.clear();
+    if (nodeCount() == 0) return;
+    const QRectF wide = area.adjusted(-m_maxHalf.width(), -m_maxHalf.height(), m_maxHalf.width(),
+                                      m_maxHalf.height());
+    const int c0 =
+        std::max(0, static_cast<int>(std::floor((wide.left() - m_bounds.left()) / m_cellWidth)));
+    const int c1 =
+        std::min(m_gridColumns - 1,
+                 static_cast<int>(std::floor((wide.right() - m_bounds.left()) / m_cellWidth)));
+    const int r0 =
+        std::max(0, static_cast<int>(std::floor((wide.top() - m_bounds.top()) / m_cellHeight)));
+    const int r1 =
+        std::min(m_gridRows - 1,
+                 static_cast<int>(std::floor((wide.bottom() - m_bounds.top()) / m_cellHeight)));
+    for (int r = r0; r <= r1; ++r)
+        for (int c = c0; c <= c1; ++c) {
+            const int cell = r * m_gridColumns + c;
+            for (int k = m_cellStart[cell]; k < m_cellStart[cell + 1]; ++k) {
+                const int v = m_cellNodes[k];
+                if (m_rects[v].intersects(area)) out.append(v);
+            }
+        }
+}
+
+int GraphScene::nodeAt(const QPointF& world, double tolerance) const {
+    QVector<int> hits;
+    nodesIn(QRectF(world.x() - tolerance, world.y() - tolerance, 2 * tolerance, 2 * tolerance),
+            hits);
+    int best = -1;
+    double bestDistance = 0.0;
+    for (const int v : hits) {
+        const QRectF& r = m_rects[v];
+        const double dx = std::max({r.left() - world.x(), 0.0, world.x() - r.right()});
+        const double dy = std::max({r.top() - world.y(), 0.0, world.y() - r.bottom()});
+        const double distance = dx * dx + dy * dy;
+        if (best < 0 || distance < bestDistance) {
+            best = v;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+}  // namespace tpugraphs::ui

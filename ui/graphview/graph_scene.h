@@ -1,0 +1,83 @@
+// An immutable, laid-out graph view ready to paint: boxes, colours, labels, edges, spatial index.
+#pragma once
+
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+#include <QVector>
+#include <memory>
+
+#include "data/opcodes.h"
+#include "graphdraw/graph_drawing.h"
+#include "graphdraw/graph_subview.h"
+
+namespace tpugraphs::ui {
+
+enum class GraphViewMode { Whole, ConfigurableNeighbourhood, CollapsedComputations };
+
+class GraphScene {
+public:
+    // `drawing` lays out `subview.dag` (same node and edge order).
+    GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubview subview,
+               const GraphDrawing& drawing, GraphViewMode mode);
+
+    const GraphTopology& topology() const { return *m_topology; }
+    const GraphSubview& subview() const { return m_subview; }
+    GraphViewMode mode() const { return m_mode; }
+    QRectF bounds() const { return m_bounds; }
+
+    int nodeCount() const { return m_rects.size(); }
+    int edgeCount() const { return m_edgeFrom.size(); }
+
+    // Per view node.
+    const QRectF& rect(int v) const { return m_rects[v]; }
+    int originalNode(int v) const { return m_subview.original[v]; }  // -1 for a computation box
+    int computation(int v) const { return m_subview.computation[v]; }
+    bool isBox(int v) const { return m_subview.computation[v] >= 0; }
+    bool isConfigurable(int v) const { return m_configurable[v]; }
+    int family(int v) const { return m_family[v]; }  // OpcodeFamily, or -1 for a box
+    QString label(int v) const;
+    int viewNodeOf(int originalNode) const;  // -1 when hidden
+
+    // Per edge: producer and consumer view nodes, polyline, bounding box.
+    int edgeFrom(int e) const { return m_edgeFrom[e]; }
+    int edgeTo(int e) const { return m_edgeTo[e]; }
+    int pointBegin(int e) const { return m_pointStart[e]; }
+    int pointEnd(int e) const { return m_pointStart[e + 1]; }
+    const QPointF& point(int i) const { return m_points[i]; }
+    const QRectF& edgeBounds(int e) const { return m_edgeBounds[e]; }
+    const QVector<int>& inEdges(int v) const { return m_inEdges[v]; }
+    const QVector<int>& outEdges(int v) const { return m_outEdges[v]; }
+
+    // View nodes whose boxes intersect `area` (world coordinates), via a uniform grid.
+    void nodesIn(const QRectF& area, QVector<int>& out) const;
+    // The view node nearest to a world point within `tolerance` (world units), or -1.
+    int nodeAt(const QPointF& world, double tolerance) const;
+
+    // Box size used for a view node before layout (label-sized).
+    static float boxWidth(const GraphTopology& topology, const GraphSubview& subview, int v);
+    static float boxHeight(const GraphSubview& subview, int v);
+
+private:
+    void buildGrid();
+
+    std::shared_ptr<const GraphTopology> m_topology;
+    GraphSubview m_subview;
+    GraphViewMode m_mode;
+    QRectF m_bounds;
+    QVector<QRectF> m_rects;
+    QVector<char> m_configurable;
+    QVector<signed char> m_family;
+    QVector<int> m_edgeFrom, m_edgeTo, m_pointStart;
+    QVector<QPointF> m_points;
+    QVector<QRectF> m_edgeBounds;
+    QVector<QVector<int>> m_inEdges, m_outEdges;
+
+    // Uniform grid over m_bounds; nodes are filed by their centre, queries widen by m_maxHalf.
+    int m_gridColumns = 1, m_gridRows = 1;
+    double m_cellWidth = 1.0, m_cellHeight = 1.0;
+    QVector<int> m_cellStart, m_cellNodes;
+    QSizeF m_maxHalf;
+};
+
+}  // namespace tpugraphs::ui

@@ -1,0 +1,106 @@
+// GraphViewPanel: wires the toolbar controls and keyboard shortcuts to the graph view.
+#include "graphview/graph_view_panel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QShortcut>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "graphview/graph_search_bar.h"
+#include "graphview/graph_view_widget.h"
+
+namespace tpugraphs::ui {
+
+GraphViewPanel::GraphViewPanel(QWidget* parent)
+    : QWidget(parent),
+      m_view(new GraphViewWidget(this)),
+      m_search(new GraphSearchBar(m_view, this)),
+      m_mode(new QComboBox(this)),
+      m_fit(new QToolButton(this)),
+      m_collapse(new QToolButton(this)),
+      m_legend(new QToolButton(this)),
+      m_status(new QLabel(this)) {
+    m_mode->addItem(QStringLiteral("Whole graph"), int(GraphViewMode::Whole));
+    m_mode->addItem(QStringLiteral("Configurable nodes + neighbours"),
+                    int(GraphViewMode::ConfigurableNeighbourhood));
+    m_mode->addItem(QStringLiteral("Computations collapsed"),
+                    int(GraphViewMode::CollapsedComputations));
+    // The combo may be narrower than its longest entry, so the search bar keeps its room.
+    m_mode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_mode->setMinimumContentsLength(16);
+    m_mode->setToolTip(
+        QStringLiteral("Which nodes to draw: all, the pruned graph the models train on, or one "
+                       "box per computation (double-click a box to open it)"));
+    m_fit->setText(QStringLiteral("Fit"));
+    m_fit->setToolTip(QStringLiteral("Fit the graph to the window (F, Home)"));
+    m_collapse->setText(QStringLiteral("Collapse all"));
+    m_collapse->setToolTip(QStringLiteral("Fold every opened computation back into its box"));
+    m_legend->setText(QStringLiteral("Legend"));
+    m_legend->setCheckable(true);
+    m_legend->setChecked(true);
+    m_legend->setToolTip(QStringLiteral("Show the colour legend (L)"));
+
+    // The status text may be long; it is clipped rather than squeezing the search bar.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status->setMinimumWidth(80);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_mode);
+    bar->addWidget(m_fit);
+    bar->addWidget(m_collapse);
+    bar->addWidget(m_legend);
+    bar->addSpacing(12);
+    bar->addWidget(m_search);
+    bar->addWidget(m_status, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
+        m_view->setViewMode(static_cast<GraphViewMode>(m_mode->currentData().toInt()));
+        updateControls();
+    });
+    connect(m_fit, &QToolButton::clicked, m_view, &GraphViewWidget::fitToWindow);
+    connect(m_collapse, &QToolButton::clicked, m_view, &GraphViewWidget::collapseAllComputations);
+    connect(m_legend, &QToolButton::toggled, m_view, &GraphViewWidget::setLegendVisible);
+    connect(m_view, &GraphViewWidget::layoutStarted, this,
+            [this] { m_status->setText(QStringLiteral("laying out…")); });
+    connect(m_view, &GraphViewWidget::layoutFailed, this, [this](const QString& message) {
+        m_status->setText(QStringLiteral("layout failed: %1").arg(message));
+    });
+    connect(m_view, &GraphViewWidget::layoutFinished, this,
+            [this](int nodes, int edges, double ms) {
+                const QLocale locale;
+                m_status->setText(QStringLiteral("%1 nodes, %2 edges, laid out in %3 ms")
+                                      .arg(locale.toString(nodes), locale.toString(edges))
+                                      .arg(qRound(ms)));
+                m_status->setToolTip(m_status->text());
+                m_legend->setChecked(m_view->isLegendVisible());
+            });
+
+    auto* find = new QShortcut(QKeySequence::Find, this);
+    connect(find, &QShortcut::activated, m_search, &GraphSearchBar::focusInput);
+    auto* next = new QShortcut(QKeySequence::FindNext, this);
+    connect(next, &QShortcut::activated, m_search, &GraphSearchBar::next);
+    auto* previous = new QShortcut(QKeySequence::FindPrevious, this);
+    connect(previous, &QShortcut::activated, m_search, &GraphSearchBar::previous);
+    updateControls();
+}
+
+void GraphViewPanel::setGraph(std::shared_ptr<const GraphTopology> topology) {
+    m_view->setGraph(std::move(topology));
+    updateControls();
+}
+
+void GraphViewPanel::updateControls() {
+    const auto graph = m_view->graph();
+    m_collapse->setEnabled(m_view->viewMode() == GraphViewMode::CollapsedComputations);
+    m_mode->setEnabled(graph != nullptr);
+    m_fit->setEnabled(graph != nullptr);
+    if (!graph) m_status->setText(QStringLiteral("no graph"));
+}
+
+}  // namespace tpugraphs::ui

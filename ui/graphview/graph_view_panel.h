@@ -1,0 +1,40 @@
+// The graph page: view-mode choice, fit / collapse / legend controls, search bar and the graph
+// view.
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+#include "graphdraw/graph_topology.h"
+
+class QComboBox;
+class QLabel;
+class QToolButton;
+
+namespace tpugraphs::ui {
+
+class GraphSearchBar;
+class GraphViewWidget;
+
+class GraphViewPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit GraphViewPanel(QWidget* parent = nullptr);
+
+    void setGraph(std::shared_ptr<const GraphTopology> topology);
+    GraphViewWidget* view() const { return m_view; }
+    GraphSearchBar* searchBar() const { return m_search; }
+
+private:
+    void updateControls();
+
+    GraphViewWidget* m_view;
+    GraphSearchBar* m_search;
+    QComboBox* m_mode;
+    QToolButton* m_fit;
+    QToolButton* m_collapse;
+    QToolButton* m_legend;
+    QLabel* m_status;
+};
+
+}  // namespace tpugraphs::ui

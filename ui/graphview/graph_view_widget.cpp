@@ -1,0 +1,381 @@
+// GraphViewWidget: view transform, input handling, selection and search state, layout job wiring.
+#include "graphview/graph_view_widget.h"
+
+#include <QKeyEvent>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+#include "graphview/graph_layout_job.h"
+#include "graphview/graph_legend.h"
+#include "graphview/graph_palette.h"
+
+namespace tpugraphs::ui {
+
+namespace {
+constexpr double kMinScale = 1e-5;
+constexpr double kMaxScale = 8.0;
+constexpr double kReadableScale = 1.0;  // centring on a node zooms in at least this far
+constexpr int kClickSlop = 4;           // pixels a press may move and still be a click
+}  // namespace
+
+GraphViewWidget::GraphViewWidget(QWidget* parent)
+    : QWidget(parent), m_job(new GraphLayoutJob(this)) {
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(false);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setMinimumSize(200, 150);
+    connect(m_job, &GraphLayoutJob::progress, this, [this](float f) {
+        m_progress = f;
+        update();
+    });
+    connect(m_job, &GraphLayoutJob::finished, this, &GraphViewWidget::onLayoutFinished);
+    connect(m_job, &GraphLayoutJob::failed, this, [this](const QString& message) {
+        m_error = message;
+        update();
+        Q_EMIT layoutFailed(message);
+    });
+}
+
+GraphViewWidget::~GraphViewWidget() = default;
+
+void GraphViewWidget::setGraph(std::shared_ptr<const GraphTopology> topology) {
+    m_topology = std::move(topology);
+    m_scene.reset();
+    m_expanded.assign(m_topology ? m_topology->computationCount() : 0, false);
+    m_selectedOriginal = -1;
+    m_matchOriginals.clear();
+    m_currentMatchOriginal = -1;
+    m_values.clear();
+    m_fitPending = true;
+    startLayout();
+}
+
+void GraphViewWidget::clear() {
+    m_job->cancel();
+    m_topology.reset();
+    m_scene.reset();
+    m_state = {};
+    m_lastStats = {};
+    m_selectedOriginal = -1;
+    update();
+}
+
+void GraphViewWidget::setViewMode(GraphViewMode mode) {
+    if (mode == m_mode) return;
+    m_mode = mode;
+    m_fitPending = true;
+    startLayout();
+}
+
+void GraphViewWidget::setComputationExpanded(int computation, bool expanded) {
+    if (computation < 0 || computation >= static_cast<int>(m_expanded.size())) return;
+    if (m_expanded[computation] == expanded) return;
+    m_expanded[computation] = expanded;
+    if (m_mode == GraphViewMode::CollapsedComputations) startLayout();
+}
+
+void GraphViewWidget::collapseAllComputations() {
+    std::fill(m_expanded.begin(), m_expanded.end(), false);
+    if (m_mode == GraphViewMode::CollapsedComputations) startLayout();
+}
+
+bool GraphViewWidget::isLayingOut() const {
+    return m_job->isRunning();
+}
+
+void GraphViewWidget::startLayout() {
+    m_error.clear();
+    m_progress = 0.0f;
+    if (!m_topology) {
+        m_job->cancel();
+        update();
+        return;
+    }
+    m_job->start({m_topology, m_mode, m_expanded});
+    Q_EMIT layoutStarted();
+    update();
+}
+
+void GraphViewWidget::onLayoutFinished(std::shared_ptr<const GraphScene> scene, double layoutMs,
+                                       double totalMs) {
+    m_scene = std::move(scene);
+    m_state.selected = m_scene->viewNodeOf(m_selectedOriginal);
+    setSearchMatches(m_matchOriginals, m_currentMatchOriginal);
+    updateViewValues();
+    if (m_fitPending) fitToWindow();
+    m_fitPending = false;
+    update();
+    Q_EMIT layoutFinished(m_scene->nodeCount(), m_scene->edgeCount(), totalMs);
+}
+
+QVector<int> GraphViewWidget::findNodes(const QString& query) const {
+    QVector<int> found;
+    if (!m_scene) return found;
+    const GraphTopology& t = *m_topology;
+    QString text = query.trimmed();
+    if (text.isEmpty()) return found;
+    const bool hash = text.startsWith('#');
+    if (hash) text = text.mid(1);
+    bool isNumber = false;
+    const int id = text.toInt(&isNumber);
+    if (isNumber) {
+        if (id >= 0 && id < t.nodeCount && m_scene->viewNodeOf(id) >= 0) found.append(id);
+        return found;
+    }
+    if (hash) return found;
+    const std::string lower = text.toLower().toStdString();
+    std::vector<char> opcodeMatches(256, 0);
+    const int exact = opcodeIdFromName(lower);
+    for (int op = 1; op <= kOpcodeMaxId; ++op)
+        opcodeMatches[op] =
+            exact > 0 ? op == exact : std::string(opcodeName(op)).find(lower) != std::string::npos;
+    for (int v = 0; v < t.nodeCount; ++v)
+        if (opcodeMatches[t.opcode[v]] && m_scene->viewNodeOf(v) >= 0) found.append(v);
+    return found;
+}
+
+bool GraphViewWidget::centerOnNode(int originalNode) {
+    if (!m_scene) return false;
+    const int v = m_scene->viewNodeOf(originalNode);
+    if (v < 0) return false;
+    m_transform.scale = std::max(m_transform.scale, kReadableScale);
+    const QPointF centre = m_scene->rect(v).center();
+    m_transform.offset = QPointF(width() / 2.0, height() / 2.0) - centre * m_transform.scale;
+    m_autoFit = false;
+    update();
+    return true;
+}
+
+void GraphViewWidget::selectNode(int originalNode) {
+    m_selectedOriginal = originalNode;
+    selectViewNode(m_scene ? m_scene->viewNodeOf(originalNode) : -1);
+}
+
+int GraphViewWidget::selectedNode() const {
+    if (!m_scene || m_state.selected < 0) return -1;
+    return m_scene->originalNode(m_state.selected);
+}
+
+void GraphViewWidget::selectViewNode(int viewNode) {
+    const int before = m_state.selected;
+    m_state.selected = viewNode;
+    if (m_scene && viewNode >= 0) m_selectedOriginal = m_scene->originalNode(viewNode);
+    if (viewNode < 0) m_selectedOriginal = -1;
+    update();
+    if (before != viewNode) Q_EMIT nodeSelected(selectedNode());
+}
+
+void GraphViewWidget::setSearchMatches(const QVector<int>& originalNodes, int currentOriginal) {
+    m_matchOriginals = originalNodes;
+    m_currentMatchOriginal = currentOriginal;
+    m_state.matches.clear();
+    m_state.currentMatch = -1;
+    if (m_scene) {
+        for (const int o : originalNodes) {
+            const int v = m_scene->viewNodeOf(o);
+            if (v >= 0) m_state.matches.append(v);
+        }
+        m_state.currentMatch = m_scene->viewNodeOf(currentOriginal);
+    }
+    update();
+}
+
+void GraphViewWidget::setNodeValues(const QVector<float>& values, const QString& title) {
+    m_values = values;
+    m_valuesTitle = title.isEmpty() ? QStringLiteral("value") : title;
+    updateViewValues();
+    update();
+}
+
+void GraphViewWidget::updateViewValues() {
+    m_pixelLayer.invalidate();  // a new scene or new node colours
+    m_viewValues.clear();
+    m_state.values = nullptr;
+    if (!m_scene || m_values.isEmpty()) return;
+    m_valueMin = INFINITY;
+    m_valueMax = -INFINITY;
+    for (const float x : m_values)
+        if (std::isfinite(x)) {
+            m_valueMin = std::min(m_valueMin, x);
+            m_valueMax = std::max(m_valueMax, x);
+        }
+    const float range = m_valueMax > m_valueMin ? m_valueMax - m_valueMin : 1.0f;
+    m_viewValues.fill(NAN, m_scene->nodeCount());
+    for (int v = 0; v < m_scene->nodeCount(); ++v) {
+        const int o = m_scene->originalNode(v);
+        if (o >= 0 && o < m_values.size() && std::isfinite(m_values[o]))
+            m_viewValues[v] = (m_values[o] - m_valueMin) / range;
+    }
+    m_state.values = &m_viewValues;
+}
+
+void GraphViewWidget::setLegendVisible(bool visible) {
+    m_legendVisible = visible;
+    update();
+}
+
+void GraphViewWidget::fitToWindow() {
+    if (!m_scene) return;
+    const QRectF b = m_scene->bounds().adjusted(-20, -20, 20, 20);
+    const double sx = std::max(1, width() - 20) / b.width();
+    const double sy = std::max(1, height() - 20) / b.height();
+    m_transform.scale = std::clamp(std::min(sx, sy), kMinScale, kMaxScale);
+    m_transform.offset = QPointF(width() / 2.0, height() / 2.0) - b.center() * m_transform.scale;
+    m_autoFit = true;
+    update();
+}
+
+void GraphViewWidget::zoomAt(double factor, const QPointF& screenAnchor) {
+    const QPointF world = m_transform.toWorld(screenAnchor);
+    m_transform.scale = std::clamp(m_transform.scale * factor, kMinScale, kMaxScale);
+    m_transform.offset = screenAnchor - world * m_transform.scale;
+    m_autoFit = false;
+    update();
+}
+
+void GraphViewWidget::panBy(const QPointF& delta) {
+    m_transform.offset += delta;
+    m_autoFit = false;
+    update();
+}
+
+QPointF GraphViewWidget::nodeScreenPos(int originalNode) const {
+    const int v = m_scene ? m_scene->viewNodeOf(originalNode) : -1;
+    return v < 0 ? QPointF(-1, -1) : m_transform.toScreen(m_scene->rect(v).center());
+}
+
+GraphRenderStats GraphViewWidget::renderFrame(QPainter& painter, const QRect& viewport) const {
+    if (!m_scene) {
+        painter.fillRect(viewport, palette::background);
+        return {};
+    }
+    return renderGraph(painter, *m_scene, m_transform, m_state, viewport, &m_pixelLayer);
+}
+
+void GraphViewWidget::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    m_lastStats = renderFrame(painter, rect());
+    paintOverlay(painter);
+}
+
+void GraphViewWidget::paintOverlay(QPainter& painter) {
+    if (m_scene && m_legendVisible)
+        paintGraphLegend(painter, rect(),
+                         {!m_viewValues.isEmpty(), m_valuesTitle, m_valueMin, m_valueMax});
+    QString message;
+    if (!m_error.isEmpty())
+        message = QStringLiteral("Layout failed: %1").arg(m_error);
+    else if (isLayingOut())
+        message = QStringLiteral("Laying out %1 nodes… %2%")
+                      .arg(QLocale().toString(m_topology ? m_topology->nodeCount : 0))
+                      .arg(qRound(100.0f * m_progress));
+    else if (!m_topology)
+        message = QStringLiteral("No graph selected");
+    if (message.isEmpty()) return;
+    QFont font = painter.font();
+    font.setPixelSize(15);
+    painter.setFont(font);
+    const QRect box = painter.fontMetrics().boundingRect(message).adjusted(-16, -10, 16, 10);
+    const QRect placed(rect().center() - box.center(), box.size());
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(30, 30, 40, 200));
+    painter.drawRoundedRect(placed, 8, 8);
+    painter.setPen(Qt::white);
+    painter.drawText(placed, Qt::AlignCenter, message);
+}
+
+void GraphViewWidget::resizeEvent(QResizeEvent*) {
+    if (m_autoFit) fitToWindow();
+}
+
+void GraphViewWidget::wheelEvent(QWheelEvent* event) {
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps != 0.0) zoomAt(std::pow(1.25, steps), event->position());
+    event->accept();
+}
+
+void GraphViewWidget::mousePressEvent(QMouseEvent* event) {
+    setFocus(Qt::MouseFocusReason);
+    if (event->button() != Qt::LeftButton) return;
+    m_pressPos = event->pos();
+    m_lastDragPos = event->position();
+    m_dragging = false;
+}
+
+void GraphViewWidget::mouseMoveEvent(QMouseEvent* event) {
+    if (!(event->buttons() & Qt::LeftButton)) return;
+    if (!m_dragging && (event->pos() - m_pressPos).manhattanLength() <= kClickSlop) return;
+    if (!m_dragging) setCursor(Qt::ClosedHandCursor);
+    m_dragging = true;
+    panBy(event->position() - m_lastDragPos);
+    m_lastDragPos = event->position();
+}
+
+void GraphViewWidget::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return;
+    if (m_dragging) {
+        m_dragging = false;
+        unsetCursor();
+        return;
+    }
+    if (!m_scene) return;
+    const double tolerance = 4.0 / m_transform.scale;
+    selectViewNode(m_scene->nodeAt(m_transform.toWorld(event->position()), tolerance));
+}
+
+void GraphViewWidget::mouseDoubleClickEvent(QMouseEvent* event) {
+    if (!m_scene || m_mode != GraphViewMode::CollapsedComputations) return;
+    const int v = m_scene->nodeAt(m_transform.toWorld(event->position()), 4.0 / m_transform.scale);
+    if (v < 0) return;
+    // A box opens; a node of an opened computation folds its computation back.
+    const int computation = m_scene->isBox(v) ? m_scene->computation(v)
+                                              : m_topology->computationOf(m_scene->originalNode(v));
+    setComputationExpanded(computation, m_scene->isBox(v));
+}
+
+void GraphViewWidget::keyPressEvent(QKeyEvent* event) {
+    const QPointF centre(width() / 2.0, height() / 2.0);
+    const double step = 0.15 * std::min(width(), height());
+    switch (event->key()) {
+        case Qt::Key_F:
+        case Qt::Key_Home:
+            fitToWindow();
+            break;
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            zoomAt(1.25, centre);
+            break;
+        case Qt::Key_Minus:
+            zoomAt(0.8, centre);
+            break;
+        case Qt::Key_Left:
+            panBy(QPointF(step, 0));
+            break;
+        case Qt::Key_Right:
+            panBy(QPointF(-step, 0));
+            break;
+        case Qt::Key_Up:
+            panBy(QPointF(0, step));
+            break;
+        case Qt::Key_Down:
+            panBy(QPointF(0, -step));
+            break;
+        case Qt::Key_L:
+            setLegendVisible(!m_legendVisible);
+            break;
+        case Qt::Key_Escape:
+            selectViewNode(-1);
+            break;
+        default:
+            QWidget::keyPressEvent(event);
+            return;
+    }
+    event->accept();
+}
+
+}  // namespace tpugraphs::ui

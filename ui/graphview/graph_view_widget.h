@@ -1,0 +1,114 @@
+// The graph view: a custom-painted widget drawing a whole laid-out graph with zoom, pan, selection,
+// search.
+#pragma once
+
+#include <QImage>
+#include <QVector>
+#include <QWidget>
+#include <memory>
+
+#include "graphview/graph_renderer.h"
+#include "graphview/graph_scene.h"
+
+namespace tpugraphs::ui {
+
+class GraphLayoutJob;
+
+class GraphViewWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit GraphViewWidget(QWidget* parent = nullptr);
+    ~GraphViewWidget() override;
+
+    // Shows a graph: lays it out off the UI thread in the current view mode, then fits it.
+    void setGraph(std::shared_ptr<const GraphTopology> topology);
+    void clear();
+    std::shared_ptr<const GraphTopology> graph() const { return m_topology; }
+    std::shared_ptr<const GraphScene> scene() const { return m_scene; }
+
+    void setViewMode(GraphViewMode mode);
+    GraphViewMode viewMode() const { return m_mode; }
+    // CollapsedComputations: show a computation's nodes instead of its box (or fold it back).
+    void setComputationExpanded(int computation, bool expanded);
+    void collapseAllComputations();
+    bool isLayingOut() const;
+
+    // Original node ids in the current view matching "123" / "#123" (a node id) or an opcode
+    // name (exact names first; otherwise names containing the text, case-insensitive).
+    QVector<int> findNodes(const QString& query) const;
+    bool centerOnNode(int originalNode);  // false when the node is not in the current view
+    void selectNode(int originalNode);    // -1 clears
+    int selectedNode() const;             // original id, -1 when none (or a computation box)
+    void setSearchMatches(const QVector<int>& originalNodes, int currentOriginal);
+
+    // Colours nodes by a per-original-node value (NaN: no value) instead of their opcode
+    // family; an empty vector restores family colours.
+    void setNodeValues(const QVector<float>& values, const QString& title = {});
+    void setLegendVisible(bool visible);
+    bool isLegendVisible() const { return m_legendVisible; }
+
+    void fitToWindow();
+    void zoomAt(double factor, const QPointF& screenAnchor);
+    double zoom() const { return m_transform.scale; }
+    GraphDetail detail() const { return detailForScale(m_transform.scale); }
+    QPointF nodeScreenPos(int originalNode) const;  // centre in widget coordinates
+
+    int drawnNodeCount() const { return m_lastStats.nodes; }  // by the last paint
+    int drawnEdgeCount() const { return m_lastStats.edges; }
+
+    // Paints the current view (without overlays) into any painter, e.g. an offscreen QImage.
+    GraphRenderStats renderFrame(QPainter& painter, const QRect& viewport) const;
+
+Q_SIGNALS:
+    void nodeSelected(int originalNodeId);  // -1: selection cleared or a computation box
+    void layoutStarted();
+    void layoutFinished(int nodes, int edges, double ms);
+    void layoutFailed(const QString& message);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    void startLayout();
+    void onLayoutFinished(std::shared_ptr<const GraphScene> scene, double layoutMs, double totalMs);
+    void selectViewNode(int viewNode);
+    void updateViewValues();
+    void panBy(const QPointF& delta);
+    void paintOverlay(QPainter& painter);
+
+    std::shared_ptr<const GraphTopology> m_topology;
+    std::shared_ptr<const GraphScene> m_scene;
+    GraphViewMode m_mode = GraphViewMode::Whole;
+    std::vector<bool> m_expanded;
+    GraphLayoutJob* m_job = nullptr;
+    float m_progress = 0.0f;
+    QString m_error;
+    bool m_fitPending = true;  // fit when the next layout arrives
+    bool m_autoFit = false;    // the view is fitted and follows resizes until moved
+
+    GraphViewTransform m_transform;
+    GraphRenderState m_state;
+    GraphRenderStats m_lastStats;
+    mutable PixelLayerCache m_pixelLayer;  // edges/dots kept between frames
+    int m_selectedOriginal = -1;
+    QVector<int> m_matchOriginals;
+    int m_currentMatchOriginal = -1;
+    QVector<float> m_values;  // per original node
+    QVector<float> m_viewValues;
+    QString m_valuesTitle;
+    float m_valueMin = 0.0f, m_valueMax = 0.0f;
+    bool m_legendVisible = true;
+
+    QPoint m_pressPos;
+    QPointF m_lastDragPos;
+    bool m_dragging = false;
+};
+
+}  // namespace tpugraphs::ui

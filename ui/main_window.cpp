@@ -1,0 +1,262 @@
+// The main window: pages, menus, recent datasets, drag and drop, status bar.
+#include "main_window.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include "common/count_text.h"
+#include "common/task_progress.h"
+#include "explorer/dataset_scan_job.h"
+#include "explorer/demo_dataset_job.h"
+#include "explorer/explorer_page.h"
+#include "export_dialogs/export_predictions_dialog.h"
+#include "export_dialogs/export_submission_dialog.h"
+#include "predictions/predictions_page.h"
+#include "train/torch_threads.h"
+#include "training/training_form.h"
+#include "training/training_page.h"
+
+namespace tpugraphs::ui {
+
+namespace {
+constexpr int kMaxRecent = 8;
+const char* const kRecentKey = "recentDatasets";
+
+// The first local file or folder a drag carries, or empty.
+QString droppedPath(const QMimeData* data) {
+    const auto urls = data->urls();
+    return !urls.isEmpty() && urls.first().isLocalFile() ? urls.first().toLocalFile() : QString();
+}
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      m_pages(new QTabWidget(this)),
+      m_explorer(new ExplorerPage(this)),
+      m_training(new TrainingPage(this)),
+      m_predictions(new PredictionsPage(m_training->runs(), this)),
+      m_demo(new DemoDatasetJob(this)),
+      m_progress(new TaskProgress(this)) {
+    setWindowTitle(QStringLiteral("TpuGraphs Studio"));
+    setAcceptDrops(true);
+    m_pages->setObjectName("pages");
+    m_pages->setDocumentMode(true);
+    m_training->setObjectName("trainingPage");
+    m_predictions->setObjectName("predictionsPage");
+    m_pages->addTab(m_explorer, QStringLiteral("Explorer"));
+    m_pages->addTab(m_training, QStringLiteral("Training"));
+    m_pages->addTab(m_predictions, QStringLiteral("Predictions"));
+    setCentralWidget(m_pages);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->showMessage(
+        QStringLiteral("Open a dataset (File > Open Dataset…) or drop a folder here"));
+    createMenus();
+
+    connect(m_explorer, &ExplorerPage::taskProgress, m_progress, &TaskProgress::showTask);
+    connect(m_explorer, &ExplorerPage::tasksIdle, m_progress, &TaskProgress::finish);
+    connect(m_progress, &TaskProgress::cancelRequested, this, [this] {
+        m_explorer->cancelTasks();
+        m_demo->cancel();
+        m_progress->finish();
+        statusBar()->showMessage(QStringLiteral("Cancelled"), 5000);
+    });
+    connect(
+        m_explorer, &ExplorerPage::datasetOpened, this, [this](const QString& path, int graphs) {
+            setWindowTitle(
+                QStringLiteral("%1 — TpuGraphs Studio").arg(QDir::toNativeSeparators(path)));
+            addRecent(path);
+            statusBar()->showMessage(
+                QStringLiteral("Opened %1: %2").arg(path, countText(graphs, "graph", "graphs")));
+            if (!QFileInfo(path).isDir()) return;  // a single .npz: not a dataset root
+            m_training->setDatasetRoot(path);
+            m_predictions->setDatasetRoot(path);
+        });
+    connect(m_explorer, &ExplorerPage::openFailed, this,
+            [this](const QString& path, const QString& message) {
+                statusBar()->showMessage(QStringLiteral("Cannot open %1: %2").arg(path, message));
+            });
+    connect(m_explorer, &ExplorerPage::graphFailed, this,
+            [this](const QString& path, const QString& message) {
+                statusBar()->showMessage(QStringLiteral("Cannot load %1: %2").arg(path, message));
+            });
+    connect(m_demo, &DemoDatasetJob::progress, this, [this](int done, int total) {
+        m_progress->showTask(QStringLiteral("Generating the demo dataset"), done, total);
+    });
+    connect(m_demo, &DemoDatasetJob::ready, this, [this](const QString& root) {
+        m_progress->finish();
+        openDataset(root);
+    });
+    connect(m_demo, &DemoDatasetJob::failed, this, [this](const QString& message) {
+        m_progress->finish();
+        statusBar()->showMessage(
+            QStringLiteral("Cannot generate the demo dataset: %1").arg(message));
+    });
+
+    QSettings settings;
+    resize(1600, 1000);
+    restoreGeometry(settings.value("mainWindow/geometry").toByteArray());
+    restoreState(settings.value("mainWindow/state").toByteArray());
+    m_explorer->restoreState(settings.value("mainWindow/explorer").toByteArray());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::initApplication() {
+    QApplication::setOrganizationName("TpuGraphsStudio");
+    QApplication::setApplicationName("TpuGraphs Studio");
+    initTorchThreads();
+}
+
+void MainWindow::resizeTo(const QString& size) {
+    const QStringList wh = size.split('x');
+    if (wh.size() == 2) resize(wh[0].toInt(), wh[1].toInt());
+}
+
+void MainWindow::createMenus() {
+    auto* file = menuBar()->addMenu(QStringLiteral("&File"));
+    file->addAction(QStringLiteral("&Open Dataset…"), QKeySequence::Open, this,
+                    &MainWindow::chooseDatasetFolder);
+    file->addAction(QStringLiteral("Open Graph &File (.npz)…"), this,
+                    &MainWindow::chooseDatasetFile);
+    m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
+    file->addAction(QStringLiteral("Open &Demo Dataset"), this, &MainWindow::openDemoDataset);
+    file->addSeparator();
+    file->addAction(QStringLiteral("Export &Kaggle Submission…"), this,
+                    &MainWindow::exportSubmission);
+    file->addAction(QStringLiteral("Export &Predictions…"), this, &MainWindow::exportPredictions);
+    file->addSeparator();
+    file->addAction(QStringLiteral("Open R&un…"), m_training, &TrainingPage::openRunDialog);
+    file->addAction(QStringLiteral("&Save Run As…"), m_training, &TrainingPage::saveRunAsDialog);
+    file->addSeparator();
+    file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    auto* view = menuBar()->addMenu(QStringLiteral("&View"));
+    view->addAction(QStringLiteral("&Graph"), QKeySequence(QStringLiteral("Ctrl+1")), this,
+                    [this] { m_explorer->showTab(ExplorerPage::GraphTab); });
+    view->addAction(QStringLiteral("&Runtimes"), QKeySequence(QStringLiteral("Ctrl+2")), this,
+                    [this] { m_explorer->showTab(ExplorerPage::RuntimesTab); });
+    view->addAction(QStringLiteral("&Collection"), QKeySequence(QStringLiteral("Ctrl+3")), this,
+                    [this] { m_explorer->showTab(ExplorerPage::CollectionTab); });
+    auto* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    help->addAction(QStringLiteral("&About"), this, [this] {
+        QMessageBox::about(
+            this, QStringLiteral("About TpuGraphs Studio"),
+            QStringLiteral("TpuGraphs Studio: browse TpuGraphs datasets, look at their graphs "
+                           "and runtimes, and train cost models."));
+    });
+    rebuildRecentMenu();
+}
+
+void MainWindow::exportSubmission() {
+    auto* dialog =
+        new ExportSubmissionDialog(m_training->runs(), m_training->form()->datasetRoot(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::exportPredictions() {
+    auto* dialog =
+        new ExportPredictionsDialog(m_training->runs(), m_training->form()->datasetRoot(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::openDataset(const QString& path) {
+    m_explorer->openDataset(path);
+}
+
+void MainWindow::openStartDataset(const QString& path, bool demo) {
+    const QStringList recent = recentDatasets();
+    if (!path.isEmpty())
+        openDataset(path);
+    else if (!demo && !recent.isEmpty() && QFileInfo::exists(recent.first()))
+        openDataset(recent.first());
+    else
+        openDemoDataset();
+}
+
+void MainWindow::openDemoDataset() {
+    statusBar()->showMessage(
+        QStringLiteral("Preparing the demo dataset in %1").arg(DemoDatasetJob::demoRoot()));
+    m_progress->showTask(QStringLiteral("Preparing the demo dataset"), 0, 0);
+    m_demo->start();
+}
+
+QStringList MainWindow::recentDatasets() const {
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void MainWindow::addRecent(const QString& path) {
+    QStringList recent = recentDatasets();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent) recent.removeLast();
+    QSettings().setValue(kRecentKey, recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList recent = recentDatasets();
+    for (const QString& path : recent)
+        m_recentMenu->addAction(QDir::toNativeSeparators(path), this,
+                                [this, path] { openDataset(path); });
+    if (recent.isEmpty()) m_recentMenu->addAction(QStringLiteral("(none)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(QStringLiteral("Clear"), this, [this] {
+        QSettings().remove(kRecentKey);
+        rebuildRecentMenu();
+    });
+}
+
+void MainWindow::chooseDatasetFolder() {
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, QStringLiteral("Open a TpuGraphs dataset root (the folder holding npz/)"),
+        m_explorer->datasetPath());
+    if (!dir.isEmpty()) openDataset(dir);
+}
+
+void MainWindow::chooseDatasetFile() {
+    const QString file = QFileDialog::getOpenFileName(
+        this, QStringLiteral("Open one TpuGraphs graph"), m_explorer->datasetPath(),
+        QStringLiteral("TpuGraphs graphs (*.npz)"));
+    if (!file.isEmpty()) openDataset(file);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    // Closing while training: stop the worker and wait for its last checkpoint.
+    if (m_training->isTraining()) m_training->shutdown();
+    QSettings settings;
+    settings.setValue("mainWindow/geometry", saveGeometry());
+    settings.setValue("mainWindow/state", saveState());
+    settings.setValue("mainWindow/explorer", m_explorer->saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QString path = droppedPath(event->mimeData());
+    if (path.isEmpty()) return;
+    if (isDatasetPath(path))
+        event->acceptProposedAction();
+    else  // the drop is refused (Qt sends no drop after a refused drag): say why
+        statusBar()->showMessage(
+            QStringLiteral("Cannot open %1: drop a dataset folder or a .npz file").arg(path),
+            10000);
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QString path = droppedPath(event->mimeData());
+    if (!isDatasetPath(path)) return;
+    openDataset(path);
+    event->acceptProposedAction();
+}
+
+}  // namespace tpugraphs::ui

@@ -1,0 +1,91 @@
+// The run list of the training page.
+#include "training/runs_panel.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "item_models/run_list_model.h"
+#include "train/train_options.h"
+
+namespace tpugraphs::ui {
+
+RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
+    : QWidget(parent),
+      m_model(model),
+      m_table(new QTableView),
+      m_saveAs(new QPushButton("Save As...")),
+      m_resume(new QPushButton("Resume")),
+      m_remove(new QPushButton("Remove")),
+      m_details(new QPlainTextEdit) {
+    m_table->setObjectName("runsTable");
+    m_table->setModel(model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setMinimumHeight(110);
+    auto* open = new QPushButton("Open Run...");
+    open->setObjectName("openRunButton");
+    m_saveAs->setObjectName("saveRunAsButton");
+    m_resume->setObjectName("resumeRunButton");
+    m_resume->setToolTip(
+        "Continue the selected run from its last checkpoint (last.pt): to its planned length, "
+        "or, when it has finished, for as many steps again");
+    m_remove->setToolTip("Remove from the list (the directory stays on disk)");
+    m_details->setObjectName("runDetails");
+    m_details->setReadOnly(true);
+    m_details->setPlaceholderText("Select a run to see its options");
+    m_details->setMaximumHeight(140);
+
+    auto* buttons = new QHBoxLayout;
+    for (QPushButton* b : {open, m_saveAs, m_resume, m_remove}) buttons->addWidget(b);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(m_details);
+
+    connect(open, &QPushButton::clicked, this, &RunsPanel::openRequested);
+    connect(m_saveAs, &QPushButton::clicked, this,
+            [this] { Q_EMIT saveAsRequested(selectedRun()); });
+    connect(m_resume, &QPushButton::clicked, this,
+            [this] { Q_EMIT resumeRequested(selectedRun()); });
+    connect(m_remove, &QPushButton::clicked, this,
+            [this] { Q_EMIT removeRequested(selectedRun()); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &RunsPanel::updateDetails);
+    connect(model, &QAbstractItemModel::dataChanged, this, &RunsPanel::updateDetails);
+    updateDetails();
+}
+
+QString RunsPanel::selectedRun() const {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    return rows.isEmpty() ? QString() : m_model->runDir(rows.first().row());
+}
+
+void RunsPanel::selectRun(const QString& runDir) {
+    const int row = m_model->rowOf(runDir);
+    if (row >= 0) m_table->selectRow(row);
+}
+
+void RunsPanel::updateDetails() {
+    const QString dir = selectedRun();
+    const int row = m_model->rowOf(dir);
+    for (QPushButton* b : {m_saveAs, m_resume, m_remove}) b->setEnabled(row >= 0);
+    if (row < 0) {
+        m_details->clear();
+        return;
+    }
+    const RunInfo& info = m_model->run(row);
+    const bool live = m_model->liveRun() == dir;
+    m_resume->setEnabled(!live && info.hasCheckpoint);
+    m_remove->setEnabled(!live);
+    m_details->setPlainText(dir + "\n" + QString::fromStdString(trainOptionsToJson(info.options)));
+}
+
+}  // namespace tpugraphs::ui

@@ -1,0 +1,377 @@
+// The training page.
+#include "training/training_page.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <exception>
+
+#include "item_models/run_list_model.h"
+#include "train/run_directory.h"
+#include "training/run_charts.h"
+#include "training/run_copy.h"
+#include "training/run_curves.h"
+#include "training/runs_panel.h"
+#include "training/training_form.h"
+#include "training/training_runner.h"
+
+namespace tpugraphs::ui {
+
+namespace {
+
+const char* const kRunsKey = "training/runs";
+
+QString duration(double seconds) {
+    if (!std::isfinite(seconds) || seconds < 0) return "-";
+    const qint64 s = qint64(seconds + 0.5);
+    return s >= 3600 ? QString("%1:%2:%3")
+                           .arg(s / 3600)
+                           .arg(s / 60 % 60, 2, 10, QChar('0'))
+                           .arg(s % 60, 2, 10, QChar('0'))
+                     : QString("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QChar('0'));
+}
+
+QString validationText(const EvalMetrics& v) {
+    if (std::isfinite(v.kendall))
+        return QString("Kendall tau %1 · OPA %2").arg(v.kendall, 0, 'f', 4).arg(v.opa, 0, 'f', 4);
+    return QString("top-5 score %1 · top-1 error %2 · OPA %3")
+        .arg(v.topKScore, 0, 'f', 4)
+        .arg(v.top1Error, 0, 'f', 4)
+        .arg(v.opa, 0, 'f', 4);
+}
+
+}  // namespace
+
+TrainingPage::TrainingPage(QWidget* parent)
+    : QWidget(parent),
+      m_form(new TrainingForm),
+      m_runs(new RunListModel(this)),
+      m_panel(new RunsPanel(m_runs)),
+      m_charts(new RunCharts),
+      m_runner(new TrainingRunner(this)),
+      m_start(new QPushButton("Start")),
+      m_pause(new QPushButton("Pause")),
+      m_stop(new QPushButton("Stop")),
+      m_progress(new QProgressBar),
+      m_rate(new QLabel),
+      m_validation(new QLabel),
+      m_status(new QLabel),
+      m_timer(new QTimer(this)) {
+    m_start->setObjectName("startButton");
+    m_pause->setObjectName("pauseButton");
+    m_stop->setObjectName("stopButton");
+    m_progress->setObjectName("progressBar");
+    m_rate->setObjectName("rateLabel");
+    m_validation->setObjectName("validationLabel");
+    m_status->setObjectName("statusLabel");
+    m_status->setWordWrap(true);
+    m_validation->setWordWrap(true);
+    m_progress->setFormat("%v / %m steps");
+
+    auto* formScroll = new QScrollArea;
+    formScroll->setWidget(m_form);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_pause);
+    buttons->addWidget(m_stop);
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(formScroll, 3);
+    leftLayout->addLayout(buttons);
+    leftLayout->addWidget(m_progress);
+    leftLayout->addWidget(m_rate);
+    leftLayout->addWidget(m_validation);
+    leftLayout->addWidget(m_status);
+    leftLayout->addWidget(m_panel, 2);
+    auto* splitter = new QSplitter;
+    splitter->addWidget(left);
+    splitter->addWidget(m_charts);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({420, 900});
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(splitter);
+
+    connect(m_start, &QPushButton::clicked, this, &TrainingPage::startTraining);
+    connect(m_pause, &QPushButton::clicked, this, &TrainingPage::togglePause);
+    connect(m_stop, &QPushButton::clicked, this, &TrainingPage::stopTraining);
+    connect(m_runner, &TrainingRunner::progress, this, &TrainingPage::onProgress);
+    connect(m_runner, &TrainingRunner::pausedChanged, this, &TrainingPage::updateButtons);
+    connect(m_runner, &TrainingRunner::finished, this,
+            [this](const QString& dir, const QString& status, qint64) { onFinished(dir, status); });
+    connect(m_runner, &TrainingRunner::failed, this, [this](const QString& dir, const QString& m) {
+        showStatus("Training failed: " + m, true);
+        onFinished(dir, "failed");
+    });
+    connect(m_panel, &RunsPanel::openRequested, this, &TrainingPage::openRunDialog);
+    connect(m_panel, &RunsPanel::saveAsRequested, this, &TrainingPage::saveRunAsDialog);
+    connect(m_panel, &RunsPanel::resumeRequested, this, &TrainingPage::resumeRun);
+    connect(m_panel, &RunsPanel::removeRequested, this, [this](const QString& dir) {
+        m_runs->remove(m_runs->rowOf(dir));
+        m_curves.remove(dir);
+        rememberRuns();
+        Q_EMIT runsChanged();
+    });
+    connect(m_runs, &RunListModel::checkedChanged, this, [this] { m_chartsDirty = true; });
+    // Redraw at a fixed rate, never per step (PlotJuggler-style).
+    m_timer->setInterval(80);
+    connect(m_timer, &QTimer::timeout, this, &TrainingPage::refresh);
+    m_timer->start();
+    restoreRuns();
+    updateButtons();
+}
+
+TrainingPage::~TrainingPage() {
+    shutdown();
+}
+
+const RunCurves* TrainingPage::curves(const QString& runDir) const {
+    const auto it = m_curves.constFind(QDir::cleanPath(runDir));
+    return it == m_curves.constEnd() ? nullptr : it->get();
+}
+
+bool TrainingPage::isTraining() const {
+    return m_runner->isRunning();
+}
+
+void TrainingPage::setDatasetRoot(const QString& root) {
+    m_form->setDatasetRoot(root);
+}
+
+void TrainingPage::startTraining() {
+    TrainOptions options = m_form->options();
+    if (options.datasetRoot.empty()) return showStatus("Choose a dataset root first.", true);
+    if (isRunDirectory(options.runDir)) return resumeRun(QString::fromStdString(options.runDir));
+    if (QDir(QString::fromStdString(options.runDir)).exists() &&
+        !QDir(QString::fromStdString(options.runDir)).isEmpty()) {
+        m_form->proposeRunDir();
+        options = m_form->options();
+    }
+    startWith(options);
+}
+
+void TrainingPage::resumeRun(const QString& runDir) {
+    if (isTraining() || runDir.isEmpty()) return;
+    try {
+        const RunInfo info = loadRunInfo(runDir.toStdString());
+        if (!info.hasCheckpoint) return showStatus(runDir + ": no checkpoint to resume from", true);
+        TrainOptions options = info.options;
+        options.runDir = runDir.toStdString();
+        options.resume = true;
+        if (!QDir(QString::fromStdString(options.datasetRoot)).exists())
+            options.datasetRoot = m_form->datasetRoot().toStdString();
+        if (info.step >= info.totalSteps) options.steps = 2 * info.totalSteps;
+        startWith(options);
+    } catch (const std::exception& e) {
+        showStatus(QString::fromStdString(e.what()), true);
+    }
+}
+
+void TrainingPage::startWith(const TrainOptions& options) {
+    const QString dir = QDir::cleanPath(QString::fromStdString(options.runDir));
+    RunInfo info;
+    if (options.resume) {
+        info = loadRunInfo(options.runDir);
+    } else {
+        info.options = options;
+        info.status = RunStatus::Running;
+    }
+    info.runDir = dir.toStdString();
+    auto curves = std::make_shared<RunCurves>();
+    curves->appendAll(info.history);
+    m_curves.insert(dir, curves);
+    m_runs->setChecked(m_runs->addOrUpdate(info), true);
+    m_runs->setLiveRun(dir);
+    m_panel->selectRun(dir);
+    m_hasLast = false;
+    m_validation->clear();
+    showStatus(options.resume ? "Resuming " + dir : "Training into " + dir);
+    m_runner->start(options);
+    m_chartsDirty = true;
+    rememberRuns();
+    updateButtons();
+    Q_EMIT runsChanged();
+}
+
+void TrainingPage::togglePause() {
+    m_runner->setPaused(!m_runner->isPaused());
+    showStatus(m_runner->isPaused() ? "Paused (training waits at its next report)" : "Running");
+}
+
+void TrainingPage::stopTraining() {
+    if (!isTraining()) return;
+    m_runner->stop();
+    showStatus("Stopping: finishing the current batch and writing last.pt...");
+}
+
+void TrainingPage::shutdown() {
+    m_runner->stopAndWait();
+}
+
+void TrainingPage::onProgress(const TrainProgress& p) {
+    const QString dir = m_runs->liveRun();
+    if (auto it = m_curves.find(dir); it != m_curves.end()) (*it)->append(p);
+    if (p.phase == TrainPhase::Validation && p.isValidation) {
+        m_validation->setText("Validation @" + QString::number(p.step) + ": " +
+                              validationText(p.validation) + (p.bestSoFar ? "  (best)" : ""));
+        const int row = m_runs->rowOf(dir);
+        if (row >= 0) {
+            RunInfo info = m_runs->run(row);
+            info.step = p.step;
+            info.totalSteps = p.totalSteps;
+            if (p.bestSoFar) {
+                info.best = p.validation;
+                info.bestStep = p.step;
+            }
+            info.hasCheckpoint = true;
+            m_runs->addOrUpdate(info);
+        }
+    }
+    if (p.phase != TrainPhase::Validation) {
+        m_last = p;
+        m_hasLast = true;
+    }
+}
+
+void TrainingPage::onFinished(const QString& runDir, const QString& status) {
+    const QString dir = QDir::cleanPath(runDir);
+    m_runs->setLiveRun({});
+    try {
+        const RunInfo info = loadRunInfo(dir.toStdString());
+        listRun(info, true);
+        if (!m_status->text().startsWith("Training failed"))
+            showStatus(QString("Run %1: %2 at step %3 (last.pt kept)")
+                           .arg(runDisplayName(dir), status)
+                           .arg(info.step));
+    } catch (const std::exception&) {
+        // A run that failed before writing its files: drop it from the list.
+        m_runs->remove(m_runs->rowOf(dir));
+        m_curves.remove(dir);
+    }
+    m_form->proposeRunDir();
+    m_chartsDirty = true;
+    rememberRuns();
+    updateButtons();
+    Q_EMIT runsChanged();
+    Q_EMIT runFinished(dir, status);
+}
+
+void TrainingPage::refresh() {
+    if (m_hasLast && isTraining()) {
+        const TrainProgress& p = m_last;
+        if (p.phase == TrainPhase::Loading) {
+            m_progress->setRange(0, 0);
+            m_rate->setText(QString::fromStdString(p.message));
+        } else {
+            m_progress->setRange(0, int(std::min<int64_t>(p.totalSteps, INT32_MAX)));
+            m_progress->setValue(int(std::min<int64_t>(p.step, INT32_MAX)));
+            m_rate->setText(QString("epoch %1 · %2 configs/s · loss %3 · lr %4 · ETA %5")
+                                .arg(p.epoch + 1)
+                                .arg(p.configsPerSecond, 0, 'f', 0)
+                                .arg(p.loss, 0, 'g', 4)
+                                .arg(p.lr, 0, 'g', 3)
+                                .arg(duration(p.etaSeconds)));
+        }
+    }
+    refreshCharts();
+}
+
+void TrainingPage::refreshCharts() {
+    QList<ShownRun> shown;
+    quint64 revision = 0;
+    for (int row = 0; row < m_runs->rowCount(); ++row) {
+        const QString dir = QDir::cleanPath(m_runs->runDir(row));
+        const RunCurves* c = curves(dir);
+        if (!c || !(m_runs->isChecked(row) || dir == m_runs->liveRun())) continue;
+        shown.append(ShownRun{runDisplayName(dir), runColor(row), c});
+        revision += c->revision() + quint64(row) * 1000003u;
+    }
+    if (!m_chartsDirty && revision == m_chartRevision) return;
+    m_chartRevision = revision;
+    m_chartsDirty = false;
+    m_charts->show(shown);
+}
+
+void TrainingPage::updateButtons() {
+    const bool running = isTraining();
+    m_start->setEnabled(!running);
+    m_pause->setEnabled(running);
+    m_stop->setEnabled(running);
+    m_pause->setText(m_runner->isPaused() ? "Resume" : "Pause");
+    m_form->setEnabled(!running);
+    if (!running) m_progress->setRange(0, std::max(1, m_progress->maximum()));
+}
+
+void TrainingPage::showStatus(const QString& text, bool error) {
+    m_status->setStyleSheet(error ? "color: #b00020;" : "");
+    m_status->setText(text);
+}
+
+void TrainingPage::listRun(const RunInfo& info, bool checked) {
+    const QString dir = QDir::cleanPath(QString::fromStdString(info.runDir));
+    auto curves = std::make_shared<RunCurves>();
+    curves->appendAll(info.history);
+    m_curves.insert(dir, curves);
+    RunInfo listed = info;
+    listed.runDir = dir.toStdString();
+    m_runs->setChecked(m_runs->addOrUpdate(listed), checked);
+    m_chartsDirty = true;
+}
+
+bool TrainingPage::openRun(const QString& runDir) {
+    try {
+        listRun(loadRunInfo(QDir::cleanPath(runDir).toStdString()), true);
+        m_panel->selectRun(QDir::cleanPath(runDir));
+        rememberRuns();
+        Q_EMIT runsChanged();
+        return true;
+    } catch (const std::exception& e) {
+        showStatus(QString::fromStdString(e.what()), true);
+        return false;
+    }
+}
+
+void TrainingPage::openRunDialog() {
+    const QString dir = QFileDialog::getExistingDirectory(this, "Open Run");
+    if (!dir.isEmpty() && openRun(dir)) showStatus("Opened run " + dir);
+}
+
+void TrainingPage::saveRunAsDialog() {
+    const QString from = m_panel->selectedRun();
+    if (from.isEmpty()) return showStatus("Select a run to save first.", true);
+    if (from == m_runs->liveRun()) return showStatus("Stop the run before saving a copy.", true);
+    const QString to = QFileDialog::getSaveFileName(this, "Save Run As", from + "-copy");
+    if (to.isEmpty()) return;
+    const QString error = copyRunDirectory(from, to);
+    if (!error.isEmpty()) return showStatus(error, true);
+    if (openRun(to)) showStatus("Saved a copy of the run as " + to);
+}
+
+void TrainingPage::rememberRuns() const {
+    QSettings().setValue(kRunsKey, m_runs->runDirs());
+}
+
+void TrainingPage::restoreRuns() {
+    for (const QString& dir : QSettings().value(kRunsKey).toStringList()) {
+        if (!isRunDirectory(dir.toStdString())) continue;  // deleted since
+        try {
+            listRun(loadRunInfo(dir.toStdString()), true);
+        } catch (const std::exception&) {
+            // A run of another format version: not listed.
+        }
+    }
+}
+
+}  // namespace tpugraphs::ui
