@@ -8,8 +8,9 @@
 #   scripts/quality_table.sh [OUT_DIR]            (default /tmp/tpugraphs-quality)
 # Env: CLI (default build/app/tpugraphs), SEED (dataset seed, default 1), SEEDS (training seeds,
 # default "0 1 2"), LAYOUT_STEPS (default 300), TILE_STEPS (default 600), COLLECTIONS (default:
-# all five, tile and the default collections first), JOBS (runs at once, default 1, each on
-# --threads THREADS, default 2).
+# all five, tile and the default collections first), JOBS (runs at once, default 2, each on
+# --threads THREADS, default 1: on a busy 2-core machine one run on 2 LibTorch threads was ~5x
+# slower than two runs on 1 thread each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=$(realpath -m "${1:-/tmp/tpugraphs-quality}")
@@ -18,8 +19,8 @@ SEED=${SEED:-1}
 SEEDS=${SEEDS:-"0 1 2"}
 LAYOUT_STEPS=${LAYOUT_STEPS:-300}
 TILE_STEPS=${TILE_STEPS:-600}
-JOBS=${JOBS:-1}
-THREADS=${THREADS:-2}
+JOBS=${JOBS:-2}
+THREADS=${THREADS:-1}
 COLLECTIONS=${COLLECTIONS:-"tile:xla layout:xla:default layout:nlp:default layout:xla:random layout:nlp:random"}
 mkdir -p "$OUT/results"
 start=$SECONDS
