@@ -20,8 +20,9 @@ shot() {  # shot NAME ARGS...: one run of the app that saves NAME.png and quits
         --out "$OUT/$name.png" "$@"
 }
 
-# The embedded demo dataset (generated into the cache on the first run), a layout graph.
-shot demo --demo --graph layout:xla:default/train/synthetic_xla_model_0000
+# The embedded demo dataset (generated into the cache on the first run) as it opens: the graph
+# the explorer selects first.
+shot demo --demo
 shot demo-collection --demo --tab collection
 if [ -d "$DATA/npz" ]; then
     BIG=layout:nlp:default/test/3a0c5517a87df8d82fd637b83298a3ba

@@ -74,6 +74,7 @@ MainWindow::MainWindow(QWidget* parent)
             setWindowTitle(
                 QStringLiteral("%1 — TpuGraphs Studio").arg(QDir::toNativeSeparators(path)));
             addRecent(path);
+            m_failure.clear();
             statusBar()->showMessage(
                 QStringLiteral("Opened %1: %2").arg(path, countText(graphs, "graph", "graphs")));
             if (!QFileInfo(path).isDir()) return;  // a single .npz: not a dataset root
@@ -82,12 +83,18 @@ MainWindow::MainWindow(QWidget* parent)
         });
     connect(m_explorer, &ExplorerPage::openFailed, this,
             [this](const QString& path, const QString& message) {
-                statusBar()->showMessage(QStringLiteral("Cannot open %1: %2").arg(path, message));
+                showFailure(QStringLiteral("Cannot open %1: %2").arg(path, message));
             });
     connect(m_explorer, &ExplorerPage::graphFailed, this,
             [this](const QString& path, const QString& message) {
-                statusBar()->showMessage(QStringLiteral("Cannot load %1: %2").arg(path, message));
+                showFailure(QStringLiteral("Cannot load %1: %2").arg(path, message));
             });
+    // A later success clears the message of an earlier failure.
+    connect(m_explorer, &ExplorerPage::graphLoaded, this, [this] {
+        if (!m_failure.isEmpty() && statusBar()->currentMessage() == m_failure)
+            statusBar()->clearMessage();
+        m_failure.clear();
+    });
     connect(m_demo, &DemoDatasetJob::progress, this, [this](int done, int total) {
         m_progress->showTask(QStringLiteral("Generating the demo dataset"), done, total);
     });
@@ -109,6 +116,11 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::showFailure(const QString& message) {
+    m_failure = message;
+    statusBar()->showMessage(message);
+}
 
 void MainWindow::initApplication() {
     QApplication::setOrganizationName("TpuGraphsStudio");

@@ -54,6 +54,7 @@ private:
     void addRecent(const QString& path);
     void chooseDatasetFolder();
     void chooseDatasetFile();
+    void showFailure(const QString& message);  // in the status bar until a later success
 
     class QTabWidget* m_pages;
     ExplorerPage* m_explorer;
@@ -62,6 +63,7 @@ private:
     DemoDatasetJob* m_demo;
     TaskProgress* m_progress;
     class QMenu* m_recentMenu = nullptr;
+    QString m_failure;  // the failure message the status bar shows, if any
 };
 
 }  // namespace tpugraphs::ui

@@ -5,13 +5,14 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <random>
 #include <sstream>
 #include <thread>
 
 #include "bench_registry.h"
+#include "bench_train_graphs.h"
+#include "bench_train_support.h"
 #include "command_registry.h"
 #include "synth/generator.h"
 #include "table_printer.h"
@@ -24,6 +25,7 @@ namespace fs = std::filesystem;
 
 struct BenchArgs {
     std::string dataset, reference, python = "/usr/bin/python3", keep;
+    cli::GraphBenchArgs graphs;
     int steps = 40;
     bool fullScale = false;
     // 100k configs as in the largest real layout files. The generator caps a file at 8M
@@ -32,21 +34,6 @@ struct BenchArgs {
     // (node_config_feat up to 0.58 GB as float32; the largest real file: ~125 nodes, ~0.9 GB).
     int64_t fullScaleConfigs = 100000, fullScaleNodes = 1200;
 };
-
-// Resets the kernel's peak-RSS counter of this process (Linux >= 4.0); false when unsupported.
-bool resetPeakMemory() {
-    std::ofstream out("/proc/self/clear_refs");
-    out << "5";
-    return static_cast<bool>(out);
-}
-
-double peakMemoryMiB() {
-    std::ifstream in("/proc/self/status");
-    std::string line;
-    while (std::getline(in, line))
-        if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
-    return 0;
-}
 
 // One benchmark row: a label and the training options it runs (dataset root, steps and run
 // directory are filled in by measure()).
@@ -88,35 +75,13 @@ Case referenceShape(std::string label, int batchGraphs) {
 
 const char* const kReferenceShape = "late-join-sage (reference shape)";
 
-struct Measured {
-    double configsPerSecond = 0, graphsPerSecond = 0, peakMiB = 0;
-};
+using Measured = cli::TrainThroughput;
 
 Measured measure(const Case& c, const std::string& root, const std::string& runDir, int steps) {
     TrainOptions o = c.options;
     o.datasetRoot = root;
     o.steps = static_cast<int64_t>(steps) * c.stepScale;
-    o.logInterval = static_cast<int>(std::max<int64_t>(1, o.steps / 4));
-    o.validationInterval = static_cast<int>(o.steps);
-    o.maxValidGraphs = 1;
-    o.runDir = runDir;
-    fs::remove_all(runDir);
-    resetPeakMemory();
-    Measured m;
-    int windows = 0;
-    train(o, [&](const TrainProgress& p) {
-        if (p.phase != TrainPhase::Training || p.step <= o.logInterval)
-            return;  // skip warm-up window
-        m.configsPerSecond += p.configsPerSecond;
-        m.graphsPerSecond += p.graphsPerSecond;
-        ++windows;
-    });
-    if (windows) {
-        m.configsPerSecond /= windows;
-        m.graphsPerSecond /= windows;
-    }
-    m.peakMiB = peakMemoryMiB();
-    return m;
+    return cli::measureTraining(o, runDir);
 }
 
 // Runs the Python reference on the tile files of `root`; `environment` is prepended to the
@@ -233,7 +198,29 @@ void setupBenchTrain(CLI::App& app) {
     cmd->add_option("--python", a->python, "Python with torch for the reference")
         ->capture_default_str();
     cmd->add_option("--keep", a->keep, "Keep generated data and runs in this folder");
-    cmd->callback([a] { runBench(*a); });
+    cmd->add_option("--graph", a->graphs.graphs,
+                    "Layout .npz file to train on (repeatable): layout-sage one graph per step, "
+                    "with configs/s, model GFLOP/s, GEMM GFLOP/s, utilisation and peak memory; "
+                    "files without runtimes get synthetic ones");
+    cmd->add_option("--configs", a->graphs.configs, "With --graph: configs per graph and step")
+        ->capture_default_str();
+    cmd->add_option("--hidden", a->graphs.hidden, "With --graph: hidden width")
+        ->capture_default_str();
+    cmd->add_option("--layers", a->graphs.layers, "With --graph: message-passing blocks")
+        ->capture_default_str();
+    cmd->add_option("--attention", a->graphs.attention,
+                    "With --graph: cross-config attention forms to train, a line each "
+                    "(context, first-place)")
+        ->capture_default_str();
+    cmd->add_flag("--reference-modules", a->graphs.reference,
+                  "With --graph: also train each form with the reference modules (fused CPU "
+                  "kernels off), for a before/after in one run");
+    cmd->callback([a, cmd] {
+        if (a->graphs.graphs.empty()) return runBench(*a);
+        a->graphs.steps = cmd->count("--steps") ? a->steps : 20;
+        a->graphs.keep = a->keep;
+        cli::runGraphBench(a->graphs);
+    });
 }
 
 }  // namespace

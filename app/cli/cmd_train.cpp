@@ -22,7 +22,8 @@ void onInterrupt(int) {
 struct TrainArgs {
     TrainOptions options;
     std::string model = "late-join-sage", loss = "pairwise-hinge", optimizer = "adamw";
-    std::string schedule = "cosine", readout = "node-sum", resume, collection = "tile:xla";
+    std::string schedule = "cosine", readout = "node-sum", attention = "context", resume,
+                collection = "tile:xla";
     bool keepDuplicates = false, noPrune = false, noCrossAttention = false,
          noChannelAttention = false;
     bool producersOnly = false, quiet = false, zeroLayoutPadding = false, noTileRelative = false;
@@ -42,6 +43,7 @@ void applyNames(const TrainArgs& a, TrainOptions& o) {
     o.optimizer = parsed(parseOptimizerType, a.optimizer, "--optimizer");
     o.schedule = parsed(parseScheduleType, a.schedule, "--schedule");
     o.readout = parsed(parseLayoutReadout, a.readout, "--readout");
+    o.attentionForm = parsed(parseAttentionForm, a.attention, "--attention");
     o.collapseDuplicates = !a.keepDuplicates;
     o.pruneLayout = !a.noPrune;
     o.crossConfigAttention = !a.noCrossAttention;
@@ -142,9 +144,14 @@ void setupTrain(CLI::App& app) {
     cmd->add_option("--layers", o.layers, "Message-passing layers")->capture_default_str();
     cmd->add_option("--opcode-embedding", o.opcodeEmbedding, "Opcode embedding width")
         ->capture_default_str();
-    cmd->add_option("--dropout", o.dropout, "Dropout")->capture_default_str();
+    cmd->add_option("--dropout", o.dropout,
+                    "Dropout (default: 0.1 for layout-sage, 0 for tile models)");
     cmd->add_option("--margin", o.margin, "Hinge / margin-ranking margin")->capture_default_str();
     cmd->add_option("--readout", a->readout, "Layout readout: node-sum or pooled")
+        ->capture_default_str();
+    cmd->add_option("--attention", a->attention,
+                    "Cross-config attention form: context (merge with the weighted mean over "
+                    "configs) or first-place (merge with the weighted state itself)")
         ->capture_default_str();
     cmd->add_flag("--no-cross-attention", a->noCrossAttention,
                   "Layout/early-join: no cross-config attention");

@@ -36,11 +36,13 @@ void ScreenshotScript::start() {
 
 void ScreenshotScript::onDatasetOpened() {
     ExplorerPage* page = m_window->explorer();
-    if (m_options.graph.isEmpty()) {
+    // Without --graph, the graph the page selected itself (none: capture at once).
+    const int graph = m_options.graph.isEmpty() ? page->browser()->selectedGraph()
+                                                : page->browser()->findGraph(m_options.graph);
+    if (m_options.graph.isEmpty() && graph < 0) {
         capture();
         return;
     }
-    const int graph = page->browser()->findGraph(m_options.graph);
     if (graph < 0) {
         fail(QStringLiteral("no graph named %1").arg(m_options.graph));
         return;

@@ -31,6 +31,33 @@ Histogram makeHistogram(const std::vector<double>& values, int bins) {
     return h;
 }
 
+int clampOutliers(std::vector<double>& values) {
+    std::vector<double> sorted;
+    for (double v : values)
+        if (std::isfinite(v)) sorted.push_back(v);
+    if (sorted.size() < 4) return 0;
+    std::sort(sorted.begin(), sorted.end());
+    const auto quantile = [&](double q) {
+        return sorted[size_t(std::llround(q * double(sorted.size() - 1)))];
+    };
+    const double q1 = quantile(0.25), q3 = quantile(0.75);
+    double lo = q1 - 3 * (q3 - q1), hi = q3 + 3 * (q3 - q1);
+    if (q3 <= q1) {
+        lo = quantile(0.01);
+        hi = quantile(0.99);
+    }
+    lo = std::max(lo, sorted.front());
+    hi = std::min(hi, sorted.back());
+    if (hi <= lo) return 0;
+    int moved = 0;
+    for (double& v : values)
+        if (std::isfinite(v) && (v < lo || v > hi)) {
+            v = std::clamp(v, lo, hi);
+            ++moved;
+        }
+    return moved;
+}
+
 int suggestedBins(size_t n) {
     return std::clamp(static_cast<int>(std::ceil(std::sqrt(double(n)))), 1, 40);
 }

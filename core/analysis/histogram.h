@@ -1,4 +1,5 @@
-// Equal-width binning of values for histogram charts, and even-stride decimation of long series.
+// Equal-width binning of values for histogram charts (outliers clamped on request), and
+// even-stride decimation of long series.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,10 @@ struct Histogram {
 
 // `bins` equal-width bins over [min, max] of the finite values (empty input: no bins).
 Histogram makeHistogram(const std::vector<double>& values, int bins);
+// Clamps the finite values to a range without far outliers, [Q1 - 3 IQR, Q3 + 3 IQR] (the 1st
+// to 99th percentile when the quartiles are equal), so that a histogram's bins cover the bulk
+// and the outliers land in its edge bins. Returns how many values were moved.
+int clampOutliers(std::vector<double>& values);
 // A bin count for n values: about sqrt(n), between 1 and 40.
 int suggestedBins(size_t n);
 // At most `maxPoints` indices in 0..n-1 at an even stride, always keeping the first and last.

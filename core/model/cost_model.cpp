@@ -19,11 +19,12 @@ CostModelOptions costModelOptions(const TrainOptions& options, int64_t nodeFeatu
     m.opcodeEmbedding = options.opcodeEmbedding;
     m.hidden = options.hiddenDim;
     m.layers = options.layers;
-    m.dropout = options.dropout;
+    m.dropout = dropoutOf(options);
     m.bidirectional = options.bidirectional;
     m.selfChannelAttention = options.selfChannelAttention;
     m.crossConfigAttention = options.crossConfigAttention;
     m.readout = options.readout;
+    m.attentionForm = options.attentionForm;
     return m;
 }
 

@@ -25,6 +25,7 @@ struct CostModelOptions {
     bool selfChannelAttention = true;
     bool crossConfigAttention = true;
     LayoutReadout readout = LayoutReadout::NodeScoreSum;
+    AttentionForm attentionForm = AttentionForm::Context;
 };
 
 struct CostModelImpl : torch::nn::Module {

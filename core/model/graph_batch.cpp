@@ -9,8 +9,6 @@ namespace tpugraphs {
 
 namespace {
 
-constexpr int kOneHot = kLayoutConfigFeatureCount * 7;
-
 torch::Tensor longTensor(const std::vector<int64_t>& values) {
     return torch::from_blob(const_cast<int64_t*>(values.data()),
                             {static_cast<int64_t>(values.size())}, torch::kLong)
@@ -19,6 +17,18 @@ torch::Tensor longTensor(const std::vector<int64_t>& values) {
 
 torch::Tensor floatTensor(std::vector<float>& values, std::vector<int64_t> shape) {
     return torch::from_blob(values.data(), shape, torch::kFloat).clone();
+}
+
+// CSR lists of `to` grouped by `from` (counting sort): start [N + 1], list [E].
+void groupEdges(const std::vector<int64_t>& from, const std::vector<int64_t>& to, int64_t nodes,
+                torch::Tensor* start, torch::Tensor* list) {
+    std::vector<int64_t> offsets(static_cast<size_t>(nodes + 1), 0), grouped(to.size());
+    for (int64_t f : from) ++offsets[f + 1];
+    for (int64_t n = 0; n < nodes; ++n) offsets[n + 1] += offsets[n];
+    std::vector<int64_t> next(offsets.begin(), offsets.end() - 1);
+    for (size_t e = 0; e < from.size(); ++e) grouped[next[from[e]]++] = to[e];
+    *start = longTensor(offsets);
+    *list = longTensor(grouped);
 }
 
 }  // namespace
@@ -54,9 +64,9 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
     const int configColumns = items.front().graph->configColumns;
     std::vector<float> configFeat;
     if (kind == GraphKind::Tile) configFeat.resize(static_cast<size_t>(g * k * configColumns));
-    std::vector<float> oneHot;
+    std::vector<int64_t> hotColumns;
     if (kind == GraphKind::Layout)
-        oneHot.assign(static_cast<size_t>(configurable * k * kOneHot), 0.0f);
+        hotColumns.resize(static_cast<size_t>(configurable * k * kLayoutConfigFeatureCount));
 
     GraphBatch batch;
     int64_t nodeOffset = 0, configurableOffset = 0;
@@ -92,9 +102,10 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
             }
             for (int64_t j = 0; j < graph.configs.nodes; ++j) {
                 graph.configs.unpack(config, j, values);
-                float* row = oneHot.data() + ((configurableOffset + j) * k + slot) * kOneHot;
+                int64_t* row = hotColumns.data() +
+                               ((configurableOffset + j) * k + slot) * kLayoutConfigFeatureCount;
                 for (int f = 0; f < kLayoutConfigFeatureCount; ++f)
-                    row[f * 7 + static_cast<int>(values[f]) + 1] = 1.0f;
+                    row[f] = f * 7 + static_cast<int64_t>(values[f]) + 1;
             }
         }
         for (int64_t r : graph.configNodeRows) configNodes.push_back(r + nodeOffset);
@@ -115,14 +126,18 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
     m.topology.nodeGraph = longTensor(nodeGraph);
     m.topology.invNodeCount = floatTensor(invCount, {g});
     m.topology.graphs = g;
+    groupEdges(dst, src, nodes, &m.topology.producerStart, &m.topology.producers);
+    groupEdges(src, dst, nodes, &m.topology.consumerStart, &m.topology.consumers);
     m.configs = k;
     if (kind == GraphKind::Tile) m.configFeat = floatTensor(configFeat, {g, k, configColumns});
     if (kind == GraphKind::Layout) {
         m.configNodes = longTensor(configNodes);
-        m.configOneHot = floatTensor(oneHot, {configurable, k, kOneHot});
+        m.configHotColumns =
+            longTensor(hotColumns).view({configurable, k, kLayoutConfigFeatureCount});
     }
     batch.target = floatTensor(target, {g, k});
     batch.mask = torch::from_blob(mask.data(), {g, k}, torch::kUInt8).to(torch::kBool);
+    m.configMask = batch.mask;
     return batch;
 }
 

@@ -2,8 +2,11 @@
 #include "model/layout_sage.h"
 
 #include <torch/nn/functional/activation.h>
+#include <torch/types.h>
 
 #include "data/layout_configs.h"
+#include "model/cpu_kernels.h"
+#include "model/fused_config_join.h"
 
 namespace tpugraphs {
 
@@ -15,9 +18,9 @@ LayoutSageImpl::LayoutSageImpl(const CostModelOptions& options_) : options(optio
         "config_project", torch::nn::Linear(kLayoutConfigFeatureCount * 7, options.hidden));
     blocks = register_module("blocks", torch::nn::ModuleList());
     for (int64_t i = 0; i < options.layers; ++i)
-        blocks->push_back(SageBlock(
-            SageBlockOptions{options.hidden, options.bidirectional, options.selfChannelAttention,
-                             options.crossConfigAttention, options.dropout}));
+        blocks->push_back(SageBlock(SageBlockOptions{
+            options.hidden, options.bidirectional, options.selfChannelAttention,
+            options.crossConfigAttention, options.dropout, options.attentionForm}));
     if (options.readout == LayoutReadout::NodeScoreSum)
         nodeScore = register_module("node_score", torch::nn::Linear(options.hidden, 1));
     else
@@ -25,14 +28,31 @@ LayoutSageImpl::LayoutSageImpl(const CostModelOptions& options_) : options(optio
             "head", ScoreHead(ScoreHeadOptions{options.hidden, options.hidden, options.dropout}));
 }
 
-torch::Tensor LayoutSageImpl::forward(const ModelBatch& batch) {
-    const auto& topology = batch.topology;
-    auto nodes = encoder(batch.nodeFeat, batch.opcode);  // [N, H]
-    auto configs = configProject(batch.configOneHot);    // [M, K, H]
+torch::Tensor LayoutSageImpl::projectConfigs(const torch::Tensor& hotColumns) {
+    // configProject of the one-hot rows without building them: a sum of 18 weight columns.
+    const int64_t rows = hotColumns.size(0) * hotColumns.size(1);
+    auto offsets = torch::arange(0, rows * kLayoutConfigFeatureCount, kLayoutConfigFeatureCount,
+                                 hotColumns.options());
+    auto sums = std::get<0>(
+        torch::embedding_bag(configProject->weight.t(), hotColumns.reshape({-1}), offsets));
+    return (sums + configProject->bias).view({hotColumns.size(0), hotColumns.size(1), -1});
+}
+
+torch::Tensor LayoutSageImpl::joinConfigs(const torch::Tensor& nodes, const ModelBatch& batch) {
+    if (nodes.device().is_cpu() && fusedCpuKernelsEnabled())
+        return fusedConfigJoin(nodes, configProject->weight, configProject->bias,
+                               batch.configHotColumns, batch.configNodes);
+    auto configs = projectConfigs(batch.configHotColumns);  // [M, K, H]
     auto x =
         nodes.unsqueeze(1).expand({-1, batch.configs, -1}).index_add(0, batch.configNodes, configs);
-    x = torch::nn::functional::gelu(x);
-    for (const auto& module : *blocks) x = module->as<SageBlock>()->forward(x, topology);
+    return torch::nn::functional::gelu(x);
+}
+
+torch::Tensor LayoutSageImpl::forward(const ModelBatch& batch) {
+    const auto& topology = batch.topology;
+    auto x = joinConfigs(encoder(batch.nodeFeat, batch.opcode), batch);  // [N, K, H]
+    for (const auto& module : *blocks)
+        x = module->as<SageBlock>()->forward(x, topology, batch.configMask);
     if (options.readout == LayoutReadout::NodeScoreSum)
         return sumPerGraph(nodeScore(x).squeeze(-1), topology);  // [G, K]
     return head(meanPerGraph(x, topology));

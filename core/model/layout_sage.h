@@ -17,6 +17,11 @@ namespace tpugraphs {
 struct LayoutSageImpl : CostModelImpl {
     explicit LayoutSageImpl(const CostModelOptions& options);
     torch::Tensor forward(const ModelBatch& batch) override;
+    // configProject of the one-hot rows marked by hotColumns [M, K, 18] -> [M, K, H].
+    torch::Tensor projectConfigs(const torch::Tensor& hotColumns);
+    // gelu(node states [N, H] + projected configs at the configurable nodes) -> [N, K, H]
+    // (fused on the CPU, fused_config_join.h).
+    torch::Tensor joinConfigs(const torch::Tensor& nodes, const ModelBatch& batch);
     NodeEncoder encoder{nullptr};
     torch::nn::Linear configProject{nullptr};
     torch::nn::ModuleList blocks{nullptr};

@@ -1,7 +1,6 @@
 // Moving batches between devices and per-graph pooling over block-diagonal node rows.
 #include "model/model_batch.h"
 
-
 namespace tpugraphs {
 
 namespace {
@@ -27,9 +26,14 @@ ModelBatch ModelBatch::to(const torch::Device& device) const {
     out.topology.invDegOut = moved(topology.invDegOut, device);
     out.topology.nodeGraph = moved(topology.nodeGraph, device);
     out.topology.invNodeCount = moved(topology.invNodeCount, device);
+    out.topology.producerStart = moved(topology.producerStart, device);
+    out.topology.producers = moved(topology.producers, device);
+    out.topology.consumerStart = moved(topology.consumerStart, device);
+    out.topology.consumers = moved(topology.consumers, device);
+    out.configMask = moved(configMask, device);
     out.configFeat = moved(configFeat, device);
     out.configNodes = moved(configNodes, device);
-    out.configOneHot = moved(configOneHot, device);
+    out.configHotColumns = moved(configHotColumns, device);
     return out;
 }
 

@@ -17,18 +17,26 @@ struct GraphTopology {
     torch::Tensor invNodeCount;  // [G] float: 1 / nodes of the graph
     int64_t graphs = 0;
     std::vector<int64_t> nodeCounts;  // G: node rows of each graph (contiguous, in order)
+    // The same edges as CSR lists for the CPU kernels: the producers of node n are
+    // producers[producerStart[n] .. producerStart[n + 1]), its consumers likewise.
+    torch::Tensor producerStart, producers;  // [N + 1], [E] int64
+    torch::Tensor consumerStart, consumers;  // [N + 1], [E] int64
 };
 
 // Config-dependent tensors share one config axis of K slots per graph (padded slots repeat a
-// real config and are masked out of losses and metrics by the caller).
+// real config; configMask marks them, the models keep them out of cross-config attention and
+// the caller out of losses and metrics).
 struct ModelBatch {
     torch::Tensor nodeFeat;  // [N, F] float, normalised
     torch::Tensor opcode;    // [N] int64
     GraphTopology topology;
-    int64_t configs = 0;         // K
-    torch::Tensor configFeat;    // tile: [G, K, Fc] float, normalised
-    torch::Tensor configNodes;   // layout: [M] int64, node rows of the configurable nodes
-    torch::Tensor configOneHot;  // layout: [M, K, 18 * 7] float, one-hot of the 18 values (-1..5)
+    int64_t configs = 0;        // K
+    torch::Tensor configMask;   // [G, K] bool: false on padding slots
+    torch::Tensor configFeat;   // tile: [G, K, Fc] float, normalised
+    torch::Tensor configNodes;  // layout: [M] int64, node rows of the configurable nodes
+    // layout: [M, K, 18] int64, the one-hot column of each of the 18 values: 7 f + value + 1
+    // for feature f with value -1..5 (the hot columns of an [M, K, 18 * 7] one-hot).
+    torch::Tensor configHotColumns;
 
     ModelBatch to(const torch::Device& device) const;
 };

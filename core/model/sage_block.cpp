@@ -3,6 +3,8 @@
 
 #include <torch/nn/functional/activation.h>
 
+#include "model/cpu_kernels.h"
+
 namespace tpugraphs {
 
 SageBlockImpl::SageBlockImpl(const SageBlockOptions& options_) : options(options_) {
@@ -13,15 +15,45 @@ SageBlockImpl::SageBlockImpl(const SageBlockOptions& options_) : options(options
         channelAttention =
             register_module("channel_attention", ChannelAttention(ChannelAttentionOptions{h}));
     if (options.crossConfigAttention)
-        crossAttention = register_module("cross_attention",
-                                         CrossConfigAttention(CrossConfigAttentionOptions{h}));
+        crossAttention = register_module(
+            "cross_attention",
+            CrossConfigAttention(CrossConfigAttentionOptions{h, options.attentionForm}));
     dropout = register_module("dropout", torch::nn::Dropout(options.dropout));
 }
 
-torch::Tensor SageBlockImpl::forward(const torch::Tensor& x, const GraphTopology& topology) {
+SageBlockParameters SageBlockImpl::fusedParameters() const {
+    SageBlockParameters p;
+    p.normWeight = norm->weight;
+    p.normBias = norm->bias;
+    std::vector<torch::Tensor> projections{conv->self->weight, conv->producers->weight};
+    if (options.bidirectional) projections.push_back(conv->consumers->weight);
+    p.convWeight = torch::cat(projections, 1);
+    p.convBias = conv->self->bias;
+    if (options.selfChannelAttention) {
+        p.squeezeWeight = channelAttention->squeeze->weight;
+        p.squeezeBias = channelAttention->squeeze->bias;
+        p.exciteWeight = channelAttention->excite->weight;
+        p.exciteBias = channelAttention->excite->bias;
+    }
+    if (options.crossConfigAttention) {
+        p.temperature = crossAttention->temperature;
+        p.mergeWeight = crossAttention->merge->weight;
+        p.mergeBias = crossAttention->merge->bias;
+    }
+    return p;
+}
+
+torch::Tensor SageBlockImpl::forward(const torch::Tensor& x, const GraphTopology& topology,
+                                     const torch::Tensor& configMask) {
+    const bool perConfig = x.dim() == 3;
+    if (perConfig && x.device().is_cpu() && x.scalar_type() == torch::kFloat &&
+        fusedCpuKernelsEnabled())
+        return dropout(
+            fusedSageBlock(x, fusedParameters(), topology, configMask, options.attentionForm));
     auto h = conv(norm(x), topology);
     if (options.selfChannelAttention) h = channelAttention(h, topology);
-    if (options.crossConfigAttention && h.dim() == 3) h = crossAttention(h);
+    if (options.crossConfigAttention && perConfig)
+        h = crossAttention(h, configMask.index_select(0, topology.nodeGraph));
     return dropout(torch::nn::functional::gelu(x + h));
 }
 

@@ -9,6 +9,7 @@
 
 #include "model/channel_attention.h"
 #include "model/cross_config_attention.h"
+#include "model/fused_sage_block.h"
 #include "model/sage_conv.h"
 
 namespace tpugraphs {
@@ -19,12 +20,19 @@ struct SageBlockOptions {
     bool selfChannelAttention = true;
     bool crossConfigAttention = true;  // needs x of shape [N, K, H]
     double dropout = 0.0;
+    AttentionForm attentionForm = AttentionForm::Context;
 };
 
 // LayerNorm over channels stands in for InstanceNorm: batches mix graphs in one node axis.
+// x [N, K, H] float on the CPU runs as one fused function (fused_sage_block.h) unless
+// setFusedCpuKernels(false); other devices and [N, H] inputs run the modules below.
 struct SageBlockImpl : torch::nn::Module {
     explicit SageBlockImpl(const SageBlockOptions& options);
-    torch::Tensor forward(const torch::Tensor& x, const GraphTopology& topology);
+    // configMask [G, K] bool (false on padded config slots) for [N, K, H] inputs.
+    torch::Tensor forward(const torch::Tensor& x, const GraphTopology& topology,
+                          const torch::Tensor& configMask);
+    // The modules' parameters as the fused function reads them.
+    SageBlockParameters fusedParameters() const;
 
     SageBlockOptions options;
     torch::nn::LayerNorm norm{nullptr};

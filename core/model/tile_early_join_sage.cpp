@@ -13,9 +13,9 @@ TileEarlyJoinSageImpl::TileEarlyJoinSageImpl(const CostModelOptions& options_) :
                                     torch::nn::Linear(options.configFeatures, options.hidden));
     blocks = register_module("blocks", torch::nn::ModuleList());
     for (int64_t i = 0; i < options.layers; ++i)
-        blocks->push_back(SageBlock(
-            SageBlockOptions{options.hidden, options.bidirectional, options.selfChannelAttention,
-                             options.crossConfigAttention, options.dropout}));
+        blocks->push_back(SageBlock(SageBlockOptions{
+            options.hidden, options.bidirectional, options.selfChannelAttention,
+            options.crossConfigAttention, options.dropout, options.attentionForm}));
     head = register_module(
         "head", ScoreHead(ScoreHeadOptions{options.hidden, options.hidden, options.dropout}));
 }
@@ -26,7 +26,8 @@ torch::Tensor TileEarlyJoinSageImpl::forward(const ModelBatch& batch) {
     auto configs =
         configProject(batch.configFeat).index_select(0, topology.nodeGraph);  // [N, K, H]
     auto x = torch::nn::functional::gelu(nodes.unsqueeze(1) + configs);
-    for (const auto& module : *blocks) x = module->as<SageBlock>()->forward(x, topology);
+    for (const auto& module : *blocks)
+        x = module->as<SageBlock>()->forward(x, topology, batch.configMask);
     return head(meanPerGraph(x, topology));  // [G, K]
 }
 

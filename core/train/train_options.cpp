@@ -26,6 +26,8 @@ const EnumName<ScheduleType> kSchedules[] = {{ScheduleType::Constant, "constant"
                                              {ScheduleType::OneCycle, "one-cycle"}};
 const EnumName<LayoutReadout> kReadouts[] = {{LayoutReadout::NodeScoreSum, "node-sum"},
                                              {LayoutReadout::Pooled, "pooled"}};
+const EnumName<AttentionForm> kAttentionForms[] = {{AttentionForm::Context, "context"},
+                                                   {AttentionForm::FirstPlace, "first-place"}};
 
 template <typename Enum, size_t N>
 Enum enumField(const nlohmann::json& j, const char* key, const EnumName<Enum> (&table)[N],
@@ -60,6 +62,9 @@ const char* scheduleTypeName(ScheduleType type) {
 const char* layoutReadoutName(LayoutReadout readout) {
     return enumName(kReadouts, readout);
 }
+const char* attentionFormName(AttentionForm form) {
+    return enumName(kAttentionForms, form);
+}
 bool parseModelType(const std::string& text, ModelType* type) {
     return parseEnumName(kModels, text, type);
 }
@@ -74,6 +79,9 @@ bool parseScheduleType(const std::string& text, ScheduleType* type) {
 }
 bool parseLayoutReadout(const std::string& text, LayoutReadout* readout) {
     return parseEnumName(kReadouts, text, readout);
+}
+bool parseAttentionForm(const std::string& text, AttentionForm* form) {
+    return parseEnumName(kAttentionForms, text, form);
 }
 
 GraphKind modelGraphKind(ModelType type) {
@@ -98,6 +106,11 @@ int64_t configsPerStep(const TrainOptions& options) {
                                        : defaultConfigsPerGraph(options.collection);
 }
 
+double dropoutOf(const TrainOptions& options) {
+    if (options.dropout >= 0) return options.dropout;
+    return options.model == ModelType::LayoutSage ? 0.1 : 0.0;
+}
+
 void checkTrainOptions(const TrainOptions& o) {
     auto fail = [](const std::string& message) { throw std::invalid_argument(message); };
     if (o.batchGraphs < 1) fail("batch graphs must be at least 1");
@@ -113,7 +126,7 @@ void checkTrainOptions(const TrainOptions& o) {
             fail("train splits are 'train' and 'valid', not '" + split + "'");
     if (o.hiddenDim < 1 || o.layers < 0 || o.opcodeEmbedding < 0)
         fail("hidden width, layers and opcode embedding must be positive");
-    if (o.dropout < 0 || o.dropout >= 1) fail("dropout must be in [0, 1)");
+    if (o.dropout >= 1) fail("dropout must be below 1");
 }
 
 std::string trainOptionsToJson(const TrainOptions& o) {
@@ -128,11 +141,12 @@ std::string trainOptionsToJson(const TrainOptions& o) {
                         {"hidden_dim", o.hiddenDim},
                         {"layers", o.layers},
                         {"opcode_embedding", o.opcodeEmbedding},
-                        {"dropout", o.dropout},
+                        {"dropout", dropoutOf(o)},
                         {"bidirectional", o.bidirectional},
                         {"self_channel_attention", o.selfChannelAttention},
                         {"cross_config_attention", o.crossConfigAttention},
                         {"readout", layoutReadoutName(o.readout)},
+                        {"attention_form", attentionFormName(o.attentionForm)},
                         {"loss", lossTypeName(o.loss)},
                         {"margin", o.margin},
                         {"optimizer", optimizerTypeName(o.optimizer)},
@@ -184,6 +198,7 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         field(j, "self_channel_attention", &o.selfChannelAttention);
         field(j, "cross_config_attention", &o.crossConfigAttention);
         o.readout = enumField(j, "readout", kReadouts, o.readout, source);
+        o.attentionForm = enumField(j, "attention_form", kAttentionForms, o.attentionForm, source);
         o.loss = enumField(j, "loss", kLosses, o.loss, source);
         field(j, "margin", &o.margin);
         o.optimizer = enumField(j, "optimizer", kOptimizers, o.optimizer, source);

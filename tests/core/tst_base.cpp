@@ -11,6 +11,7 @@
 
 #include "base/atomic_file.h"
 #include "base/enum_names.h"
+#include "base/error_text.h"
 #include "base/parallel_for.h"
 
 using namespace tpugraphs;
@@ -124,6 +125,18 @@ private Q_SLOTS:
             QCOMPARE(e.path(), path);
             QVERIFY2(std::string(e.what()).find(path) == 0, e.what());
         }
+    }
+
+    void errorHeadlineIsTheFirstLine() {
+        const std::string torch =
+            "from is out of bounds for float\nException raised from check at x.cpp:12 (most "
+            "recent call first):\nframe #0: c10::Error::Error() + 0x8c\n";
+        QCOMPARE(errorHeadline(torch), std::string("from is out of bounds for float"));
+        QVERIFY(errorHasDetails(torch));
+        QCOMPARE(errorHeadline("  a.npz: node_feat: 3 columns, expected 140 \n"),
+                 std::string("a.npz: node_feat: 3 columns, expected 140"));
+        QVERIFY(!errorHasDetails("one line\n\n"));
+        QCOMPARE(errorHeadline(""), std::string());
     }
 
     void enumNamesBothWays() {

@@ -104,9 +104,21 @@ private Q_SLOTS:
         QCOMPARE(batch.model.topology.src[2].item<int64_t>(), int64_t(3));  // offset edges
         QCOMPARE(batch.mask.sum().item<int64_t>(), int64_t(6));
         QCOMPARE(batch.realConfigs, int64_t(6));
-        // One-hot: 18 ones per (configurable node, config slot).
-        QCOMPARE(batch.model.configOneHot.sizes().vec(), (std::vector<int64_t>{2, 4, 126}));
-        QCOMPARE(batch.model.configOneHot.sum().item<float>(), 2.0f * 4 * 18);
+        // One-hot columns: 18 per (configurable node, config slot), feature f in [7 f, 7 f + 7).
+        const auto& hot = batch.model.configHotColumns;
+        QCOMPARE(hot.sizes().vec(), (std::vector<int64_t>{2, 4, 18}));
+        auto feature = torch::arange(18, torch::kLong) * 7;
+        QVERIFY((hot >= feature).all().item<bool>() && (hot < feature + 7).all().item<bool>());
+        QCOMPARE(batch.model.configMask.sum().item<int64_t>(), int64_t(6));
+        // CSR lists of the two chains 0 -> 1 -> 2 and 3 -> 4 -> 5.
+        const auto& t = batch.model.topology;
+        auto list = [](const torch::Tensor& x) {
+            return std::vector<int64_t>(x.data_ptr<int64_t>(), x.data_ptr<int64_t>() + x.numel());
+        };
+        QCOMPARE(list(t.producerStart), (std::vector<int64_t>{0, 0, 1, 2, 2, 3, 4}));
+        QCOMPARE(list(t.producers), (std::vector<int64_t>{0, 1, 3, 4}));
+        QCOMPARE(list(t.consumerStart), (std::vector<int64_t>{0, 1, 2, 2, 3, 4, 4}));
+        QCOMPARE(list(t.consumers), (std::vector<int64_t>{1, 2, 4, 5}));
         // Targets relative to the item's fastest config.
         QCOMPARE(batch.target[1][1].item<float>(), 1.0f);
     }

@@ -3,10 +3,12 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QToolTip>
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
 #include <QtCharts/QScatterSeries>
+#include <QtCharts/QValueAxis>
 #include <QtTest>
 
 #include "analysis/histogram.h"
@@ -17,6 +19,8 @@
 #include "charts/histogram_chart.h"
 #include "charts/runtime_charts_panel.h"
 #include "charts/sorted_runtime_chart.h"
+#include "explorer/explorer_page.h"
+#include "explorer/inspector_panel.h"
 #include "explorer_test_support.h"
 
 using namespace tpugraphs;
@@ -92,10 +96,90 @@ private Q_SLOTS:
         QCOMPARE(panel.scatter()->defaults()->count(), 0);
         QCOMPARE(panel.featureBox()->count(), 24);
         QCOMPARE(panel.featureBox()->itemText(6), QStringLiteral("kernel_bounds_sum"));
+        // The scatter starts on a feature that varies across the configs (not kernel_bounds_0).
+        const auto column = graph->configFeatureColumn(panel.featureBox()->currentIndex(), -1);
+        QVERIFY(*std::min_element(column.begin(), column.end()) <
+                *std::max_element(column.begin(), column.end()));
         // Tile runtimes are normalised: runtime / normalizer.
         QCOMPARE(graph->runtimes[0], double(graph->tile->configRuntime[0]) /
                                          double(graph->tile->configRuntimeNormalizers[0]));
     }
+    // On the explorer page: hovering a point shows its config and runtime (the tool tip is read at
+    // once: offscreen, the cursor is elsewhere and Qt soon hides it), clicking it shows that config
+    // in the inspector; the wheel zooms and a double-click resets.
+    void tooltipsAndClickToSelect() {
+        if (!haveSharedDataset()) QSKIP("../shared/data absent: chart interaction not checked");
+        ExplorerPage page;
+        page.resize(1600, 1000);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.openDataset(sharedDatasetRoot());  // selects unet3d first
+        QTRY_VERIFY_WITH_TIMEOUT(page.currentGraph() && page.currentGraph()->entry.name == "unet3d",
+                                 30000);
+        page.showTab(ExplorerPage::RuntimesTab);
+        RuntimeChartsPanel* charts = page.runtimeCharts();
+        QTest::qWait(100);  // the charts lay out their plot areas
+
+        // The scatter's slowest config: tool tip, then a click selects it.
+        FeatureScatterChart* scatter = charts->scatter();
+        QCOMPARE(page.inspector()->config(), page.currentGraph()->bestConfig());
+        const auto points = scatter->configs()->points();
+        const int top =
+            int(std::max_element(points.begin(), points.end(),
+                                 [](const QPointF& a, const QPointF& b) { return a.y() < b.y(); }) -
+                points.begin());
+        const QPoint topPoint = scatter->viewportPosition(points[top], scatter->configs());
+        QTest::mouseMove(scatter->viewport(), QPoint(1, 1));  // a real move, wherever it was
+        QTest::mouseMove(scatter->viewport(), topPoint);
+        // Configs with (nearly) equal values share a pixel: the tip names one of them.
+        const QRegularExpressionMatch tip =
+            QRegularExpression("^config (\\d+): [0-9.]+ s\n").match(QToolTip::text());
+        QVERIFY2(tip.hasMatch(), qPrintable(QToolTip::text()));
+        const int64_t tipConfig = tip.captured(1).toLongLong();
+        QVERIFY(std::abs(page.currentGraph()->runtimes[size_t(tipConfig)] - points[top].y()) <
+                0.01 * points[top].y());
+        QTest::mouseClick(scatter->viewport(), Qt::LeftButton, {}, topPoint);
+        QCOMPARE(page.inspector()->config(), tipConfig);
+
+        // The sorted curve's last point: the slowest config (points less than a pixel apart: the
+        // tip may name a neighbour).
+        SortedRuntimeChart* curve = charts->sortedCurve();
+        const QPointF last = curve->curve()->at(curve->curve()->count() - 1);
+        const QPoint slowest = curve->viewportPosition(last, curve->curve());
+        const auto& runtimes = page.currentGraph()->runtimes;
+        QTest::mouseMove(curve->viewport(), slowest);
+        const QRegularExpressionMatch curveTip =
+            QRegularExpression("^config (\\d+): .*\nrank (\\d+) of (\\d+)").match(QToolTip::text());
+        QVERIFY2(curveTip.hasMatch(), qPrintable(QToolTip::text()));
+        const int64_t slowestConfig = curveTip.captured(1).toLongLong();  // or a neighbour
+        const double slowestRuntime = *std::max_element(runtimes.begin(), runtimes.end());
+        QVERIFY(runtimes[size_t(slowestConfig)] > 0.99 * slowestRuntime);
+        QVERIFY(curveTip.captured(2).toInt() >= int(runtimes.size()) - 3);
+        QCOMPARE(curveTip.captured(3).toInt(), int(runtimes.size()));
+        QTest::mouseClick(curve->viewport(), Qt::LeftButton, {}, slowest);
+        QCOMPARE(page.inspector()->config(), slowestConfig);
+
+        // The histogram: a bar's range and count.
+        HistogramChart* histogram = charts->histogram();
+        const QRectF plot = histogram->chart()->plotArea();
+        const QPoint bar = histogram->mapFromScene(
+            histogram->chart()->mapToScene(QPointF(plot.center().x(), plot.bottom() - 2)));
+        QVERIFY(!histogram->tipAt(bar).isEmpty());
+        QVERIFY2(histogram->tipAt(bar).contains(" … "), qPrintable(histogram->tipAt(bar)));
+
+        // Wheel zoom around the cursor, double-click reset.
+        auto* x = qobject_cast<QValueAxis*>(scatter->chart()->axes(Qt::Horizontal).value(0));
+        QVERIFY(x);
+        const double width = x->max() - x->min();
+        const QPoint centre = scatter->viewport()->rect().center();
+        QWheelEvent wheel(centre, scatter->viewport()->mapToGlobal(centre), {}, {0, 240},
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(scatter->viewport(), &wheel);
+        QVERIFY(x->max() - x->min() < 0.8 * width);
+        QTest::mouseDClick(scatter->viewport(), Qt::LeftButton, {}, centre);
+        QCOMPARE(x->max() - x->min(), width);
+    }
+
     void testSplitSaysNoRuntimes() {
         if (!haveSharedDataset()) QSKIP("../shared/data absent: test-split message not checked");
         const DatasetIndex index = scanDataset(sharedDatasetRoot().toStdString());

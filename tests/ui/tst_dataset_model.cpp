@@ -85,12 +85,20 @@ private Q_SLOTS:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setResults(syntheticIndex());
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        model.setRuntimeStats(0, measured(2.0, 3.0, 5.0));
+        // Layout runtimes are nanoseconds, shown in the unit that fits; the exact value is the
+        // tool tip. Tile runtimes are ratios.
+        model.setRuntimeStats(0, measured(2.33e8, 3.495e8, 1.5e9));
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(model.indexOfGraph(0, DatasetTreeModel::RuntimeMinColumn).data().toString(),
-                 QStringLiteral("2.000"));
+        const QModelIndex min = model.indexOfGraph(0, DatasetTreeModel::RuntimeMinColumn);
+        QCOMPARE(min.data().toString(), QStringLiteral("233 ms"));
+        QCOMPARE(min.data(Qt::ToolTipRole).toString(), QStringLiteral("233000000 ns"));
+        QCOMPARE(model.indexOfGraph(0, DatasetTreeModel::RuntimeMaxColumn).data().toString(),
+                 QStringLiteral("1.5 s"));
         QCOMPARE(model.indexOfGraph(0, DatasetTreeModel::SpeedupColumn).data().toString(),
-                 QStringLiteral("1.500×"));
+                 QStringLiteral("1.50×"));
+        model.setRuntimeStats(3, measured(0.0123, 1.0, 2.5));
+        QCOMPARE(model.indexOfGraph(3, DatasetTreeModel::RuntimeMinColumn).data().toString(),
+                 QStringLiteral("0.0123"));
         QCOMPARE(model.indexOfGraph(0, DatasetTreeModel::DistinctColumn).data().toString(),
                  QStringLiteral("9"));
         RuntimeStats test;

@@ -1,6 +1,7 @@
 // GUI tests of the graph view: off-thread layout, fit, click selection, wheel zoom, pan, search,
 // views.
 #include <QSignalSpy>
+#include <QToolTip>
 #include <QtTest>
 
 #include "graphview/graph_palette.h"
@@ -40,6 +41,13 @@ public:
     GraphViewWidget view;
     bool ok = false;
 };
+
+// A mouse move without buttons (QTest's own moves carry the buttons an earlier test left down).
+void hover(QWidget& widget, const QPoint& position) {
+    QMouseEvent move(QEvent::MouseMove, position, widget.mapToGlobal(position), Qt::NoButton,
+                     Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&widget, &move);
+}
 
 }  // namespace
 
@@ -206,6 +214,23 @@ private Q_SLOTS:
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.at(0).at(0).toInt(), 6);
         QCOMPARE(view.scene()->nodeCount(), 6);
+    }
+
+    // Hovering a node shows its id, opcode, the detail given (a shape) and whether it is
+    // configurable; labels appear once a box is 11 px high.
+    void hoverShowsNodeTipAndLabelsAppear() {
+        Fixture f(smallGraph());
+        QVERIFY(f.ok);
+        f.view.setNodeDetail([](int node) { return QStringLiteral("shape f32[%1]").arg(node); });
+        QVERIFY(f.view.centerOnNode(3));
+        hover(f.view, f.view.nodeScreenPos(3).toPoint());
+        const QString tip = QToolTip::text();  // read at once: offscreen, Qt soon hides it
+        QVERIFY2(tip.startsWith("Node 3: dot\nshape f32[3]\nconfigurable"), qPrintable(tip));
+        QVERIFY2(tip.contains("computation 2 of 2"), qPrintable(tip));
+        hover(f.view, f.view.nodeScreenPos(2).toPoint());
+        QVERIFY2(QToolTip::text().contains("not configurable"), qPrintable(QToolTip::text()));
+        f.view.zoomAt(11.5 / 28.0 / f.view.zoom(), f.view.nodeScreenPos(3));
+        QCOMPARE(f.view.detail(), GraphDetail::Labels);
     }
 
     void nodeValuesRecolourNodes() {

@@ -3,7 +3,12 @@
 // the inspector, chart point counts, search, a corrupt file and a non-dataset folder, drag and drop
 // of a dataset folder, a .npz file and a file that is not a dataset.
 #include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
+#include <QRegularExpression>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -175,6 +180,122 @@ private Q_SLOTS:
         QCOMPARE(view->findNodes("2773"), QVector<int>{2773});
     }
 
+    // Opening a dataset selects and draws a first graph: the largest layout graph with runtimes.
+    void openingADatasetDrawsAGraph() {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ExplorerPage* page = window.explorer();
+        GraphViewWidget* view = page->graphPanel()->view();
+        QSignalSpy laidOut(view, &GraphViewWidget::layoutFinished);
+        window.openDataset(sharedDatasetRoot());
+        QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 60000);
+        QCOMPARE(page->currentGraph()->entry.name, std::string("unet3d"));
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        QCOMPARE(page->browser()->selectedGraph(),
+                 graphIndex(index, Collection::LayoutXlaDefault, "unet3d"));
+        QTRY_COMPARE(view->drawnNodeCount(), int(page->currentGraph()->entry.nodes));
+        QVERIFY(page->runtimeCharts()->summary().contains("unet3d"));
+    }
+
+    // The tree's default columns fit the browser without sideways scrolling, with distinct short
+    // headers and readable runtimes; the graph toolbar's status is not cut.
+    void textFits() {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ExplorerPage* page = window.explorer();
+        QSignalSpy statsDone(page, &ExplorerPage::runtimeStatsFinished);
+        QSignalSpy laidOut(page->graphPanel()->view(), &GraphViewWidget::layoutFinished);
+        window.openDataset(sharedDatasetRoot());
+        QTRY_COMPARE_WITH_TIMEOUT(statsDone.count(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 60000);
+
+        QTreeView* tree = page->browser()->tree();
+        QTRY_COMPARE(tree->horizontalScrollBar()->maximum(), 0);
+        for (const int c : {DatasetTreeModel::NodesColumn, DatasetTreeModel::ConfigsColumn,
+                            DatasetTreeModel::SpeedupColumn})
+            QVERIFY2(!tree->isColumnHidden(c), qPrintable(QString::number(c)));
+        QCOMPARE(tree->textElideMode(), Qt::ElideMiddle);
+        QSet<QString> headers;
+        for (int c = 0; c < DatasetTreeModel::ColumnCount; ++c) {
+            const QString header = tree->model()->headerData(c, Qt::Horizontal).toString();
+            QVERIFY2(header.size() <= 13, qPrintable(header));
+            QVERIFY(!tree->model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).isNull());
+            headers.insert(header);
+        }
+        QCOMPARE(headers.size(), int(DatasetTreeModel::ColumnCount));
+
+        // unet3d's runtimes (layout, nanoseconds) in a unit; a tile graph's as a plain ratio.
+        const DatasetTreeModel* model = page->browser()->model();
+        const DatasetIndex& index = model->datasetIndex();
+        const int unet = graphIndex(index, Collection::LayoutXlaDefault, "unet3d");
+        const QRegularExpression duration("^\\d{1,3}(\\.\\d+)? (ns|µs|ms|s)$");
+        for (const int c :
+             {DatasetTreeModel::RuntimeMinColumn, DatasetTreeModel::RuntimeMedianColumn,
+              DatasetTreeModel::RuntimeMaxColumn}) {
+            const QString text = model->indexOfGraph(unet, c).data().toString();
+            QVERIFY2(duration.match(text).hasMatch(), qPrintable(text));
+        }
+        const int tile =
+            graphIndex(index, Collection::TileXla, "inception_v3_batch_128_train_426e203f19335d17");
+        const QString ratio =
+            model->indexOfGraph(tile, DatasetTreeModel::RuntimeMedianColumn).data().toString();
+        QVERIFY2(ratio.size() <= 5 && ratio.toDouble() > 0, qPrintable(ratio));
+
+        QLabel* status = page->graphPanel()->statusLabel();
+        QVERIFY(status->text().endsWith("edges"));
+        QVERIFY2(status->width() >= status->sizeHint().width(), qPrintable(status->text()));
+    }
+
+    // What was set on one dataset (filter, view mode, search, the runtimes header) does not carry
+    // over to the next one.
+    void datasetSwitchStartsClean() {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        window.openDataset(sharedDatasetRoot());
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        GraphViewWidget* view = page->graphPanel()->view();
+        QVERIFY(page->selectGraph(graphIndex(index, Collection::LayoutXlaDefault, "unet3d")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page->currentGraph() && page->currentGraph()->entry.name == "unet3d" && view->scene(),
+            30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isLayingOut(), 30000);
+
+        QLineEdit* filter = page->browser()->filter();
+        QTest::keyClicks(filter, "unet");
+        QCOMPARE(page->browser()->proxy()->rowCount(), 1);
+        QComboBox* mode = page->graphPanel()->modeBox();
+        mode->setFocus();
+        QTest::keyClick(mode, Qt::Key_End);  // the last entry: computations collapsed
+        QCOMPARE(view->viewMode(), GraphViewMode::CollapsedComputations);
+        GraphSearchBar* search = page->graphPanel()->searchBar();
+        QTest::keyClicks(search->input(), "nosuchopcode");
+        QTest::keyClick(search->input(), Qt::Key_Return);
+        QCOMPARE(search->statusText(), QStringLiteral("no match"));
+        QVERIFY(page->runtimeCharts()->summary().contains("unet3d"));
+
+        window.openDataset(sharedDatasetRoot() +
+                           "/npz/layout/xla/random/train/openai_v0_rnn_optimized.npz");
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 2, 30000);
+        QVERIFY(filter->text().isEmpty());
+        QCOMPARE(page->browser()->proxy()->rowCount(), 1);  // the one graph's collection, shown
+        QCOMPARE(page->browser()->model()->datasetIndex().graphs.size(), size_t(1));
+        QCOMPARE(mode->currentIndex(), 0);
+        QCOMPARE(view->viewMode(), GraphViewMode::Whole);
+        QVERIFY(search->input()->text().isEmpty());
+        QVERIFY(search->statusText().isEmpty());
+        QVERIFY2(!page->runtimeCharts()->summary().contains("unet3d"),
+                 qPrintable(page->runtimeCharts()->summary()));
+    }
+
     void corruptFileAndNonDataset() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
@@ -220,6 +341,51 @@ private Q_SLOTS:
         QVERIFY2(page->errorMessage().contains(empty), qPrintable(page->errorMessage()));
         QCOMPARE(page->browser()->model()->datasetIndex().graphs.size(), size_t(10));
         QCOMPARE(page->currentGraph()->entry.name, std::string("unet3d"));
+    }
+
+    // A corrupt single .npz fails like a folder that is not a dataset: the open dataset stays, the
+    // message names the file once; a later successful load clears the message.
+    void failedSingleFileOpenKeepsTheDataset() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString broken = dir.filePath("broken.npz");
+        {
+            QFile file(broken);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("this is not a zip archive");
+        }
+        MainWindow window;
+        window.show();
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        window.openDataset(sharedDatasetRoot());
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        const DatasetIndex& index = page->browser()->model()->datasetIndex();
+        QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
+        QVERIFY(page->selectGraph(graphIndex(index, Collection::LayoutXlaDefault, "unet3d")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page->currentGraph() && page->currentGraph()->entry.name == "unet3d", 30000);
+
+        QSignalSpy failed(page, &ExplorerPage::openFailed);
+        window.openDataset(broken);
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(page->browser()->model()->datasetIndex().graphs.size(), size_t(9));
+        QCOMPARE(page->browser()->tree()->model()->rowCount(), 5);
+        QCOMPARE(page->currentGraph()->entry.name, std::string("unet3d"));
+        const QString status = window.statusBar()->currentMessage();
+        QCOMPARE(status.count("broken.npz"), 1);
+        QVERIFY2(status.startsWith("Cannot open " + broken), qPrintable(status));
+        QCOMPARE(page->errorMessage().count("broken.npz"), 1);
+
+        // A later load succeeds: the failure's messages go.
+        QVERIFY(page->selectGraph(
+            graphIndex(index, Collection::LayoutXlaRandom, "openai_v0_rnn_optimized")));
+        QTRY_VERIFY_WITH_TIMEOUT(page->currentGraph()->entry.name == "openai_v0_rnn_optimized",
+                                 30000);
+        QVERIFY(page->errorMessage().isEmpty());
+        QVERIFY2(window.statusBar()->currentMessage().isEmpty(),
+                 qPrintable(window.statusBar()->currentMessage()));
     }
 
     void singleFileOpens() {
@@ -294,10 +460,12 @@ private Q_SLOTS:
         QCOMPARE(opened.count(), 1);
         QCOMPARE(page->browser()->tree()->model()->rowCount(), 5);
 
-        QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
         const DatasetIndex& index = page->browser()->model()->datasetIndex();
-        QVERIFY(page->selectGraph(graphIndex(index, Collection::LayoutXlaDefault, "unet3d")));
-        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
+        QVERIFY(page->selectGraph(
+            graphIndex(index, Collection::LayoutXlaRandom, "openai_v0_rnn_optimized")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page->currentGraph() && page->currentGraph()->entry.name == "openai_v0_rnn_optimized",
+            30000);
         QVERIFY(page->errorMessage().isEmpty());
     }
 

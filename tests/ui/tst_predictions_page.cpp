@@ -9,10 +9,14 @@
 
 #include <cmath>
 
+#include "analysis/config_sensitivity.h"
+#include "analysis/loaded_graph.h"
+#include "explorer_test_support.h"
 #include "export_dialogs/export_predictions_dialog.h"
+#include "graphview/graph_view_panel.h"
+#include "graphview/graph_view_widget.h"
 #include "item_models/graph_metrics_model.h"
 #include "item_models/run_list_model.h"
-#include "analysis/config_sensitivity.h"
 #include "predictions/graph_detail_view.h"
 #include "predictions/predictions_page.h"
 #include "trainui_test_support.h"
@@ -25,6 +29,7 @@ class TestPredictionsPage : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void sensitivitySeparatesNodes();
+    void sensitivityTableSelectsAndCentresTheNode();
     void tableWorstFirstAndDetail();
     void exportPredictionsCsv();
 
@@ -35,11 +40,11 @@ private:
 };
 
 void TestPredictionsPage::initTestCase() {
-    test::isolateSettings();
+    tpugraphs::test::isolateSettings();
     QVERIFY(m_dir.isValid());
-    m_root = test::makeTileDemo(m_dir, 16);
+    m_root = tpugraphs::test::makeTileDemo(m_dir, 16);
     m_run = m_dir.path() + "/run";
-    QCOMPARE(train(test::tinyTileOptions(m_root, m_run.toStdString(), 20)).status,
+    QCOMPARE(train(tpugraphs::test::tinyTileOptions(m_root, m_run.toStdString(), 20)).status,
              RunStatus::Completed);
 }
 
@@ -66,6 +71,48 @@ void TestPredictionsPage::sensitivitySeparatesNodes() {
     QCOMPARE(layoutSensitivity(g, logRuntime, 3)[0].logSpread, 0.0);
 }
 
+// Choosing a node in the sensitivity table selects it in the graph below and centres the view
+// on it (unet3d of ../shared/data, its measured runtimes standing in for predicted scores).
+void TestPredictionsPage::sensitivityTableSelectsAndCentresTheNode() {
+    if (!ui::test::haveSharedDataset())
+        QSKIP("../shared/data absent: sensitivity view not checked");
+    const DatasetIndex index = scanDataset(ui::test::sharedDatasetRoot().toStdString());
+    auto graph = std::make_shared<const LoadedGraph>(
+        loadGraph(ui::test::sharedEntry(index, Collection::LayoutXlaDefault, "unet3d")));
+    PredictedGraph d;
+    d.graph = graph;
+    d.topology = graph->topology;
+    d.prediction.name = "unet3d";
+    d.prediction.collection = Collection::LayoutXlaDefault;
+    std::vector<double> logRuntime;
+    for (const double r : graph->runtimes) {
+        d.prediction.scores.push_back(float(r));
+        logRuntime.push_back(std::log(r));
+    }
+    d.sensitivity = layoutSensitivity(*graph->layout, logRuntime);
+    d.sensitivityFromMeasured = true;
+    GraphDetailView view;
+    view.resize(1200, 900);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    GraphViewWidget* graphView = view.graphPanel()->view();
+    QSignalSpy laidOut(graphView, &GraphViewWidget::layoutFinished);
+    view.setDetail(d);
+    QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 30000);
+    QTableWidget* table = view.sensitivityTable();
+    table->parentWidget()->parentWidget()->show();  // its tab
+    QVERIFY(table->rowCount() > 3);
+    const int row = 3;
+    const int node = table->item(row, 0)->text().toInt();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Home);  // row 0, then down three rows, as a user would
+    for (int i = 0; i < row; ++i) QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(table->currentRow(), row);
+    QCOMPARE(graphView->selectedNode(), node);
+    const QPointF centre = QRectF(graphView->rect()).center();
+    QVERIFY((graphView->nodeScreenPos(node) - centre).manhattanLength() < 2.0);
+}
+
 void TestPredictionsPage::tableWorstFirstAndDetail() {
     RunListModel runs;
     runs.addOrUpdate(loadRunInfo(m_run.toStdString()));
@@ -88,7 +135,7 @@ void TestPredictionsPage::tableWorstFirstAndDetail() {
     const double last = table->index(11, GraphMetricsModel::ScoreColumn)
                             .data(GraphMetricsModel::SortRole)
                             .toDouble();
-    QVERIFY(first <= last);  // worst first
+    QVERIFY(first <= last);                               // worst first
     QVERIFY(std::isfinite(first) && last <= 1.0 + 1e-9);  // top-5 score <= 1, every graph scored
 
     // The worst graph is selected and detailed.

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTreeWidget>
 #include <QtTest>
 
 #include <filesystem>
@@ -105,7 +106,19 @@ void TestTrainingPage::trainLiveStopAndExport() {
     // File > Export Kaggle Submission with the stopped run for tile:xla.
     ExportSubmissionDialog dialog(page.runs(), QString::fromStdString(m_root));
     dialog.show();
+    // The tree ticks the most recent run of each collection; unticking it leaves the
+    // collection to the template, ticking it again makes it the collection's one run.
+    auto* tree = dialog.findChild<QTreeWidget*>("runTree");
+    QVERIFY(tree);
+    QTreeWidgetItem* tile = tree->topLevelItem(collectionIndex(Collection::TileXla));
+    QCOMPARE(tile->childCount(), 1);
+    QCOMPARE(dialog.runs(Collection::TileXla), QStringList{runDir});
+    tile->child(0)->setCheckState(0, Qt::Unchecked);
+    QVERIFY(dialog.request().runs.empty());
+    QVERIFY2(tile->text(0).contains("no run"), qPrintable(tile->text(0)));
     dialog.setRun(Collection::TileXla, runDir);
+    QVERIFY2(tile->text(0).endsWith(": 1 run"), qPrintable(tile->text(0)));
+    QCOMPARE(dialog.request().runs.size(), size_t(1));
     const QString output = m_dir.path() + "/submission.csv";
     dialog.setOutputPath(output);
     QSignalSpy exported(&dialog, &ExportSubmissionDialog::exportFinished);

@@ -1,8 +1,6 @@
 // Scatter of a config feature against runtime with the best and default configs marked.
 #include "charts/feature_scatter_chart.h"
 
-#include <QCursor>
-#include <QToolTip>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 
@@ -28,11 +26,12 @@ QScatterSeries* makeSeries(QObject* parent, const QString& name, const QColor& c
 void fitAxis(QValueAxis* axis, double lo, double hi) {
     const double pad = std::max((hi - lo) * 0.06, std::abs(hi) * 0.01 + 0.5 * (hi == lo));
     axis->setRange(lo - pad, hi + pad);
+    axis->applyNiceNumbers();  // round ticks
 }
 }  // namespace
 
 FeatureScatterChart::FeatureScatterChart(QWidget* parent)
-    : QChartView(parent),
+    : ZoomableChartView(parent),
       m_points(makeSeries(this, QStringLiteral("configs"), QColor(0x4c, 0x78, 0xa8, 150), 7)),
       m_best(makeSeries(this, QStringLiteral("best"), QColor(0x59, 0xa1, 0x4f), 10)),
       m_default(makeSeries(this, QStringLiteral("default"), QColor(0xf2, 0x8e, 0x2b), 15)),
@@ -47,12 +46,16 @@ FeatureScatterChart::FeatureScatterChart(QWidget* parent)
         chart->addSeries(series);
         series->attachAxis(m_x);
         series->attachAxis(m_y);
-        connect(series, &QScatterSeries::hovered, this, &FeatureScatterChart::showTip);
     }
     m_y->setLabelFormat("%.4g");
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 200);
+    m_valueText = [](double v) { return QString::number(v, 'g', 6); };
+}
+
+void FeatureScatterChart::setValueText(std::function<QString(double)> text) {
+    m_valueText = std::move(text);
 }
 
 void FeatureScatterChart::clear(const QString& reason) {
@@ -96,33 +99,46 @@ void FeatureScatterChart::setPoints(const std::vector<double>& featureValues,
     fitAxis(m_y, ylo, yhi);
     m_x->setTitleText(featureTitle);
     m_y->setTitleText(runtimeTitle);
+    m_bestConfig = bestConfig < int64_t(n) ? bestConfig : -1;
+    m_defaultConfig = defaultConfig < int64_t(n) ? defaultConfig : -1;
+    rememberRanges();
 }
 
-void FeatureScatterChart::showTip(const QPointF& point, bool state) {
-    if (!state) {
-        QToolTip::hideText();
-        return;
-    }
-    // Nearest plotted config to the hovered point (in axis-normalised distance).
-    const double sx = std::max(m_x->max() - m_x->min(), 1e-12);
-    const double sy = std::max(m_y->max() - m_y->min(), 1e-12);
-    const auto& pts = m_points->points();
-    int nearest = -1;
-    double bestDistance = 1e300;
-    for (int i = 0; i < pts.size(); ++i) {
-        const double dx = (pts[i].x() - point.x()) / sx, dy = (pts[i].y() - point.y()) / sy;
-        if (dx * dx + dy * dy < bestDistance) {
-            bestDistance = dx * dx + dy * dy;
-            nearest = i;
+int FeatureScatterChart::configAt(const QPoint& position) const {
+    double pixels = 0;
+    const int point = nearestPoint(m_points->points(), m_points, position, &pixels);
+    int config = point < 0 ? -1 : configOfPoint(point);
+    // The best and default markers are larger: they win a tie with the point they cover.
+    for (const auto& [series, marked] :
+         {std::pair(m_default, m_defaultConfig), std::pair(m_best, m_bestConfig)}) {
+        double markPixels = 0;
+        if (nearestPoint(series->points(), series, position, &markPixels) >= 0 &&
+            (config < 0 || markPixels <= pixels)) {
+            config = int(marked);
+            pixels = markPixels;
         }
     }
-    if (nearest < 0) return;
-    QToolTip::showText(QCursor::pos(),
-                       QStringLiteral("config %1: feature %2, runtime %3")
-                           .arg(m_configOfPoint[size_t(nearest)])
-                           .arg(pts[nearest].x(), 0, 'g', 6)
-                           .arg(pts[nearest].y(), 0, 'g', 8),
-                       this);
+    return config;
+}
+
+QString FeatureScatterChart::tipAt(const QPoint& position) const {
+    const int config = configAt(position);
+    if (config < 0) return {};
+    const auto it = std::find(m_configOfPoint.begin(), m_configOfPoint.end(), int64_t(config));
+    if (it == m_configOfPoint.end()) return {};
+    const QPointF p = m_points->at(int(it - m_configOfPoint.begin()));
+    QString tip = QStringLiteral("config %1: %2\n%3 = %4")
+                      .arg(config)
+                      .arg(m_valueText(p.y()), m_x->titleText())
+                      .arg(p.x(), 0, 'g', 6);
+    if (config == m_bestConfig) tip += QStringLiteral("\nbest");
+    if (config == m_defaultConfig) tip += QStringLiteral("\ndefault");
+    return tip;
+}
+
+void FeatureScatterChart::clickedAt(const QPoint& position) {
+    const int config = configAt(position);
+    if (config >= 0) Q_EMIT configClicked(config);
 }
 
 }  // namespace tpugraphs::ui

@@ -1,17 +1,18 @@
 // Scatter of one config feature against runtime (one point per config, decimated past a cap),
-// with the best and default configs marked; hover shows the config.
+// with the best and default configs marked; hover shows the config, a click chooses it.
 #pragma once
 
-#include <QtCharts/QChartView>
-
+#include <functional>
 #include <vector>
+
+#include "charts/zoomable_chart_view.h"
 
 class QScatterSeries;
 class QValueAxis;
 
 namespace tpugraphs::ui {
 
-class FeatureScatterChart : public QChartView {
+class FeatureScatterChart : public ZoomableChartView {
     Q_OBJECT
 public:
     explicit FeatureScatterChart(QWidget* parent = nullptr);
@@ -22,9 +23,18 @@ public:
     QScatterSeries* configs() const { return m_points; }
     QScatterSeries* best() const { return m_best; }
     QScatterSeries* defaults() const { return m_default; }
+    void setValueText(std::function<QString(double)> text);  // runtimes in tool tips
+    QString tipAt(const QPoint& position) const override;
+    int configOfPoint(int point) const { return int(m_configOfPoint[size_t(point)]); }
+
+Q_SIGNALS:
+    void configClicked(int64_t config);
+
+protected:
+    void clickedAt(const QPoint& position) override;
 
 private:
-    void showTip(const QPointF& point, bool state);
+    int configAt(const QPoint& position) const;  // the config under the cursor, or -1
 
     QScatterSeries* m_points;
     QScatterSeries* m_best;
@@ -32,6 +42,8 @@ private:
     QValueAxis* m_x;
     QValueAxis* m_y;
     std::vector<int64_t> m_configOfPoint;
+    int64_t m_bestConfig = -1, m_defaultConfig = -1;
+    std::function<QString(double)> m_valueText;
 };
 
 }  // namespace tpugraphs::ui

@@ -1,8 +1,6 @@
-// A histogram chart with marker lines and hover tool tips.
+// A histogram chart with marker lines, log scale, outlier clamping and hover tool tips.
 #include "charts/histogram_chart.h"
 
-#include <QCursor>
-#include <QToolTip>
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
@@ -10,10 +8,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/count_text.h"
+
 namespace tpugraphs::ui {
 
 HistogramChart::HistogramChart(const QString& title, QWidget* parent)
-    : QChartView(parent),
+    : ZoomableChartView(parent),
+      m_valueText([](double v) { return QString::number(v, 'g', 4); }),
       m_upper(new QLineSeries(this)),
       m_area(new QAreaSeries(m_upper)),
       m_x(new QValueAxis(this)),
@@ -31,13 +32,11 @@ HistogramChart::HistogramChart(const QString& title, QWidget* parent)
     m_area->attachAxis(m_x);
     m_area->attachAxis(m_y);
     m_y->setLabelFormat("%d");
-    m_x->setLabelFormat("%.3g");
-    m_x->setTickCount(5);
+    m_x->setLabelFormat("%.4g");
     m_y->setTitleText(QStringLiteral("count"));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 200);
-    connect(m_area, &QAreaSeries::hovered, this, &HistogramChart::showBinTip);
 }
 
 void HistogramChart::clear(const QString& reason) {
@@ -47,14 +46,47 @@ void HistogramChart::clear(const QString& reason) {
 
 void HistogramChart::setValues(const std::vector<double>& values, const QString& xTitle,
                                const std::vector<ChartMarker>& markers, int bins) {
-    // Large values (layout runtimes ~1e10) are drawn in units of 10^k so the labels fit.
+    m_values = values;
+    m_xTitle = xTitle;
+    m_markerSpecs = markers;
+    m_bins = bins;
+    redraw();
+}
+
+void HistogramChart::setLogScale(bool log) {
+    if (log == m_log) return;
+    m_log = log;
+    redraw();
+}
+
+void HistogramChart::setClipOutliers(bool clip) {
+    if (clip == m_clip) return;
+    m_clip = clip;
+    redraw();
+}
+
+void HistogramChart::setValueText(std::function<QString(double)> text) {
+    m_valueText = std::move(text);
+}
+
+double HistogramChart::drawn(double value) const {
+    return m_log ? (value > 0 ? std::log10(value) : NAN) : value / m_unit;
+}
+
+double HistogramChart::original(double x) const {
+    return m_log ? std::pow(10.0, x) : x * m_unit;
+}
+
+void HistogramChart::redraw() {
+    // Linear: large values (layout runtimes ~1e10) are drawn in units of 10^k so labels fit.
     double largest = 0;
-    for (double v : values) largest = std::max(largest, std::abs(v));
-    const int exponent = largest >= 1e5 ? int(std::floor(std::log10(largest))) : 0;
+    for (double v : m_values) largest = std::max(largest, std::abs(v));
+    const int exponent = !m_log && largest >= 1e5 ? int(std::floor(std::log10(largest))) : 0;
     m_unit = std::pow(10.0, exponent);
-    std::vector<double> scaled(values);
-    for (double& v : scaled) v /= m_unit;
-    m_histogram = makeHistogram(scaled, bins > 0 ? bins : suggestedBins(values.size()));
+    std::vector<double> scaled(m_values.size());
+    for (size_t i = 0; i < m_values.size(); ++i) scaled[i] = drawn(m_values[i]);
+    m_outliers = m_clip ? clampOutliers(scaled) : 0;
+    m_histogram = makeHistogram(scaled, m_bins > 0 ? m_bins : suggestedBins(m_values.size()));
     chart()->setTitle(m_title);
     QList<QPointF> points;
     int maxCount = 0;
@@ -76,14 +108,15 @@ void HistogramChart::setValues(const std::vector<double>& values, const QString&
     }
     m_markers.clear();
     const int top = std::max(1, int(std::ceil(maxCount * 1.08)));
-    for (const ChartMarker& m : markers) {
+    for (const ChartMarker& m : m_markerSpecs) {
+        const double x = std::clamp(drawn(m.x), m_histogram.lo, m_histogram.hi);
         auto* line = new QLineSeries(this);
         line->setName(m.label);
         QPen pen(m.color);
         pen.setWidth(2);
         pen.setStyle(Qt::DashLine);
         line->setPen(pen);
-        line->append({{m.x / m_unit, 0}, {m.x / m_unit, double(top)}});
+        line->append({{x, 0}, {x, double(top)}});
         chart()->addSeries(line);
         line->attachAxis(m_x);
         line->attachAxis(m_y);
@@ -91,7 +124,13 @@ void HistogramChart::setValues(const std::vector<double>& values, const QString&
     }
     const double pad = m_histogram.counts.empty() ? 1.0 : m_histogram.binWidth() * 0.5;
     m_x->setRange(m_histogram.lo - pad, m_histogram.hi + pad);
-    m_x->setTitleText(exponent ? QStringLiteral("%1 (×1e%2)").arg(xTitle).arg(exponent) : xTitle);
+    m_x->applyNiceNumbers();  // round ticks
+    QString title = m_log ? QStringLiteral("log10 %1").arg(m_xTitle) : m_xTitle;
+    if (exponent) title += QStringLiteral(" (×1e%1)").arg(exponent);
+    m_x->setTitleText(title);
+    if (m_outliers)
+        chart()->setTitle(QStringLiteral("%1 (%2 in the edge bins)")
+                              .arg(m_title, countText(m_outliers, "outlier", "outliers")));
     m_y->setRange(0, top);
     if (top <= 5)
         m_y->setTickCount(top + 1);
@@ -99,21 +138,24 @@ void HistogramChart::setValues(const std::vector<double>& values, const QString&
         m_y->setTickCount(6);
         m_y->applyNiceNumbers();
     }
+    rememberRanges();
 }
 
-void HistogramChart::showBinTip(const QPointF& point, bool state) {
-    if (!state || m_histogram.counts.empty()) {
-        QToolTip::hideText();
-        return;
-    }
-    const int bin = m_histogram.binOf(point.x());
+QString HistogramChart::tipAt(const QPoint& position) const {
+    if (m_histogram.counts.empty()) return {};
+    const QPointF at = chart()->mapFromScene(mapToScene(position));
+    if (!chart()->plotArea().contains(at)) return {};
+    const QPointF value = chart()->mapToValue(at, m_area);
+    if (value.x() < m_histogram.lo || value.x() > m_histogram.hi) return {};
+    const int bin = m_histogram.binOf(value.x());
     const double left = m_histogram.lo + m_histogram.binWidth() * bin;
-    QToolTip::showText(QCursor::pos(),
-                       QStringLiteral("%1 … %2: %3")
-                           .arg(left * m_unit, 0, 'g', 6)
-                           .arg((left + m_histogram.binWidth()) * m_unit, 0, 'g', 6)
-                           .arg(m_histogram.counts[size_t(bin)]),
-                       this);
+    QString tip =
+        QStringLiteral("%1 … %2: %3")
+            .arg(m_valueText(original(left)), m_valueText(original(left + m_histogram.binWidth())))
+            .arg(m_histogram.counts[size_t(bin)]);
+    if (m_outliers && (bin == 0 || bin + 1 == int(m_histogram.counts.size())))
+        tip += QStringLiteral("\n(edge bin: includes clamped outliers)");
+    return tip;
 }
 
 }  // namespace tpugraphs::ui

@@ -7,27 +7,32 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStackedWidget>
+#include <QTextDocument>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "analysis/loaded_graph.h"
 #include "charts/feature_scatter_chart.h"
 #include "charts/histogram_chart.h"
 #include "charts/sorted_runtime_chart.h"
 #include "common/count_text.h"
+#include "common/runtime_text.h"
 #include "data/feature_names.h"
 
 namespace tpugraphs::ui {
 
 namespace {
 QString runtimeTitle(const LoadedGraph& graph) {
-    return graph.tile ? QStringLiteral("runtime / normalizer") : QStringLiteral("runtime");
+    return graph.tile ? QStringLiteral("runtime / normalizer") : QStringLiteral("runtime (ns)");
 }
 }  // namespace
 
 RuntimeChartsPanel::RuntimeChartsPanel(QWidget* parent)
     : QWidget(parent),
-      m_summary(new QLabel(QStringLiteral("Select a graph to see its config runtimes."), this)),
+      m_summary(new QLabel(this)),
       m_log(new QCheckBox(QStringLiteral("Log scale"), this)),
+      m_clip(new QCheckBox(QStringLiteral("Clip outliers"), this)),
       m_feature(new QComboBox(this)),
       m_featureScope(new QLabel(this)),
       m_stack(new QStackedWidget(this)),
@@ -46,8 +51,20 @@ RuntimeChartsPanel::RuntimeChartsPanel(QWidget* parent)
     m_noRuntimes->setWordWrap(true);
     m_noRuntimes->setObjectName("noRuntimesMessage");
 
+    m_log->setToolTip(QStringLiteral("Runtimes on a log scale (histogram and sorted curve)"));
+    m_clip->setToolTip(QStringLiteral(
+        "Histogram: bins cover the bulk of the runtimes (quartiles ± 3 IQR); far outliers are "
+        "counted in the edge bins"));
+    m_clip->setChecked(true);
+    m_histogram->setClipOutliers(true);
+    auto* hint = new QLabel(
+        QStringLiteral("wheel: zoom · drag: pan · double-click: reset · click a point: config"),
+        this);
+    hint->setStyleSheet(QStringLiteral("color: gray"));
+    hint->setAlignment(Qt::AlignRight);
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_log);
+    controls->addWidget(m_clip);
     controls->addSpacing(16);
     controls->addWidget(new QLabel(QStringLiteral("Scatter feature:"), this));
     controls->addWidget(m_feature);
@@ -67,8 +84,14 @@ RuntimeChartsPanel::RuntimeChartsPanel(QWidget* parent)
     layout->addWidget(m_summary);
     layout->addLayout(controls);
     layout->addWidget(m_stack, 1);
+    layout->addWidget(hint);
 
     connect(m_log, &QCheckBox::toggled, m_curve, &SortedRuntimeChart::setLogScale);
+    connect(m_log, &QCheckBox::toggled, m_histogram, &HistogramChart::setLogScale);
+    connect(m_clip, &QCheckBox::toggled, m_histogram, &HistogramChart::setClipOutliers);
+    connect(m_curve, &SortedRuntimeChart::configClicked, this, &RuntimeChartsPanel::configChosen);
+    connect(m_scatter, &FeatureScatterChart::configClicked, this,
+            &RuntimeChartsPanel::configChosen);
     connect(m_feature, &QComboBox::currentIndexChanged, this, [this] { refreshScatter(); });
     refresh();
 }
@@ -107,12 +130,20 @@ QString RuntimeChartsPanel::message() const {
     return m_stack->currentWidget() == m_noRuntimes ? m_noRuntimes->text() : QString();
 }
 
+QString RuntimeChartsPanel::summary() const {
+    QTextDocument document;
+    document.setHtml(m_summary->text());
+    return document.toPlainText();
+}
+
 void RuntimeChartsPanel::refresh() {
-    if (!m_graph) {
+    if (!m_graph) {  // no stale header above empty axes: a plain message instead
+        m_summary->setText(QStringLiteral("No graph selected."));
+        m_noRuntimes->setText(QStringLiteral("Select a graph to see its config runtimes."));
         m_histogram->clear(QStringLiteral("no graph"));
         m_curve->clear(QStringLiteral("no graph"));
         m_scatter->clear(QStringLiteral("no graph"));
-        m_stack->setCurrentIndex(0);
+        m_stack->setCurrentWidget(m_noRuntimes);
         return;
     }
     const LoadedGraph& g = *m_graph;
@@ -125,7 +156,7 @@ void RuntimeChartsPanel::refresh() {
     if (g.measured)
         summary += QStringLiteral("; best config %1 (%2)")
                        .arg(best)
-                       .arg(g.runtimes[size_t(best)], 0, 'g', 8);
+                       .arg(runtimeText(g.runtimes[size_t(best)], !g.tile));
     summary += def >= 0
                    ? QStringLiteral(
                          "; default marked = config 0 (the file has no explicit default; "
@@ -145,6 +176,12 @@ void RuntimeChartsPanel::refresh() {
         return;
     }
     m_stack->setCurrentIndex(0);
+    const bool nanoseconds = !g.tile;
+    const auto text = [nanoseconds](double v) { return runtimeText(v, nanoseconds); };
+    m_histogram->setValueText(text);
+    m_curve->setValueText(text);
+    m_scatter->setValueText(text);
+    chooseVaryingFeature();
     std::vector<ChartMarker> markers;
     markers.push_back({QStringLiteral("best (%1)").arg(best), g.runtimes[size_t(best)], 0,
                        QColor(0x59, 0xa1, 0x4f)});
@@ -154,6 +191,21 @@ void RuntimeChartsPanel::refresh() {
     m_histogram->setValues(g.runtimes, runtimeTitle(g), markers);
     m_curve->setRuntimes(g.runtimes, runtimeTitle(g), best, def);
     refreshScatter();
+}
+
+void RuntimeChartsPanel::chooseVaryingFeature() {
+    const auto varies = [this](int feature) {
+        const std::vector<double> column = m_graph->configFeatureColumn(feature, -1);
+        return !column.empty() && *std::min_element(column.begin(), column.end()) <
+                                      *std::max_element(column.begin(), column.end());
+    };
+    if (m_feature->currentIndex() >= 0 && varies(m_feature->currentIndex())) return;
+    for (int f = 0; f < m_feature->count(); ++f)
+        if (varies(f)) {
+            const QSignalBlocker block(m_feature);  // refresh() draws the scatter next
+            m_feature->setCurrentIndex(f);
+            return;
+        }
 }
 
 void RuntimeChartsPanel::refreshScatter() {

@@ -1,5 +1,6 @@
 // The runtime charts of the selected graph: histogram, sorted curve (linear/log) and a config
-// feature vs runtime scatter; test-split graphs say that they have no measured runtimes.
+// feature vs runtime scatter; test-split graphs say that they have no measured runtimes. A click
+// on a config's point chooses that config (configChosen).
 #pragma once
 
 #include <QWidget>
@@ -36,16 +37,23 @@ public:
     FeatureScatterChart* scatter() const { return m_scatter; }
     QComboBox* featureBox() const { return m_feature; }
     QCheckBox* logBox() const { return m_log; }
-    QString message() const;  // the "no measured runtimes" text when shown, else empty
+    QCheckBox* clipBox() const { return m_clip; }
+    QString message() const;  // the text shown instead of charts ("no measured runtimes"), or empty
+    QString summary() const;  // the header line above the charts (plain text)
+
+Q_SIGNALS:
+    void configChosen(int64_t config);
 
 private:
     void refresh();
     void refreshScatter();
+    void chooseVaryingFeature();  // when the chosen feature is constant on this graph
 
     std::shared_ptr<const LoadedGraph> m_graph;
     int64_t m_featureNode = -1;
     QLabel* m_summary;
     QCheckBox* m_log;
+    QCheckBox* m_clip;
     QComboBox* m_feature;
     QLabel* m_featureScope;
     QStackedWidget* m_stack;

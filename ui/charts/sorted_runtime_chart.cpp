@@ -1,8 +1,6 @@
 // The sorted runtime curve with marked configs and a linear/log runtime axis.
 #include "charts/sorted_runtime_chart.h"
 
-#include <QCursor>
-#include <QToolTip>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
 #include <QtCharts/QScatterSeries>
@@ -21,7 +19,7 @@ constexpr size_t kMaxCurvePoints = 2000;  // the curve is decimated beyond this
 }
 
 SortedRuntimeChart::SortedRuntimeChart(QWidget* parent)
-    : QChartView(parent),
+    : ZoomableChartView(parent),
       m_curve(new QLineSeries(this)),
       m_marks(new QScatterSeries(this)),
       m_x(new QValueAxis(this)) {
@@ -43,8 +41,11 @@ SortedRuntimeChart::SortedRuntimeChart(QWidget* parent)
     attachY();
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 200);
-    connect(m_curve, &QLineSeries::hovered, this, &SortedRuntimeChart::showTip);
-    connect(m_marks, &QScatterSeries::hovered, this, &SortedRuntimeChart::showTip);
+    m_valueText = [](double v) { return QString::number(v, 'g', 6); };
+}
+
+void SortedRuntimeChart::setValueText(std::function<QString(double)> text) {
+    m_valueText = std::move(text);
 }
 
 void SortedRuntimeChart::clear(const QString& reason) {
@@ -84,6 +85,7 @@ void SortedRuntimeChart::setRuntimes(const std::vector<double>& runtimes, const 
     mark(defaultConfig, QStringLiteral("default"));
     m_marks->replace(marks);
     m_x->setRange(0, std::max<double>(1.0, double(m_sorted.size()) - 1.0));
+    m_x->applyNiceNumbers();
     attachY();
 }
 
@@ -117,28 +119,40 @@ void SortedRuntimeChart::attachY() {
         axis->setLabelFormat("%.4g");
         const double pad = std::max((hi - lo) * 0.05, std::abs(hi) * 0.001 + 1e-9);
         axis->setRange(lo - pad, hi + pad);
+        axis->applyNiceNumbers();  // round ticks
         m_y = axis;
     }
     m_y->setTitleText(m_log ? m_yTitle + QStringLiteral(" (log)") : m_yTitle);
     chart()->addAxis(m_y, Qt::AlignLeft);
     m_curve->attachAxis(m_y);
     m_marks->attachAxis(m_y);
+    rememberRanges();
 }
 
-void SortedRuntimeChart::showTip(const QPointF& point, bool state) {
-    if (!state || m_sorted.empty()) {
-        QToolTip::hideText();
-        return;
-    }
-    const size_t rank =
-        size_t(std::clamp<double>(std::round(point.x()), 0.0, double(m_sorted.size() - 1)));
-    QString text = QStringLiteral("rank %1: config %2, runtime %3")
+int SortedRuntimeChart::rankAt(const QPoint& position) const {
+    if (m_sorted.empty()) return -1;
+    const int mark = nearestPoint(m_marks->points(), m_marks, position);
+    if (mark >= 0) return int(m_marks->at(mark).x());
+    const int point = nearestPoint(m_curve->points(), m_curve, position);
+    return point < 0 ? -1 : int(m_curve->at(point).x());
+}
+
+QString SortedRuntimeChart::tipAt(const QPoint& position) const {
+    const int rank = rankAt(position);
+    if (rank < 0) return {};
+    QString text = QStringLiteral("config %1: %2\nrank %3 of %4")
+                       .arg(m_order[size_t(rank)])
+                       .arg(m_valueText(m_sorted[size_t(rank)]))
                        .arg(rank)
-                       .arg(m_order[rank])
-                       .arg(m_sorted[rank], 0, 'g', 8);
+                       .arg(m_sorted.size());
     for (const ChartMarker& m : m_markerInfo)
-        if (size_t(m.x) == rank) text += QStringLiteral("\n") + m.label;
-    QToolTip::showText(QCursor::pos(), text, this);
+        if (int(m.x) == rank) text += QStringLiteral("\n") + m.label;
+    return text;
+}
+
+void SortedRuntimeChart::clickedAt(const QPoint& position) {
+    const int rank = rankAt(position);
+    if (rank >= 0) Q_EMIT configClicked(m_order[size_t(rank)]);
 }
 
 }  // namespace tpugraphs::ui

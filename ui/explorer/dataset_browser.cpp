@@ -3,6 +3,7 @@
 
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -37,10 +38,23 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     m_tree->header()->setSortIndicator(-1, Qt::AscendingOrder);  // dataset order until a click
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
-    m_tree->header()->setStretchLastSection(false);
-    m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_tree->setColumnWidth(DatasetTreeModel::NameColumn, 230);
-    for (int c = 1; c < DatasetTreeModel::ColumnCount; ++c) m_tree->setColumnWidth(c, 66);
+    // The default columns fit without sideways scrolling: the name takes what the numbers leave
+    // (long hashes elided in the middle); the header's context menu shows the other columns.
+    QHeaderView* header = m_tree->header();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(DatasetTreeModel::NameColumn, QHeaderView::Stretch);
+    header->setMinimumSectionSize(40);
+    m_tree->setTextElideMode(Qt::ElideMiddle);
+    for (int c = 1; c < DatasetTreeModel::ColumnCount; ++c) m_tree->setColumnWidth(c, 60);
+    m_tree->setColumnWidth(DatasetTreeModel::SpeedupColumn, 92);
+    for (const int c : {DatasetTreeModel::EdgesColumn, DatasetTreeModel::ConfigurableColumn,
+                        DatasetTreeModel::DistinctColumn, DatasetTreeModel::RuntimeMinColumn,
+                        DatasetTreeModel::RuntimeMaxColumn})
+        m_tree->setColumnHidden(c, true);
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QHeaderView::customContextMenuRequested, this,
+            [this](const QPoint& pos) { columnMenu()->exec(m_tree->header()->mapToGlobal(pos)); });
     m_summaryTable->setObjectName("collectionSummary");
     m_summaryTable->setModel(m_summary);
     m_summaryTable->verticalHeader()->hide();
@@ -60,7 +74,15 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
         m_proxy->setFilterFixedString(text);
         if (!text.isEmpty()) m_tree->expandAll();
     });
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { m_tree->expandToDepth(0); });
+    // Another dataset starts unfiltered: an old filter would hide its graphs.
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        m_filter->clear();
+        m_tree->expandToDepth(0);
+    });
+    // Group rows (collection, split) have only a name: it spans the row, so it is not elided.
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &DatasetBrowser::spanGroupRows);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &DatasetBrowser::spanGroupRows);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &DatasetBrowser::spanGroupRows);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 const int graph = current.data(DatasetTreeModel::GraphIndexRole).toInt();
@@ -79,6 +101,29 @@ bool DatasetBrowser::selectGraph(int graph) {
     m_tree->setCurrentIndex(index);
     m_tree->scrollTo(index);
     return true;
+}
+
+void DatasetBrowser::spanGroupRows() {
+    for (int c = 0; c < m_proxy->rowCount(); ++c) {
+        const QModelIndex collection = m_proxy->index(c, 0);
+        m_tree->setFirstColumnSpanned(c, {}, true);
+        for (int s = 0; s < m_proxy->rowCount(collection); ++s)
+            m_tree->setFirstColumnSpanned(s, collection, true);
+    }
+}
+
+QMenu* DatasetBrowser::columnMenu() {
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    for (int c = 1; c < DatasetTreeModel::ColumnCount; ++c) {
+        QAction* action = menu->addAction(m_model->headerData(c, Qt::Horizontal).toString());
+        action->setToolTip(m_model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString());
+        action->setCheckable(true);
+        action->setChecked(!m_tree->isColumnHidden(c));
+        connect(action, &QAction::toggled, this,
+                [this, c](bool shown) { m_tree->setColumnHidden(c, !shown); });
+    }
+    return menu;
 }
 
 int DatasetBrowser::selectedGraph() const {

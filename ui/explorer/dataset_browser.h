@@ -25,6 +25,9 @@ public:
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTreeView* tree() const { return m_tree; }
     QSplitter* splitter() const { return m_splitter; }
+    QLineEdit* filter() const { return m_filter; }
+    // The tree header's context menu: one checkable entry per column but the name.
+    class QMenu* columnMenu();
 
     // Selects (and scrolls to) a graph row; false when the graph is filtered out or unknown.
     bool selectGraph(int graph);
@@ -37,6 +40,8 @@ Q_SIGNALS:
     void collectionSelected(const QString& collection);
 
 private:
+    void spanGroupRows();
+
     DatasetTreeModel* m_model;
     CollectionSummaryModel* m_summary;
     QSortFilterProxyModel* m_proxy;

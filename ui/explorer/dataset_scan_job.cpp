@@ -5,6 +5,7 @@
 
 #include <exception>
 #include <filesystem>
+#include <stdexcept>
 
 #include "common/job_runner.h"
 #include "data/data_error.h"
@@ -72,6 +73,10 @@ void DatasetScanJob::start(const QString& path) {
                                                Q_EMIT progress(int(done), int(total));
                                            });
                                        });
+            // A single file that cannot be read fails like a folder that is not a dataset, so
+            // the dataset already open stays.
+            if (singleFile && !index.graphs.front().error.empty())
+                throw std::runtime_error(index.graphs.front().error);
             m_runner->post(id, [this, index = std::move(index)] { Q_EMIT scanned(index); });
         } catch (const std::exception& e) {
             const QString message = QString::fromStdString(e.what());

@@ -5,8 +5,8 @@
 
 #include <exception>
 
-#include "synth/generator.h"
 #include "common/job_runner.h"
+#include "synth/generator.h"
 
 namespace tpugraphs::ui {
 

@@ -13,13 +13,16 @@
 
 #include "analysis/collection_summary.h"
 #include "analysis/loaded_graph.h"
+#include "analysis/start_graph.h"
 #include "charts/collection_charts_panel.h"
 #include "charts/runtime_charts_panel.h"
 #include "common/count_text.h"
+#include "common/message_without_path.h"
 #include "common/graph_load_job.h"
 #include "explorer/dataset_browser.h"
 #include "explorer/dataset_scan_job.h"
 #include "explorer/inspector_panel.h"
+#include "explorer/node_shape_text.h"
 #include "explorer/runtime_stats_job.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
@@ -27,6 +30,11 @@
 #include "item_models/dataset_tree_model.h"
 
 namespace tpugraphs::ui {
+
+namespace {
+// Of saveState(); 2 since the tree shows fewer columns by default (older header states showed all).
+constexpr quint32 kStateVersion = 2;
+}  // namespace
 
 ExplorerPage::ExplorerPage(QWidget* parent)
     : QWidget(parent),
@@ -74,7 +82,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
         Q_EMIT taskProgress(QStringLiteral("Scanning %1").arg(m_pendingPath), done, total);
     });
     connect(m_scan, &DatasetScanJob::scanned, this, &ExplorerPage::onScanned);
-    connect(m_scan, &DatasetScanJob::failed, this, [this](const QString& message) {
+    connect(m_scan, &DatasetScanJob::failed, this, [this](const QString& error) {
+        const QString message = withoutPath(error, m_pendingPath);
         showError(QStringLiteral("Cannot open %1: %2").arg(m_pendingPath, message));
         Q_EMIT openFailed(m_pendingPath, message);
     });
@@ -101,6 +110,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
             &CollectionChartsPanel::setCollection);
     connect(m_graphPanel->view(), &GraphViewWidget::nodeSelected, this,
             &ExplorerPage::onNodeSelected);
+    connect(m_runtimeCharts, &RuntimeChartsPanel::configChosen, m_inspector,
+            &InspectorPanel::setConfig);
     connect(m_inspector, &InspectorPanel::nodeActivated, this, [this](int64_t node) {
         m_graphPanel->view()->selectNode(int(node));
         m_graphPanel->view()->centerOnNode(int(node));
@@ -141,6 +152,9 @@ void ExplorerPage::onScanned(const DatasetIndex& index) {
         m_stats->start(index);
         m_summaryTimer->start();
     }
+    // A first graph, so the page shows what it is for; a selection made by a receiver of
+    // datasetOpened supersedes it.
+    selectGraph(startGraph(index));
     Q_EMIT datasetOpened(m_path, int(index.graphs.size()));
 }
 
@@ -165,13 +179,16 @@ void ExplorerPage::onGraphLoaded(std::shared_ptr<const LoadedGraph> graph) {
     m_graph = graph;
     m_error->hide();
     m_graphPanel->setGraph(graph->topology);
+    m_graphPanel->view()->setNodeDetail(
+        [graph](int node) { return QStringLiteral("shape ") + nodeShapeText(*graph, node); });
     m_inspector->setGraph(graph);
     m_runtimeCharts->setGraph(graph);
     Q_EMIT graphLoaded(graph);
 }
 
-void ExplorerPage::onGraphFailed(const QString& path, const QString& message) {
-    m_browser->model()->setGraphError(m_loadingGraph, message.toStdString());
+void ExplorerPage::onGraphFailed(const QString& path, const QString& error) {
+    const QString message = withoutPath(error, path);
+    m_browser->model()->setGraphError(m_loadingGraph, error.toStdString());
     m_graph.reset();
     m_graphPanel->setGraph(nullptr);
     m_inspector->setGraph(nullptr);
@@ -230,7 +247,7 @@ void ExplorerPage::checkIdle() {
 QByteArray ExplorerPage::saveState() const {
     QByteArray state;
     QDataStream out(&state, QIODevice::WriteOnly);
-    out << quint32(1) << m_splitter->saveState() << m_browser->splitter()->saveState()
+    out << kStateVersion << m_splitter->saveState() << m_browser->splitter()->saveState()
         << m_browser->tree()->header()->saveState();
     return state;
 }
@@ -240,7 +257,7 @@ void ExplorerPage::restoreState(const QByteArray& state) {
     quint32 version = 0;
     QByteArray main, browser, header;
     in >> version >> main >> browser >> header;
-    if (version != 1 || in.status() != QDataStream::Ok) return;
+    if (version != kStateVersion || in.status() != QDataStream::Ok) return;
     m_splitter->restoreState(main);
     m_browser->splitter()->restoreState(browser);
     m_browser->tree()->header()->restoreState(header);

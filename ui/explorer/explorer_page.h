@@ -59,6 +59,7 @@ public:
 
 Q_SIGNALS:
     void datasetOpened(const QString& path, int graphs);
+    // `message` says what was wrong without repeating `path`.
     void openFailed(const QString& path, const QString& message);
     void graphLoaded(std::shared_ptr<const tpugraphs::LoadedGraph> graph);
     void graphFailed(const QString& path, const QString& message);
@@ -70,7 +71,7 @@ Q_SIGNALS:
 private:
     void onScanned(const DatasetIndex& index);
     void onGraphLoaded(std::shared_ptr<const LoadedGraph> graph);
-    void onGraphFailed(const QString& path, const QString& message);
+    void onGraphFailed(const QString& path, const QString& error);
     void onNodeSelected(int nodeId);
     void showError(const QString& message);
     void refreshSummaries();

@@ -13,6 +13,7 @@
 
 #include "analysis/feature_rows.h"
 #include "analysis/loaded_graph.h"
+#include "common/runtime_text.h"
 #include "data/opcodes.h"
 #include "item_models/feature_table_model.h"
 
@@ -31,6 +32,7 @@ QTableView* makeTable(FeatureTableModel* model, QWidget* parent) {
                                                     QHeaderView::ResizeToContents);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setAlternatingRowColors(true);
+    table->setTextElideMode(Qt::ElideMiddle);  // long feature names keep both ends
     return table;
 }
 
@@ -207,7 +209,7 @@ void InspectorPanel::refreshConfig() {
     QString info =
         g.measured ? QStringLiteral("Runtime of config %1: %2%3")
                          .arg(m_config)
-                         .arg(g.runtimes[size_t(m_config)], 0, 'g', 8)
+                         .arg(runtimeText(g.runtimes[size_t(m_config)], !g.tile))
                          .arg(g.tile ? QStringLiteral(" (normalised)") : QString())
                    : QStringLiteral("Config %1: no measured runtime (test split)").arg(m_config);
     if (m_config == g.bestConfig()) info += QStringLiteral(" · best");

@@ -1,7 +1,6 @@
 // File > Export Kaggle Submission... dialog.
 #include "export_dialogs/export_submission_dialog.h"
 
-#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFormLayout>
@@ -9,6 +8,8 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <exception>
@@ -23,6 +24,7 @@ namespace tpugraphs::ui {
 ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const QString& datasetRoot,
                                                QWidget* parent)
     : QDialog(parent),
+      m_runTree(new QTreeWidget),
       m_root(new QLineEdit(datasetRoot)),
       m_template(new QLineEdit),
       m_output(new QLineEdit(QDir::homePath() + "/submission.csv")),
@@ -40,19 +42,29 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
     m_summary->setPlaceholderText(
         "Collections without a run are filled from the template (when given) or left out.");
 
-    auto* runBox = new QGroupBox("Run per collection (test split)");
-    auto* runForm = new QFormLayout(runBox);
+    auto* runBox = new QGroupBox("Runs per collection (test split); several ticked: their ensemble");
+    m_runTree->setObjectName("runTree");
+    m_runTree->setHeaderHidden(true);
+    m_runTree->setRootIsDecorated(true);
     for (const Collection c : kCollections) {
-        const QString name = QString::fromUtf8(collectionName(c));
-        auto* combo = new QComboBox;
-        combo->setObjectName("run_" + name);
-        combo->addItem("(none)", QString());
-        for (const QString& dir : runs->runsWithCheckpoint(c))
-            combo->addItem(runDisplayName(dir), dir);
-        combo->setCurrentIndex(combo->count() - 1);  // the most recently listed run
-        runForm->addRow(name, combo);
-        m_runCombos.insert(c, combo);
+        auto* parent = new QTreeWidgetItem(m_runTree);
+        parent->setData(0, Qt::UserRole, collectionIndex(c));
+        const QStringList dirs = runs->runsWithCheckpoint(c);
+        for (const QString& dir : dirs) {
+            auto* child = new QTreeWidgetItem(parent, {runDisplayName(dir)});
+            child->setData(0, Qt::UserRole, dir);
+            child->setToolTip(0, dir);
+            // The most recently listed run is ticked, as a single-run default.
+            child->setCheckState(0, dir == dirs.back() ? Qt::Checked : Qt::Unchecked);
+        }
+        m_collectionItems.insert(c, parent);
+        describeCollection(parent);
     }
+    m_runTree->expandAll();
+    connect(m_runTree, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* item) {
+        if (item->parent()) describeCollection(item->parent());
+    });
+    (new QVBoxLayout(runBox))->addWidget(m_runTree);
     auto* files = new QFormLayout;
     files->addRow("Dataset root", m_root);
     const QString csv = "CSV files (*.csv);;All files (*)";
@@ -69,16 +81,44 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_export, &QPushButton::clicked, this, &ExportSubmissionDialog::startExport);
-    resize(640, 520);
+    resize(680, 620);
 }
 
 ExportSubmissionDialog::~ExportSubmissionDialog() = default;
 
-void ExportSubmissionDialog::setRun(Collection collection, const QString& runDir) {
-    QComboBox* combo = m_runCombos.value(collection);
-    if (!combo) return;
-    const int index = combo->findData(runDir);
-    if (index >= 0) combo->setCurrentIndex(index);
+void ExportSubmissionDialog::setRuns(Collection collection, const QStringList& runDirs) {
+    QTreeWidgetItem* parent = m_collectionItems.value(collection);
+    if (!parent) return;
+    {
+        const QSignalBlocker blocker(m_runTree);
+        for (int i = 0; i < parent->childCount(); ++i) {
+            QTreeWidgetItem* child = parent->child(i);
+            const bool ticked = runDirs.contains(child->data(0, Qt::UserRole).toString());
+            child->setCheckState(0, ticked ? Qt::Checked : Qt::Unchecked);
+        }
+    }
+    describeCollection(parent);
+}
+
+QStringList ExportSubmissionDialog::runs(Collection collection) const {
+    QStringList dirs;
+    const QTreeWidgetItem* parent = m_collectionItems.value(collection);
+    for (int i = 0; parent && i < parent->childCount(); ++i)
+        if (parent->child(i)->checkState(0) == Qt::Checked)
+            dirs << parent->child(i)->data(0, Qt::UserRole).toString();
+    return dirs;
+}
+
+// "layout:xla:default: ensemble of 3 runs", "tile:xla: 1 run", "...: no run (template or left
+// out)".
+void ExportSubmissionDialog::describeCollection(QTreeWidgetItem* item) {
+    const auto c = static_cast<Collection>(item->data(0, Qt::UserRole).toInt());
+    const qsizetype ticked = runs(c).size();
+    const QString what = ticked == 0   ? QString("no run (template or left out)")
+                         : ticked == 1 ? QString("1 run")
+                                       : QString("ensemble of %1 runs").arg(ticked);
+    const QSignalBlocker blocker(m_runTree);
+    item->setText(0, QString::fromUtf8(collectionName(c)) + ": " + what);
 }
 
 void ExportSubmissionDialog::setTemplatePath(const QString& path) {
@@ -96,9 +136,10 @@ QString ExportSubmissionDialog::summary() const {
 SubmissionRequest ExportSubmissionDialog::request() const {
     SubmissionRequest r;
     r.datasetRoot = m_root->text().toStdString();
-    for (auto it = m_runCombos.constBegin(); it != m_runCombos.constEnd(); ++it) {
-        const QString dir = it.value()->currentData().toString();
-        if (!dir.isEmpty()) r.runs.push_back({it.key(), {dir.toStdString()}});
+    for (const Collection c : kCollections) {
+        std::vector<std::string> dirs;
+        for (const QString& dir : runs(c)) dirs.push_back(dir.toStdString());
+        if (!dirs.empty()) r.runs.push_back({c, dirs});
     }
     r.templatePath = m_template->text().trimmed().toStdString();
     r.outputPath = m_output->text().trimmed().toStdString();

@@ -17,7 +17,8 @@ namespace {
 
 constexpr double kNodeHeight = 28.0;  // world units of an ordinary node box
 constexpr double kDotsBelow = 5.0;    // node box height on screen (px) under which: dots
-constexpr double kLabelsFrom = 15.0;  // ... from which: labels
+constexpr double kLabelsFrom = 11.0;  // ... from which: labels (at least kMinLabelPixels high)
+constexpr int kMinLabelPixels = 7;
 // Rough costs, in pixels of a line, to balance the bands of the pixel layer between threads.
 constexpr double kSegmentWork = 8.0;
 constexpr double kDotWork = 8.0;
@@ -201,8 +202,9 @@ int paintBoxes(const Painting& g, const QVector<int>& nodes) {
     const double radius = 4.0 * g.t.scale;
     g.p.setRenderHint(QPainter::Antialiasing, labels);
     QFont font = g.p.font();
-    font.setPixelSize(std::max(1, static_cast<int>(std::lround(12.0 * g.t.scale))));
+    font.setPixelSize(std::max(kMinLabelPixels, static_cast<int>(std::lround(12.0 * g.t.scale))));
     g.p.setFont(font);
+    const QFontMetrics metrics(font);
     for (const int v : nodes) {
         const QRectF r = g.screenRect(g.scene.rect(v));
         const QColor color = g.fill(v);
@@ -218,7 +220,8 @@ int paintBoxes(const Painting& g, const QVector<int>& nodes) {
         g.p.setPen(color.lightnessF() < 0.45 ? Qt::white : palette::text);
         QString text = g.scene.label(v);
         if (!g.scene.isBox(v)) text += QStringLiteral("  #%1").arg(g.scene.originalNode(v));
-        g.p.drawText(r, Qt::AlignCenter, text);
+        // Small boxes: the label is elided to the box rather than spilling over its neighbours.
+        g.p.drawText(r, Qt::AlignCenter, metrics.elidedText(text, Qt::ElideMiddle, int(r.width())));
     }
     return nodes.size();
 }

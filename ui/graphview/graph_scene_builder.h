@@ -4,8 +4,8 @@
 #include <memory>
 #include <vector>
 
-#include "graphview/graph_scene.h"
 #include "graphdraw/dag_layout.h"
+#include "graphview/graph_scene.h"
 
 namespace tpugraphs::ui {
 

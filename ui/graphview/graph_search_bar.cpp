@@ -19,12 +19,12 @@ GraphSearchBar::GraphSearchBar(GraphViewWidget* view, QWidget* parent)
       m_status(new QLabel(this)) {
     m_input->setPlaceholderText(QStringLiteral("Find node id or opcode (e.g. 1234, dot)"));
     m_input->setClearButtonEnabled(true);
-    m_input->setMinimumWidth(140);
+    m_input->setMinimumWidth(100);
     m_previous->setText(QStringLiteral("▲"));
     m_previous->setToolTip(QStringLiteral("Previous match (Shift+Enter)"));
     m_next->setText(QStringLiteral("▼"));
     m_next->setToolTip(QStringLiteral("Next match (Enter)"));
-    m_status->setMinimumWidth(70);
+    m_status->setMinimumWidth(0);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_input);
@@ -73,6 +73,17 @@ void GraphSearchBar::refresh() {
     }
     m_status->setText(QStringLiteral("%1 of %2").arg(m_current + 1).arg(m_matches.size()));
     m_view->setSearchMatches(m_matches, m_matches[m_current]);
+}
+
+void GraphSearchBar::clear() {
+    m_input->clear();
+    m_matches.clear();
+    m_current = -1;
+    m_status->clear();
+}
+
+QString GraphSearchBar::statusText() const {
+    return m_status->text();
 }
 
 void GraphSearchBar::next() {

@@ -22,9 +22,11 @@ public:
     void previous();
     void focusInput();
     void refresh();  // re-runs the search in a new view (after a re-layout) without moving
+    void clear();    // empties the input, the matches and the status (another graph)
     int matchCount() const { return m_matches.size(); }
     int currentIndex() const { return m_current; }
     QLineEdit* input() const { return m_input; }
+    QString statusText() const;  // "3 of 12", "no match" or empty
 
 private:
     void show(int index);

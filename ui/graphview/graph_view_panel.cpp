@@ -23,6 +23,7 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
       m_collapse(new QToolButton(this)),
       m_legend(new QToolButton(this)),
       m_status(new QLabel(this)) {
+    m_mode->setObjectName("graphViewMode");
     m_mode->addItem(QStringLiteral("Whole graph"), int(GraphViewMode::Whole));
     m_mode->addItem(QStringLiteral("Configurable nodes + neighbours"),
                     int(GraphViewMode::ConfigurableNeighbourhood));
@@ -30,7 +31,7 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
                     int(GraphViewMode::CollapsedComputations));
     // The combo may be narrower than its longest entry, so the search bar keeps its room.
     m_mode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_mode->setMinimumContentsLength(16);
+    m_mode->setMinimumContentsLength(12);
     m_mode->setToolTip(
         QStringLiteral("Which nodes to draw: all, the pruned graph the models train on, or one "
                        "box per computation (double-click a box to open it)"));
@@ -43,9 +44,9 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     m_legend->setChecked(true);
     m_legend->setToolTip(QStringLiteral("Show the colour legend (L)"));
 
-    // The status text may be long; it is clipped rather than squeezing the search bar.
-    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_status->setMinimumWidth(80);
+    // The status is short ("2,516 nodes, 4,126 edges", details in its tool tip) and never cut:
+    // the combo box and the search field give way first.
+    m_status->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_mode);
     bar->addWidget(m_fit);
@@ -69,15 +70,16 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     connect(m_view, &GraphViewWidget::layoutStarted, this,
             [this] { m_status->setText(QStringLiteral("laying out…")); });
     connect(m_view, &GraphViewWidget::layoutFailed, this, [this](const QString& message) {
-        m_status->setText(QStringLiteral("layout failed: %1").arg(message));
+        m_status->setText(QStringLiteral("layout failed"));
+        m_status->setToolTip(message);
     });
     connect(m_view, &GraphViewWidget::layoutFinished, this,
             [this](int nodes, int edges, double ms) {
                 const QLocale locale;
-                m_status->setText(QStringLiteral("%1 nodes, %2 edges, laid out in %3 ms")
-                                      .arg(locale.toString(nodes), locale.toString(edges))
-                                      .arg(qRound(ms)));
-                m_status->setToolTip(m_status->text());
+                m_status->setText(QStringLiteral("%1 nodes, %2 edges")
+                                      .arg(locale.toString(nodes), locale.toString(edges)));
+                m_status->setToolTip(
+                    QStringLiteral("%1, laid out in %2 ms").arg(m_status->text()).arg(qRound(ms)));
                 m_legend->setChecked(m_view->isLegendVisible());
             });
 
@@ -91,6 +93,15 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
 }
 
 void GraphViewPanel::setGraph(std::shared_ptr<const GraphTopology> topology) {
+    // The view mode and the search belong to the graph they were chosen on. Clearing first lets
+    // the mode change without laying out the old graph again.
+    m_view->clear();
+    m_search->clear();
+    {
+        const QSignalBlocker block(m_mode);
+        m_mode->setCurrentIndex(0);
+    }
+    m_view->setViewMode(GraphViewMode::Whole);
     m_view->setGraph(std::move(topology));
     updateControls();
 }

@@ -21,9 +21,12 @@ class GraphViewPanel : public QWidget {
 public:
     explicit GraphViewPanel(QWidget* parent = nullptr);
 
+    // Shows another graph from a clean state: whole graph, empty search.
     void setGraph(std::shared_ptr<const GraphTopology> topology);
     GraphViewWidget* view() const { return m_view; }
     GraphSearchBar* searchBar() const { return m_search; }
+    QComboBox* modeBox() const { return m_mode; }
+    QLabel* statusLabel() const { return m_status; }
 
 private:
     void updateControls();

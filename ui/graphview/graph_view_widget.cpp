@@ -5,9 +5,11 @@
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "graphview/graph_layout_job.h"
 #include "graphview/graph_legend.h"
@@ -25,7 +27,7 @@ constexpr int kClickSlop = 4;           // pixels a press may move and still be 
 GraphViewWidget::GraphViewWidget(QWidget* parent)
     : QWidget(parent), m_job(new GraphLayoutJob(this)) {
     setFocusPolicy(Qt::StrongFocus);
-    setMouseTracking(false);
+    setMouseTracking(true);  // hover tool tips
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(200, 150);
     connect(m_job, &GraphLayoutJob::progress, this, [this](float f) {
@@ -49,6 +51,8 @@ void GraphViewWidget::setGraph(std::shared_ptr<const GraphTopology> topology) {
     m_selectedOriginal = -1;
     m_matchOriginals.clear();
     m_currentMatchOriginal = -1;
+    m_centreOnLayout = -1;
+    m_nodeDetail = {};  // belongs to the previous graph
     m_values.clear();
     m_fitPending = true;
     startLayout();
@@ -108,6 +112,7 @@ void GraphViewWidget::onLayoutFinished(std::shared_ptr<const GraphScene> scene, 
     updateViewValues();
     if (m_fitPending) fitToWindow();
     m_fitPending = false;
+    if (m_centreOnLayout >= 0) centreOn(std::exchange(m_centreOnLayout, -1));
     update();
     Q_EMIT layoutFinished(m_scene->nodeCount(), m_scene->edgeCount(), totalMs);
 }
@@ -139,6 +144,11 @@ QVector<int> GraphViewWidget::findNodes(const QString& query) const {
 }
 
 bool GraphViewWidget::centerOnNode(int originalNode) {
+    m_centreOnLayout = isLayingOut() ? originalNode : -1;
+    return !isLayingOut() && centreOn(originalNode);
+}
+
+bool GraphViewWidget::centreOn(int originalNode) {
     if (!m_scene) return false;
     const int v = m_scene->viewNodeOf(originalNode);
     if (v < 0) return false;
@@ -307,8 +317,44 @@ void GraphViewWidget::mousePressEvent(QMouseEvent* event) {
     m_dragging = false;
 }
 
+void GraphViewWidget::setNodeDetail(std::function<QString(int)> detail) {
+    m_nodeDetail = std::move(detail);
+}
+
+QString GraphViewWidget::nodeTip(int v) const {
+    if (!m_scene || v < 0 || v >= m_scene->nodeCount()) return {};
+    if (m_scene->isBox(v))
+        return QStringLiteral("computation %1 of %2 (double-click to open)")
+            .arg(m_scene->computation(v) + 1)
+            .arg(m_topology->computationCount());
+    const int node = m_scene->originalNode(v);
+    const bool configurable =
+        std::binary_search(m_topology->configurable.begin(), m_topology->configurable.end(), node);
+    QString tip = QStringLiteral("Node %1: %2")
+                      .arg(node)
+                      .arg(QString::fromUtf8(opcodeName(m_topology->opcode[size_t(node)])));
+    const QString detail = m_nodeDetail ? m_nodeDetail(node) : QString();
+    if (!detail.isEmpty()) tip += QStringLiteral("\n") + detail;
+    tip += configurable ? QStringLiteral("\nconfigurable") : QStringLiteral("\nnot configurable");
+    if (m_topology->computationCount() > 1)
+        tip += QStringLiteral(" · computation %1 of %2")
+                   .arg(m_topology->computationOf(node) + 1)
+                   .arg(m_topology->computationCount());
+    return tip;
+}
+
 void GraphViewWidget::mouseMoveEvent(QMouseEvent* event) {
-    if (!(event->buttons() & Qt::LeftButton)) return;
+    if (!(event->buttons() & Qt::LeftButton)) {  // hovering: the node's tool tip
+        const int v = m_scene ? m_scene->nodeAt(m_transform.toWorld(event->position()),
+                                                4.0 / m_transform.scale)
+                              : -1;
+        const QString tip = nodeTip(v);
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(event->globalPosition().toPoint(), tip, this);
+        return;
+    }
     if (!m_dragging && (event->pos() - m_pressPos).manhattanLength() <= kClickSlop) return;
     if (!m_dragging) setCursor(Qt::ClosedHandCursor);
     m_dragging = true;

@@ -5,6 +5,7 @@
 #include <QImage>
 #include <QVector>
 #include <QWidget>
+#include <functional>
 #include <memory>
 
 #include "graphview/graph_renderer.h"
@@ -36,14 +37,20 @@ public:
     // Original node ids in the current view matching "123" / "#123" (a node id) or an opcode
     // name (exact names first; otherwise names containing the text, case-insensitive).
     QVector<int> findNodes(const QString& query) const;
-    bool centerOnNode(int originalNode);  // false when the node is not in the current view
-    void selectNode(int originalNode);    // -1 clears
-    int selectedNode() const;             // original id, -1 when none (or a computation box)
+    // False when the node is not in the current view; while laying out, the view centres on it
+    // when the layout arrives.
+    bool centerOnNode(int originalNode);
+    void selectNode(int originalNode);  // -1 clears
+    int selectedNode() const;           // original id, -1 when none (or a computation box)
     void setSearchMatches(const QVector<int>& originalNodes, int currentOriginal);
 
     // Colours nodes by a per-original-node value (NaN: no value) instead of their opcode
     // family; an empty vector restores family colours.
     void setNodeValues(const QVector<float>& values, const QString& title = {});
+    // Extra text per original node for the hover tool tip (e.g. its shape); empty: none.
+    void setNodeDetail(std::function<QString(int)> detail);
+    // The hover tool tip of a drawn node: id, opcode, configurable, computation and the detail.
+    QString nodeTip(int viewNode) const;
     void setLegendVisible(bool visible);
     bool isLegendVisible() const { return m_legendVisible; }
 
@@ -79,6 +86,7 @@ private:
     void startLayout();
     void onLayoutFinished(std::shared_ptr<const GraphScene> scene, double layoutMs, double totalMs);
     void selectViewNode(int viewNode);
+    bool centreOn(int originalNode);  // centerOnNode without waiting for a running layout
     void updateViewValues();
     void panBy(const QPointF& delta);
     void paintOverlay(QPainter& painter);
@@ -90,8 +98,9 @@ private:
     GraphLayoutJob* m_job = nullptr;
     float m_progress = 0.0f;
     QString m_error;
-    bool m_fitPending = true;  // fit when the next layout arrives
-    bool m_autoFit = false;    // the view is fitted and follows resizes until moved
+    bool m_fitPending = true;   // fit when the next layout arrives
+    bool m_autoFit = false;     // the view is fitted and follows resizes until moved
+    int m_centreOnLayout = -1;  // original node to centre on when the running layout arrives
 
     GraphViewTransform m_transform;
     GraphRenderState m_state;
@@ -105,6 +114,7 @@ private:
     QString m_valuesTitle;
     float m_valueMin = 0.0f, m_valueMax = 0.0f;
     bool m_legendVisible = true;
+    std::function<QString(int)> m_nodeDetail;
 
     QPoint m_pressPos;
     QPointF m_lastDragPos;

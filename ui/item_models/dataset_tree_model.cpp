@@ -1,6 +1,7 @@
 // Item model of a dataset tree; graph rows read the index and the lazily computed stats.
 #include "item_models/dataset_tree_model.h"
 #include "common/count_text.h"
+#include "common/runtime_text.h"
 
 #include <QBrush>
 #include <QColor>
@@ -40,9 +41,9 @@ QString formatCount(int64_t value) {
     return QLocale().toString(qlonglong(value));
 }
 
-QString formatRuntime(double value) {
-    if (value >= 1e6) return QString::number(value, 'g', 4);
-    return QString::number(value, 'f', value < 100 ? 3 : 0);
+// Three significant digits, trailing zeros kept so a column of speed-ups lines up ("1.00×").
+QString speedupText(double value) {
+    return QStringLiteral("%1×").arg(value, 0, 'f', value < 10 ? 2 : value < 100 ? 1 : 0);
 }
 
 }  // namespace
@@ -165,6 +166,14 @@ QVariant DatasetTreeModel::graphData(int graph, int column, int role) const {
             return QStringLiteral("%1 — unreadable").arg(QString::fromStdString(entry.name));
     }
     if (role == Qt::ToolTipRole && column == NameColumn) return QString::fromStdString(entry.path);
+    if (role == Qt::ToolTipRole && column >= RuntimeMinColumn && column <= RuntimeMaxColumn &&
+        stats.measured) {  // the exact value behind the rounded one
+        const double value = column == RuntimeMinColumn      ? stats.min
+                             : column == RuntimeMedianColumn ? stats.median
+                                                             : stats.max;
+        return QString::number(value, 'g', 10) +
+               (entry.kind == GraphKind::Layout ? QStringLiteral(" ns") : QString());
+    }
     if (role == Qt::TextAlignmentRole && column != NameColumn)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     const bool isLayout = entry.kind == GraphKind::Layout;
@@ -214,25 +223,22 @@ QVariant DatasetTreeModel::graphData(int graph, int column, int role) const {
         case DistinctColumn:
             return formatCount(stats.distinctConfigs);
         case RuntimeMinColumn:
-            return unmeasured ? QStringLiteral("n/a") : formatRuntime(stats.min);
+            return unmeasured ? QStringLiteral("n/a") : runtimeText(stats.min, isLayout);
         case RuntimeMedianColumn:
-            return unmeasured ? QStringLiteral("n/a") : formatRuntime(stats.median);
+            return unmeasured ? QStringLiteral("n/a") : runtimeText(stats.median, isLayout);
         case RuntimeMaxColumn:
-            return unmeasured ? QStringLiteral("n/a") : formatRuntime(stats.max);
+            return unmeasured ? QStringLiteral("n/a") : runtimeText(stats.max, isLayout);
         case SpeedupColumn:
-            return unmeasured ? QStringLiteral("n/a")
-                              : QStringLiteral("%1×").arg(stats.bestOverMedian, 0, 'f', 3);
+            return unmeasured ? QStringLiteral("n/a") : speedupText(stats.bestOverMedian);
     }
     return {};
 }
 
 QVariant DatasetTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal) return {};
-    static const char* const names[ColumnCount] = {"Graph",        "Nodes",
-                                                   "Edges",        "Configs",
-                                                   "Configurable", "Distinct configs",
-                                                   "Runtime min",  "Runtime median",
-                                                   "Runtime max",  "Best / median"};
+    static const char* const names[ColumnCount] = {
+        "Graph",    "Nodes",   "Edges",  "Configs", "Cfg. nodes",
+        "Distinct", "Fastest", "Median", "Slowest", "Best / median"};
     static const char* const tips[ColumnCount] = {
         "Collection → split → graph (file stem)",
         "Number of HLO nodes",
@@ -240,10 +246,13 @@ QVariant DatasetTreeModel::headerData(int section, Qt::Orientation orientation, 
         "Number of configs (rows of config_runtime)",
         "Layout: number of configurable nodes (node_config_ids)",
         "Configs with distinct feature values (computed in the background: … until loaded)",
-        "Fastest runtime (tile: runtime / normalizer); n/a for the test split",
-        "Median runtime; n/a for the test split",
-        "Slowest runtime; n/a for the test split",
-        "Speed-up of the best config over the median config (median / min)"};
+        "Runtime of the fastest config (layout: ns, shown in ns/µs/ms/s; tile: runtime / "
+        "normalizer); n/a for the test split",
+        "Runtime of the median config (layout: ns/µs/ms/s; tile: runtime / normalizer); n/a for "
+        "the test split",
+        "Runtime of the slowest config (layout: ns/µs/ms/s; tile: runtime / normalizer); n/a for "
+        "the test split",
+        "Runtime spread: the speed-up of the best config over the median config (median / min)"};
     if (section < 0 || section >= ColumnCount) return {};
     if (role == Qt::DisplayRole) return QString::fromUtf8(names[section]);
     if (role == Qt::ToolTipRole) return QString::fromUtf8(tips[section]);

@@ -31,6 +31,9 @@ QVariant FeatureTableModel::data(const QModelIndex& index, int role) const {
             if (index.column() == NameColumn) return QString::fromStdString(row.name);
             if (index.column() == ValueColumn) return QString::number(row.value, 'g', 10);
             return {};
+        case Qt::ToolTipRole:  // the whole name where the column elides it
+            return QStringLiteral("%1 = %2").arg(QString::fromStdString(row.name),
+                                                 QString::number(row.value, 'g', 10));
         case Qt::ForegroundRole:
             if (row.value == 0.0) return QBrush(QColor(0x90, 0x90, 0x90));
             return {};

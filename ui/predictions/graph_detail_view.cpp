@@ -103,6 +103,16 @@ GraphDetailView::GraphDetailView(QWidget* parent)
     m_sensitivity->verticalHeader()->hide();
     m_sensitivity->horizontalHeader()->setStretchLastSection(true);
     m_sensitivity->setSortingEnabled(true);
+    m_sensitivity->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_sensitivity->setSelectionMode(QAbstractItemView::SingleSelection);
+    // A node chosen in the table is selected and centred in the graph below.
+    connect(m_sensitivity, &QTableWidget::currentCellChanged, this, [this](int row) {
+        const QTableWidgetItem* item = row >= 0 ? m_sensitivity->item(row, 0) : nullptr;
+        if (!item) return;
+        const int node = item->text().toInt();
+        m_graph->view()->selectNode(node);
+        m_graph->view()->centerOnNode(node);
+    });
     m_sensitivityNote->setWordWrap(true);
     auto* sensPage = new QSplitter(Qt::Vertical);
     auto* sensTop = new QWidget;
@@ -251,12 +261,15 @@ void GraphDetailView::showSensitivity(const PredictedGraph& d) {
         m_sensitivity->setItem(r, 0, number(double(s.node), 0));
         m_sensitivity->setItem(r, 1, number(s.values, 0));
         m_sensitivity->setItem(r, 2, number(shown, 3));
-        if (s.node >= 0 && s.node < values.size()) values[int(s.node)] = float(s.logSpread);
+        if (s.node >= 0 && s.node < values.size()) values[int(s.node)] = float(shown);
     }
     m_sensitivity->setSortingEnabled(true);
     m_sensitivity->sortItems(2, Qt::DescendingOrder);
     m_graph->setGraph(d.topology);
-    m_graph->view()->setNodeValues(values, "log runtime spread");
+    // The legend in the table's units.
+    m_graph->view()->setNodeValues(values, d.sensitivityFromMeasured
+                                               ? QStringLiteral("runtime spread (×)")
+                                               : QStringLiteral("score spread"));
 }
 
 }  // namespace tpugraphs::ui

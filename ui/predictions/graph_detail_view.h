@@ -27,6 +27,8 @@ public:
 
     int scatterPointCount() const;
     const QTableWidget* topTable() const { return m_top; }
+    QTableWidget* sensitivityTable() const { return m_sensitivity; }
+    GraphViewPanel* graphPanel() const { return m_graph; }
 
 private:
     void showScatter(const PredictedGraph& d);

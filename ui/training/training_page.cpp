@@ -16,6 +16,7 @@
 #include <cmath>
 #include <exception>
 
+#include "common/status_line.h"
 #include "item_models/run_list_model.h"
 #include "train/run_directory.h"
 #include "training/run_charts.h"
@@ -65,7 +66,7 @@ TrainingPage::TrainingPage(QWidget* parent)
       m_progress(new QProgressBar),
       m_rate(new QLabel),
       m_validation(new QLabel),
-      m_status(new QLabel),
+      m_status(new StatusLine),
       m_timer(new QTimer(this)) {
     m_start->setObjectName("startButton");
     m_pause->setObjectName("pauseButton");
@@ -73,8 +74,6 @@ TrainingPage::TrainingPage(QWidget* parent)
     m_progress->setObjectName("progressBar");
     m_rate->setObjectName("rateLabel");
     m_validation->setObjectName("validationLabel");
-    m_status->setObjectName("statusLabel");
-    m_status->setWordWrap(true);
     m_validation->setWordWrap(true);
     m_progress->setFormat("%v / %m steps");
 
@@ -315,8 +314,7 @@ void TrainingPage::updateButtons() {
 }
 
 void TrainingPage::showStatus(const QString& text, bool error) {
-    m_status->setStyleSheet(error ? "color: #b00020;" : "");
-    m_status->setText(text);
+    m_status->showMessage(text, error);
 }
 
 void TrainingPage::listRun(const RunInfo& info, bool checked) {

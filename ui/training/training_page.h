@@ -23,6 +23,7 @@ class RunCharts;
 class RunCurves;
 class RunListModel;
 class RunsPanel;
+class StatusLine;
 class TrainingForm;
 class TrainingRunner;
 
@@ -80,7 +81,7 @@ private:
     QProgressBar* m_progress;
     QLabel* m_rate;
     QLabel* m_validation;
-    QLabel* m_status;
+    StatusLine* m_status;  // one line; a failure's full text behind "Details"
     QTimer* m_timer;
     QHash<QString, std::shared_ptr<RunCurves>> m_curves;
     TrainProgress m_last;

@@ -1,0 +1,21 @@
+// A CPU allocator for LibTorch that keeps freed large blocks for reuse (plain header).
+#pragma once
+
+#include <cstddef>
+
+namespace tpugraphs {
+
+// Installs the caching allocator as LibTorch's CPU allocator (once per process; later calls
+// only change the cap). Blocks of at least 256 KiB are rounded up to a size class (at most
+// 12.5 % larger) and, when freed, kept for the next request of the same class while the kept
+// bytes stay under `maxCachedBytes`; smaller blocks go straight to the system. Without it,
+// glibc serves every large tensor with a fresh mmap, so each step pays page faults, page
+// zeroing and munmap for all of its temporaries.
+void installCachingCpuAllocator(size_t maxCachedBytes);
+
+// Bytes held in the cache now (freed, kept for reuse).
+size_t cachedCpuBytes();
+// Returns every cached block to the system (e.g. between runs of different sizes).
+void releaseCachedCpuMemory();
+
+}  // namespace tpugraphs

@@ -1,0 +1,408 @@
+// The fused SAGE block: forward and backward phases over node chunks on the intra-op threads.
+#include "model/fused_sage_block.h"
+
+#include <torch/autograd.h>
+
+#include <algorithm>
+
+#include "model/node_chunks.h"
+#include "model/sage_block_kernels.h"
+
+namespace tpugraphs {
+
+namespace {
+
+using kernels::NodeLists;
+using kernels::Rows;
+using torch::Tensor;
+using torch::autograd::AutogradContext;
+using torch::autograd::variable_list;
+
+constexpr int64_t kChunkRows = 1024;  // rows per chunk: its [rows, 3H] SAGE input stays in L2
+
+// Non-tensor inputs of the block's function.
+struct BlockSpec {
+    const GraphTopology* topology = nullptr;
+    Tensor padded;  // [G, K] uint8: 1 on padding slots
+    bool bidirectional = true, channelAttention = true, crossAttention = true;
+    AttentionForm form = AttentionForm::Context;
+};
+
+float* ptr(const Tensor& t) {
+    return t.data_ptr<float>();
+}
+
+// Sizes of a block call and the chunking of its node axis.
+struct Shape {
+    int64_t nodes = 0, configs = 0, channels = 0, graphs = 0, chunkNodes = 1;
+    int threads = 1;
+    Rows rows() const { return {configs, channels}; }
+    int64_t chunkRows() const { return chunkNodes * configs; }
+    // Row offset of node n's first row times the channels: where node n starts in [N, K, H].
+    int64_t at(int64_t n) const { return n * configs * channels; }
+};
+
+Shape shapeOf(const Tensor& x, int64_t graphs) {
+    Shape s;
+    s.nodes = x.size(0);
+    s.configs = x.size(1);
+    s.channels = x.size(2);
+    s.graphs = graphs;
+    s.chunkNodes = std::max<int64_t>(1, kChunkRows / s.configs);
+    s.threads = at::get_num_threads();
+    return s;
+}
+
+template <typename Body>
+void forChunks(const Shape& s, const Body& body) {
+    forNodeChunks(s.nodes, s.chunkNodes, body);
+}
+
+// Per-thread scratch [threads, rows, width] and accumulators [threads, ...], summed at the end.
+Tensor perThread(const Shape& s, std::vector<int64_t> shape, bool zero) {
+    shape.insert(shape.begin(), s.threads);
+    return zero ? torch::zeros(shape) : torch::empty(shape);
+}
+
+// Rows [n0 * K, n1 * K) of a [N, K, H] tensor (or of a per-thread scratch slice) as a matrix.
+Tensor rowsOf(const Tensor& t, const Shape& s, int64_t n0, int64_t n1) {
+    return t.view({-1, t.size(-1)}).narrow(0, n0 * s.configs, (n1 - n0) * s.configs);
+}
+Tensor scratchRows(const Tensor& t, int thread, int64_t rows) {
+    return t[thread].narrow(0, 0, rows);
+}
+
+NodeLists lists(const Tensor& start, const Tensor& list, const Tensor& invDegree) {
+    return {start.data_ptr<int64_t>(), list.data_ptr<int64_t>(), invDegree.data_ptr<float>()};
+}
+
+// The chunk's conv rows times their graph's channel gates (a copy without channel attention).
+Tensor gatedRows(const Tensor& conv, const Tensor& gate, const int64_t* nodeGraph, const Shape& s,
+                 int64_t n0, int64_t n1, Tensor out) {
+    if (gate.defined())
+        kernels::combinePerGraph(ptr(conv) + s.at(n0), ptr(gate), nodeGraph, s.rows(), n0, n1,
+                                 false, ptr(out));
+    else
+        out.copy_(rowsOf(conv, s, n0, n1));
+    return out;
+}
+
+// Softmax over the config axis of t * g, padded slots excluded, into `weights`.
+Tensor softmaxWeights(const Tensor& g, const Tensor& temperature, const uint8_t* padded,
+                      const int64_t* nodeGraph, const Shape& s, int64_t n0, int64_t n1,
+                      const Tensor& logits, Tensor weights) {
+    kernels::attentionLogits(ptr(g), ptr(temperature), padded, nodeGraph, s.rows(), n0, n1,
+                             ptr(logits));
+    Tensor out = weights.view({n1 - n0, s.configs, s.channels});
+    at::_softmax_out(out, logits.view({n1 - n0, s.configs, s.channels}), 1, false);
+    return weights;
+}
+
+// [g, w g] side by side (the 1st-place form's merge input) into `joined` [rows, 2H].
+Tensor joinProduct(const Tensor& g, const Tensor& w, Tensor joined) {
+    kernels::joinWithProduct(ptr(g), ptr(w), g.size(0), g.size(1), ptr(joined));
+    return joined;
+}
+
+struct SageBlockFunction : torch::autograd::Function<SageBlockFunction> {
+    static Tensor forward(AutogradContext* ctx, const Tensor& input, torch::TensorList params,
+                          const BlockSpec& spec);
+    static variable_list backward(AutogradContext* ctx, variable_list grads);
+};
+
+Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
+                                  torch::TensorList params, const BlockSpec& spec) {
+    const GraphTopology& topology = *spec.topology;
+    const Tensor x = input.contiguous();
+    const Shape s = shapeOf(x, topology.graphs);
+    const int64_t h = s.channels, width = (spec.bidirectional ? 3 : 2) * h;
+    const Tensor &normWeight = params[0], &normBias = params[1], &convWeight = params[2],
+                 &convBias = params[3];
+    const int64_t* nodeGraph = topology.nodeGraph.data_ptr<int64_t>();
+    const NodeLists producers =
+        lists(topology.producerStart, topology.producers, topology.invDegIn);
+    const NodeLists consumers =
+        lists(topology.consumerStart, topology.consumers, topology.invDegOut);
+
+    // 1. Layer norm of every row (the SAGE input reads the neighbours' normalised rows).
+    Tensor a = torch::empty_like(x), mean = torch::empty({s.nodes * s.configs}),
+           rstd = torch::empty({s.nodes * s.configs});
+    forChunks(s, [&](int64_t n0, int64_t n1, int) {
+        kernels::layerNormRows(ptr(x) + s.at(n0), (n1 - n0) * s.configs, h, ptr(normWeight),
+                               ptr(normBias), ptr(a) + s.at(n0), ptr(mean) + n0 * s.configs,
+                               ptr(rstd) + n0 * s.configs);
+    });
+
+    // 2. conv = [a, mean of producers, mean of consumers] W^T + b, pooled per graph and config.
+    Tensor conv = torch::empty_like(x);
+    Tensor z = perThread(s, {s.chunkRows(), width}, false);
+    Tensor pooled = perThread(s, {s.graphs, s.configs, h}, true);
+    const Tensor convWeightT = convWeight.t();
+    forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+        Tensor zRows = scratchRows(z, thread, (n1 - n0) * s.configs);
+        kernels::gatherNeighbourMeans(ptr(a), s.rows(), producers,
+                                      spec.bidirectional ? &consumers : nullptr, n0, n1,
+                                      ptr(zRows));
+        Tensor out = rowsOf(conv, s, n0, n1);
+        at::addmm_out(out, convBias, zRows, convWeightT);
+        if (spec.channelAttention)
+            kernels::sumPerGraphRows(ptr(out), nodeGraph, s.rows(), n0, n1, ptr(pooled[thread]));
+    });
+
+    // 3. Channel gates per graph and config from the mean conv state (small tensors).
+    size_t next = 4;
+    Tensor gate, squeezed, pooledMean;
+    if (spec.channelAttention) {
+        const Tensor &squeezeWeight = params[next], &squeezeBias = params[next + 1],
+                     &exciteWeight = params[next + 2], &exciteBias = params[next + 3];
+        next += 4;
+        pooledMean = pooled.sum(0) * topology.invNodeCount.view({-1, 1, 1});
+        squeezed = torch::linear(pooledMean, squeezeWeight, squeezeBias);
+        gate = torch::sigmoid(torch::linear(torch::relu(squeezed), exciteWeight, exciteBias));
+    }
+
+    // 4. Gate, cross-config attention and merge, residual, GELU.
+    Tensor pre = torch::empty_like(x), y = torch::empty_like(x), context;
+    const bool firstPlace = spec.form == AttentionForm::FirstPlace;
+    if (spec.crossAttention && !firstPlace) context = torch::empty({s.nodes, h});
+    Tensor gated = perThread(s, {s.chunkRows(), h}, false);
+    Tensor logits = perThread(s, {s.chunkRows(), h}, false);
+    Tensor weights = perThread(s, {s.chunkRows(), h}, false);
+    Tensor joined = perThread(s, {s.chunkRows(), 2 * h}, false);
+    Tensor merged = perThread(s, {s.chunkNodes, h}, false);
+    const Tensor temperature = spec.crossAttention ? params[next] : Tensor();
+    const Tensor mergeWeight = spec.crossAttention ? params[next + 1] : Tensor();
+    const Tensor mergeBias = spec.crossAttention ? params[next + 2] : Tensor();
+    const uint8_t* padded = spec.padded.data_ptr<uint8_t>();
+    forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+        const int64_t nodes = n1 - n0, rows = nodes * s.configs;
+        const Tensor g =
+            gatedRows(conv, gate, nodeGraph, s, n0, n1, scratchRows(gated, thread, rows));
+        Tensor out = rowsOf(pre, s, n0, n1);
+        if (!spec.crossAttention) {
+            at::add_out(out, rowsOf(x, s, n0, n1), g);
+        } else {
+            const Tensor w = softmaxWeights(g, temperature, padded, nodeGraph, s, n0, n1,
+                                            scratchRows(logits, thread, rows),
+                                            scratchRows(weights, thread, rows));
+            if (firstPlace) {
+                const Tensor j = joinProduct(g, w, scratchRows(joined, thread, rows));
+                at::addmm_out(out, mergeBias, j, mergeWeight.t());
+            } else {
+                Tensor c = context.narrow(0, n0, nodes);
+                kernels::attentionContext(ptr(w), ptr(g), nodes, s.rows(), ptr(c));
+                Tensor m = scratchRows(merged, thread, nodes);
+                at::addmm_out(m, mergeBias, c, mergeWeight.narrow(1, h, h).t());
+                at::mm_out(out, g, mergeWeight.narrow(1, 0, h).t());
+                kernels::addPerNode(ptr(m), nodes, s.rows(), ptr(out));
+            }
+            kernels::addTo(ptr(out), ptr(x) + s.at(n0), rows * h);
+        }
+        Tensor act = rowsOf(y, s, n0, n1);
+        at::gelu_out(act, out);
+    });
+
+    ctx->save_for_backward({x});
+    ctx->saved_data["params"] = params.vec();
+    for (const auto& [key, value] : {std::pair<const char*, Tensor>{"a", a},
+                                     {"mean", mean},
+                                     {"rstd", rstd},
+                                     {"conv", conv},
+                                     {"pre", pre},
+                                     {"gate", gate},
+                                     {"squeezed", squeezed},
+                                     {"pooledMean", pooledMean},
+                                     {"context", context},
+                                     {"padded", spec.padded},
+                                     {"nodeGraph", topology.nodeGraph},
+                                     {"invNodeCount", topology.invNodeCount},
+                                     {"producerStart", topology.producerStart},
+                                     {"producers", topology.producers},
+                                     {"consumerStart", topology.consumerStart},
+                                     {"consumers", topology.consumers},
+                                     {"invDegIn", topology.invDegIn},
+                                     {"invDegOut", topology.invDegOut}})
+        ctx->saved_data[key] = value;
+    ctx->saved_data["graphs"] = topology.graphs;
+    ctx->saved_data["bidirectional"] = spec.bidirectional;
+    ctx->saved_data["channelAttention"] = spec.channelAttention;
+    ctx->saved_data["crossAttention"] = spec.crossAttention;
+    ctx->saved_data["firstPlace"] = firstPlace;
+    return y;
+}
+
+variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list grads) {
+    torch::NoGradGuard noGrad;
+    auto saved = [&](const char* key) {
+        const auto& value = ctx->saved_data[key];
+        return value.isTensor() ? value.toTensor() : Tensor();
+    };
+    const Tensor x = ctx->get_saved_variables()[0];
+    const std::vector<Tensor> params = ctx->saved_data["params"].toTensorVector();
+    const bool bidirectional = ctx->saved_data["bidirectional"].toBool();
+    const bool channelAttention = ctx->saved_data["channelAttention"].toBool();
+    const bool crossAttention = ctx->saved_data["crossAttention"].toBool();
+    const bool firstPlace = ctx->saved_data["firstPlace"].toBool();
+    const Shape s = shapeOf(x, ctx->saved_data["graphs"].toInt());
+    const int64_t h = s.channels, width = (bidirectional ? 3 : 2) * h;
+    const Tensor dy = grads[0].contiguous();
+    const Tensor a = saved("a"), conv = saved("conv"), pre = saved("pre"), gate = saved("gate");
+    const Tensor context = saved("context"), nodeGraphT = saved("nodeGraph");
+    const Tensor mean = saved("mean"), rstd = saved("rstd");
+    const Tensor invDegIn = saved("invDegIn"), invDegOut = saved("invDegOut");
+    const int64_t* nodeGraph = nodeGraphT.data_ptr<int64_t>();
+    const uint8_t* padded = saved("padded").data_ptr<uint8_t>();
+    const NodeLists producers = lists(saved("producerStart"), saved("producers"), invDegIn);
+    const NodeLists consumers = lists(saved("consumerStart"), saved("consumers"), invDegOut);
+    const Tensor &normWeight = params[0], &convWeight = params[2];
+    size_t next = channelAttention ? 8 : 4;
+    const Tensor temperature = crossAttention ? params[next] : Tensor();
+    const Tensor mergeWeight = crossAttention ? params[next + 1] : Tensor();
+
+    // 4'. GELU, residual, merge and attention, gate: dx = dPre (the residual), dConv.
+    Tensor dx = torch::empty_like(x), dConv = torch::empty_like(x);
+    Tensor gated = perThread(s, {s.chunkRows(), h}, false);
+    Tensor logits = perThread(s, {s.chunkRows(), h}, false);
+    Tensor weights = perThread(s, {s.chunkRows(), h}, false);
+    Tensor dGated = perThread(s, {s.chunkRows(), h}, false);
+    Tensor joined = perThread(s, {s.chunkRows(), 2 * h}, false);
+    Tensor dJoined = perThread(s, {s.chunkRows(), 2 * h}, false);
+    Tensor summed = perThread(s, {s.chunkNodes, h}, false);
+    Tensor dContext = perThread(s, {s.chunkNodes, h}, false);
+    Tensor dMerge = perThread(s, {h, 2 * h}, true), dMergeBias = perThread(s, {h}, true);
+    Tensor dTemperature = perThread(s, {h}, true);
+    Tensor dGate = perThread(s, {s.graphs, s.configs, h}, true);
+    forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+        const int64_t nodes = n1 - n0, rows = nodes * s.configs;
+        Tensor dPre = rowsOf(dx, s, n0, n1);
+        at::gelu_backward_out(dPre, rowsOf(dy, s, n0, n1), rowsOf(pre, s, n0, n1));
+        const Tensor g =
+            gatedRows(conv, gate, nodeGraph, s, n0, n1, scratchRows(gated, thread, rows));
+        Tensor dg = scratchRows(dGated, thread, rows);
+        if (!crossAttention) {
+            dg.copy_(dPre);
+        } else {
+            const Tensor w = softmaxWeights(g, temperature, padded, nodeGraph, s, n0, n1,
+                                            scratchRows(logits, thread, rows),
+                                            scratchRows(weights, thread, rows));
+            Tensor dm = dMerge[thread];
+            kernels::addColumnSums(ptr(dPre), rows, h, ptr(dMergeBias[thread]));
+            if (firstPlace) {
+                const Tensor j = joinProduct(g, w, scratchRows(joined, thread, rows));
+                Tensor dj = scratchRows(dJoined, thread, rows);
+                dm.addmm_(dPre.t(), j);
+                at::mm_out(dj, dPre, mergeWeight);
+                kernels::attentionProductBackward(ptr(w), ptr(g), ptr(dj), ptr(temperature), nodes,
+                                                  s.rows(), ptr(dg), ptr(dTemperature[thread]));
+            } else {
+                Tensor c = context.narrow(0, n0, nodes);
+                Tensor sum = scratchRows(summed, thread, nodes);
+                Tensor dc = scratchRows(dContext, thread, nodes);
+                kernels::sumOverConfigs(ptr(dPre), nodes, s.rows(), ptr(sum));
+                dm.narrow(1, 0, h).addmm_(dPre.t(), g);
+                dm.narrow(1, h, h).addmm_(sum.t(), c);
+                at::mm_out(dg, dPre, mergeWeight.narrow(1, 0, h));
+                at::mm_out(dc, sum, mergeWeight.narrow(1, h, h));
+                kernels::attentionContextBackward(ptr(w), ptr(g), ptr(c), ptr(dc), ptr(temperature),
+                                                  nodes, s.rows(), ptr(dg),
+                                                  ptr(dTemperature[thread]));
+            }
+        }
+        if (channelAttention)
+            kernels::gateBackward(ptr(dg), ptr(conv) + s.at(n0), ptr(gate), nodeGraph, s.rows(), n0,
+                                  n1, ptr(dConv) + s.at(n0), ptr(dGate[thread]));
+        else
+            rowsOf(dConv, s, n0, n1).copy_(dg);
+    });
+
+    // 3'. Channel gates: their gradient reaches every conv row of the graph through the mean.
+    std::vector<Tensor> paramGrads(params.size());
+    Tensor dPooled;
+    if (channelAttention) {
+        const Tensor &squeezeWeight = params[4], &exciteWeight = params[6];
+        const Tensor squeezed = saved("squeezed"), pooledMean = saved("pooledMean");
+        const Tensor hidden = torch::relu(squeezed).view({-1, squeezed.size(-1)});
+        const Tensor dLogit = (dGate.sum(0) * gate * (1 - gate)).view({-1, h});
+        paramGrads[6] = dLogit.t().mm(hidden);
+        paramGrads[7] = dLogit.sum(0);
+        const Tensor dSqueezed = dLogit.mm(exciteWeight) * (squeezed.view_as(hidden) > 0);
+        paramGrads[4] = dSqueezed.t().mm(pooledMean.view({-1, h}));
+        paramGrads[5] = dSqueezed.sum(0);
+        dPooled = (dSqueezed.mm(squeezeWeight).view({s.graphs, s.configs, h}) *
+                   saved("invNodeCount").view({-1, 1, 1}))
+                      .contiguous();
+    }
+    if (crossAttention) {
+        paramGrads[next] = dTemperature.sum(0);
+        paramGrads[next + 1] = dMerge.sum(0);
+        paramGrads[next + 2] = dMergeBias.sum(0);
+    }
+
+    // 2'. conv: dW = dConv^T z, dz = dConv W; z's neighbour parts go back through the means.
+    Tensor da = torch::empty_like(x), dIn = torch::empty_like(x);
+    Tensor dOut = bidirectional ? torch::empty_like(x) : Tensor();
+    Tensor z = perThread(s, {s.chunkRows(), width}, false);
+    Tensor dz = perThread(s, {s.chunkRows(), width}, false);
+    Tensor withPool = perThread(s, {s.chunkRows(), h}, false);
+    Tensor dConvWeight = perThread(s, {h, width}, true), dConvBias = perThread(s, {h}, true);
+    forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+        const int64_t rows = (n1 - n0) * s.configs;
+        Tensor d = rowsOf(dConv, s, n0, n1);
+        if (channelAttention) {
+            Tensor total = scratchRows(withPool, thread, rows);
+            kernels::combinePerGraph(ptr(d), ptr(dPooled), nodeGraph, s.rows(), n0, n1, true,
+                                     ptr(total));
+            d = total;
+        }
+        Tensor zRows = scratchRows(z, thread, rows), dzRows = scratchRows(dz, thread, rows);
+        kernels::gatherNeighbourMeans(ptr(a), s.rows(), producers,
+                                      bidirectional ? &consumers : nullptr, n0, n1, ptr(zRows));
+        dConvWeight[thread].addmm_(d.t(), zRows);
+        kernels::addColumnSums(ptr(d), rows, h, ptr(dConvBias[thread]));
+        at::mm_out(dzRows, d, convWeight);
+        kernels::splitConvGradient(ptr(dzRows), bidirectional, producers, consumers, s.rows(), n0,
+                                   n1, ptr(da) + s.at(n0), ptr(dIn) + s.at(n0),
+                                   bidirectional ? ptr(dOut) + s.at(n0) : nullptr);
+    });
+    paramGrads[2] = dConvWeight.sum(0);
+    paramGrads[3] = dConvBias.sum(0);
+
+    // 1'. Neighbour means transposed, then the layer norm: dx += LN'(da).
+    Tensor dNormWeight = perThread(s, {h}, true), dNormBias = perThread(s, {h}, true);
+    forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+        kernels::scatterNeighbourMeans(ptr(dIn), bidirectional ? ptr(dOut) : nullptr, s.rows(),
+                                       producers, consumers, n0, n1, ptr(da));
+        kernels::layerNormRowsBackward(
+            ptr(da) + s.at(n0), ptr(x) + s.at(n0), ptr(mean) + n0 * s.configs,
+            ptr(rstd) + n0 * s.configs, (n1 - n0) * s.configs, h, ptr(normWeight),
+            ptr(dx) + s.at(n0), ptr(dNormWeight[thread]), ptr(dNormBias[thread]));
+    });
+    paramGrads[0] = dNormWeight.sum(0);
+    paramGrads[1] = dNormBias.sum(0);
+
+    variable_list out{dx};
+    out.insert(out.end(), paramGrads.begin(), paramGrads.end());
+    out.emplace_back();  // spec
+    return out;
+}
+
+}  // namespace
+
+Tensor fusedSageBlock(const Tensor& x, const SageBlockParameters& p, const GraphTopology& topology,
+                      const Tensor& configMask, AttentionForm form) {
+    BlockSpec spec;
+    spec.topology = &topology;
+    spec.padded = (~configMask).to(torch::kUInt8).contiguous();
+    spec.bidirectional = p.convWeight.size(1) == 3 * p.convWeight.size(0);
+    spec.channelAttention = p.squeezeWeight.defined();
+    spec.crossAttention = p.mergeWeight.defined();
+    spec.form = form;
+    std::vector<Tensor> params{p.normWeight, p.normBias, p.convWeight, p.convBias};
+    if (spec.channelAttention)
+        params.insert(params.end(), {p.squeezeWeight, p.squeezeBias, p.exciteWeight, p.exciteBias});
+    if (spec.crossAttention)
+        params.insert(params.end(), {p.temperature, p.mergeWeight, p.mergeBias});
+    return SageBlockFunction::apply(x, torch::TensorList(params), spec);
+}
+
+}  // namespace tpugraphs

@@ -1,0 +1,60 @@
+// Timing a float32 matrix multiply with LibTorch: as one call, and split by rows over threads.
+#include "model/gemm_rate.h"
+
+#include <ATen/Parallel.h>
+#include <torch/types.h>
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+
+namespace tpugraphs {
+
+namespace {
+
+// Best GFLOP/s of `product` over three rounds of about `seconds` each.
+double bestRate(const std::function<void()>& product, double flops, double seconds) {
+    using Clock = std::chrono::steady_clock;
+    product();  // warm-up: pages touched, threads started
+    double best = 0;
+    for (int round = 0; round < 3; ++round) {
+        const auto start = Clock::now();
+        int64_t products = 0;
+        double elapsed = 0;
+        do {
+            product();
+            ++products;
+            elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+        } while (elapsed < seconds);
+        best = std::max(best, flops * static_cast<double>(products) / elapsed / 1e9);
+    }
+    return best;
+}
+
+}  // namespace
+
+double measureGemmGflops(int64_t rows, int64_t inner, int64_t cols, double seconds) {
+    torch::NoGradGuard noGrad;
+    const auto a = torch::randn({rows, inner});
+    const auto b = torch::randn({inner, cols});
+    auto out = torch::empty({rows, cols});
+    const double flops =
+        2.0 * static_cast<double>(rows) * static_cast<double>(inner) * static_cast<double>(cols);
+    const double whole = bestRate([&] { torch::mm_out(out, a, b); }, flops, seconds);
+    // The fused kernels' way: row blocks on LibTorch's intra-op threads, one BLAS call each.
+    const int64_t block = 1024;
+    const double split = bestRate(
+        [&] {
+            at::parallel_for(0, (rows + block - 1) / block, 1, [&](int64_t begin, int64_t end) {
+                for (int64_t i = begin; i < end; ++i) {
+                    const int64_t start = i * block, count = std::min(block, rows - start);
+                    auto part = out.narrow(0, start, count);
+                    torch::mm_out(part, a.narrow(0, start, count), b);
+                }
+            });
+        },
+        flops, seconds);
+    return std::max(whole, split);
+}
+
+}  // namespace tpugraphs

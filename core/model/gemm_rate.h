@@ -1,0 +1,14 @@
+// The float32 matrix-multiply rate of this machine at a given shape (plain header, torch inside).
+#pragma once
+
+#include <cstdint>
+
+namespace tpugraphs {
+
+// GFLOP/s (2 * rows * inner * cols per product) of [rows, inner] x [inner, cols] on the CPU with
+// LibTorch's current thread settings, the better of one whole product and of row blocks of
+// 1024 on the intra-op threads (one BLAS call each, as the fused kernels run): the best of a
+// few timed rounds of about `seconds` each.
+double measureGemmGflops(int64_t rows, int64_t inner, int64_t cols, double seconds = 0.3);
+
+}  // namespace tpugraphs

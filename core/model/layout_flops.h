@@ -1,0 +1,27 @@
+// Arithmetic of one layout-sage training step, counted from its layer shapes (plain header).
+#pragma once
+
+#include <cstdint>
+
+#include "train/train_options.h"
+
+namespace tpugraphs {
+
+// One batch as the model sees it: pruned node rows, configurable node rows, config slots.
+struct LayoutStepShape {
+    int64_t nodes = 0;         // N (all graphs of the batch)
+    int64_t configurable = 0;  // M
+    int64_t configs = 0;       // K
+    int64_t graphs = 1;        // G
+    int64_t nodeFeatures = 0;  // normalised node feature columns
+};
+
+// Floating-point operations of the Linear layers of one training step as the model runs them
+// (fusedKernels: the fused CPU kernels, else the reference modules): a Linear applied to `rows`
+// rows of width `in` giving `out` costs 2 * rows * in * out forward and twice that backward
+// (input and weight gradients). Normalisation, activations, attention softmax and message
+// passing sums are not counted. See docs/layout-training-performance.md.
+double layoutSageTrainFlops(const TrainOptions& options, const LayoutStepShape& shape,
+                            bool fusedKernels);
+
+}  // namespace tpugraphs

@@ -1,0 +1,292 @@
+// Plain loops of the fused SAGE block.
+#include "model/sage_block_kernels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "model/vector_clones.h"
+
+namespace tpugraphs::kernels {
+
+namespace {
+
+constexpr float kLayerNormEps = 1e-5f;
+
+constexpr int kLanes = 16;  // independent partial sums, so a row's sum vectorises
+
+void addRow(float* out, const float* in, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) out[i] += in[i];
+}
+
+// Sum of f(i) over [0, n) in kLanes interleaved partial sums.
+template <typename F>
+float laneSum(int64_t n, const F& f) {
+    float lanes[kLanes] = {};
+    int64_t i = 0;
+    for (; i + kLanes <= n; i += kLanes)
+        for (int l = 0; l < kLanes; ++l) lanes[l] += f(i + l);
+    for (; i < n; ++i) lanes[0] += f(i);
+    float sum = 0;
+    for (int l = 0; l < kLanes; ++l) sum += lanes[l];
+    return sum;
+}
+
+// Sum of the (n, k) rows of `from` over the nodes in lists[start[n] .. start[n + 1]) into the
+// K rows of out (row stride `stride`), scaled by 1 / degree.
+void meanOfNeighbours(const float* from, Rows s, const NodeLists& lists, int64_t n, float* out,
+                      int64_t stride) {
+    const int64_t k = s.configs, h = s.channels;
+    for (int64_t r = 0; r < k; ++r) std::memset(out + r * stride, 0, sizeof(float) * h);
+    for (int64_t e = lists.start[n]; e < lists.start[n + 1]; ++e) {
+        const float* block = from + lists.list[e] * k * h;
+        for (int64_t r = 0; r < k; ++r) addRow(out + r * stride, block + r * h, h);
+    }
+    const float scale = lists.invDegree[n];
+    for (int64_t r = 0; r < k; ++r)
+        for (int64_t c = 0; c < h; ++c) out[r * stride + c] *= scale;
+}
+
+}  // namespace
+
+TPUGRAPHS_VECTOR_CLONES void layerNormRows(const float* x, int64_t rows, int64_t channels,
+                                           const float* weight, const float* bias, float* out,
+                                           float* mean, float* rstd) {
+    const float inv = 1.0f / static_cast<float>(channels);
+    for (int64_t r = 0; r < rows; ++r) {
+        const float* in = x + r * channels;
+        float* o = out + r * channels;
+        const float mu = laneSum(channels, [&](int64_t c) { return in[c]; }) * inv;
+        const float sq = laneSum(channels, [&](int64_t c) { return (in[c] - mu) * (in[c] - mu); });
+        const float rs = 1.0f / std::sqrt(sq * inv + kLayerNormEps);
+        for (int64_t c = 0; c < channels; ++c) o[c] = (in[c] - mu) * rs * weight[c] + bias[c];
+        mean[r] = mu;
+        rstd[r] = rs;
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void layerNormRowsBackward(const float* dy, const float* x,
+                                                   const float* mean, const float* rstd,
+                                                   int64_t rows, int64_t channels,
+                                                   const float* weight, float* dx, float* dWeight,
+                                                   float* dBias) {
+    const float inv = 1.0f / static_cast<float>(channels);
+    for (int64_t r = 0; r < rows; ++r) {
+        const float* g = dy + r * channels;
+        const float* in = x + r * channels;
+        float* d = dx + r * channels;
+        const float mu = mean[r], rs = rstd[r];
+        const float sumG = laneSum(channels, [&](int64_t c) { return g[c] * weight[c]; }) * inv;
+        const float sumGX =
+            laneSum(channels, [&](int64_t c) { return g[c] * weight[c] * (in[c] - mu) * rs; }) *
+            inv;
+        for (int64_t c = 0; c < channels; ++c) {
+            dWeight[c] += g[c] * (in[c] - mu) * rs;
+            dBias[c] += g[c];
+        }
+        for (int64_t c = 0; c < channels; ++c) {
+            const float xhat = (in[c] - mu) * rs;
+            d[c] += rs * (g[c] * weight[c] - sumG - xhat * sumGX);
+        }
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void gatherNeighbourMeans(const float* a, Rows s,
+                                                  const NodeLists& producers,
+                                                  const NodeLists* consumers, int64_t n0,
+                                                  int64_t n1, float* z) {
+    const int64_t k = s.configs, h = s.channels, width = (consumers ? 3 : 2) * h;
+    for (int64_t n = n0; n < n1; ++n) {
+        float* out = z + (n - n0) * k * width;
+        const float* self = a + n * k * h;
+        for (int64_t r = 0; r < k; ++r)
+            std::memcpy(out + r * width, self + r * h, sizeof(float) * h);
+        meanOfNeighbours(a, s, producers, n, out + h, width);
+        if (consumers) meanOfNeighbours(a, s, *consumers, n, out + 2 * h, width);
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void scatterNeighbourMeans(const float* dIn, const float* dOut, Rows s,
+                                                   const NodeLists& producers,
+                                                   const NodeLists& consumers, int64_t n0,
+                                                   int64_t n1, float* da) {
+    const int64_t block = s.configs * s.channels;
+    for (int64_t n = n0; n < n1; ++n) {
+        float* out = da + n * block;
+        for (int64_t e = consumers.start[n]; e < consumers.start[n + 1]; ++e)
+            addRow(out, dIn + consumers.list[e] * block, block);
+        if (dOut)
+            for (int64_t e = producers.start[n]; e < producers.start[n + 1]; ++e)
+                addRow(out, dOut + producers.list[e] * block, block);
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void addTo(float* out, const float* in, int64_t n) {
+    addRow(out, in, n);
+}
+
+TPUGRAPHS_VECTOR_CLONES void addColumnSums(const float* x, int64_t rows, int64_t channels,
+                                           float* out) {
+    for (int64_t r = 0; r < rows; ++r) addRow(out, x + r * channels, channels);
+}
+
+TPUGRAPHS_VECTOR_CLONES void splitConvGradient(const float* dz, bool consumers,
+                                               const NodeLists& producers,
+                                               const NodeLists& consumerLists, Rows s, int64_t n0,
+                                               int64_t n1, float* da, float* dIn, float* dOut) {
+    const int64_t k = s.configs, h = s.channels, width = (consumers ? 3 : 2) * h;
+    for (int64_t n = n0; n < n1; ++n) {
+        const float in = producers.invDegree[n];
+        const float out = consumers ? consumerLists.invDegree[n] : 0.0f;
+        for (int64_t r = 0; r < k; ++r) {
+            const int64_t row = (n - n0) * k + r;
+            const float* g = dz + row * width;
+            for (int64_t c = 0; c < h; ++c) da[row * h + c] = g[c];
+            for (int64_t c = 0; c < h; ++c) dIn[row * h + c] = g[h + c] * in;
+            if (consumers)
+                for (int64_t c = 0; c < h; ++c) dOut[row * h + c] = g[2 * h + c] * out;
+        }
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void joinWithProduct(const float* g, const float* w, int64_t rows,
+                                             int64_t channels, float* joined) {
+    for (int64_t r = 0; r < rows; ++r) {
+        const float* gr = g + r * channels;
+        const float* wr = w + r * channels;
+        float* out = joined + r * 2 * channels;
+        for (int64_t c = 0; c < channels; ++c) out[c] = gr[c];
+        for (int64_t c = 0; c < channels; ++c) out[channels + c] = gr[c] * wr[c];
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void combinePerGraph(const float* h, const float* perGraph,
+                                             const int64_t* nodeGraph, Rows s, int64_t n0,
+                                             int64_t n1, bool add, float* out) {
+    const int64_t block = s.configs * s.channels;
+    for (int64_t n = n0; n < n1; ++n) {
+        const float* in = h + (n - n0) * block;
+        const float* g = perGraph + nodeGraph[n] * block;
+        float* o = out + (n - n0) * block;
+        if (add)
+            for (int64_t i = 0; i < block; ++i) o[i] = in[i] + g[i];
+        else
+            for (int64_t i = 0; i < block; ++i) o[i] = in[i] * g[i];
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void gateBackward(const float* dOut, const float* h, const float* gate,
+                                          const int64_t* nodeGraph, Rows s, int64_t n0, int64_t n1,
+                                          float* dh, float* dGate) {
+    const int64_t block = s.configs * s.channels;
+    for (int64_t n = n0; n < n1; ++n) {
+        const int64_t at = (n - n0) * block, g = nodeGraph[n] * block;
+        for (int64_t i = 0; i < block; ++i) {
+            dGate[g + i] += dOut[at + i] * h[at + i];
+            dh[at + i] = dOut[at + i] * gate[g + i];
+        }
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void sumPerGraphRows(const float* h, const int64_t* nodeGraph, Rows s,
+                                             int64_t n0, int64_t n1, float* pooled) {
+    const int64_t block = s.configs * s.channels;
+    for (int64_t n = n0; n < n1; ++n)
+        addRow(pooled + nodeGraph[n] * block, h + (n - n0) * block, block);
+}
+
+TPUGRAPHS_VECTOR_CLONES void sumOverConfigs(const float* x, int64_t nodes, Rows s, float* out) {
+    const int64_t k = s.configs, ch = s.channels;
+    for (int64_t n = 0; n < nodes; ++n) {
+        std::memset(out + n * ch, 0, sizeof(float) * ch);
+        for (int64_t r = 0; r < k; ++r) addRow(out + n * ch, x + (n * k + r) * ch, ch);
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void attentionLogits(const float* h, const float* t, const uint8_t* padded,
+                                             const int64_t* nodeGraph, Rows s, int64_t n0,
+                                             int64_t n1, float* logits) {
+    const int64_t k = s.configs, ch = s.channels;
+    for (int64_t n = n0; n < n1; ++n)
+        for (int64_t r = 0; r < k; ++r) {
+            const int64_t row = ((n - n0) * k + r) * ch;
+            if (padded[nodeGraph[n] * k + r]) {
+                std::fill(logits + row, logits + row + ch, -INFINITY);
+                continue;
+            }
+            for (int64_t c = 0; c < ch; ++c) logits[row + c] = h[row + c] * t[c];
+        }
+}
+
+TPUGRAPHS_VECTOR_CLONES void attentionContext(const float* w, const float* h, int64_t nodes, Rows s,
+                                              float* context) {
+    const int64_t k = s.configs, ch = s.channels;
+    for (int64_t n = 0; n < nodes; ++n) {
+        float* out = context + n * ch;
+        std::memset(out, 0, sizeof(float) * ch);
+        for (int64_t r = 0; r < k; ++r) {
+            const float* wr = w + (n * k + r) * ch;
+            const float* hr = h + (n * k + r) * ch;
+            for (int64_t c = 0; c < ch; ++c) out[c] += wr[c] * hr[c];
+        }
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void addPerNode(const float* perNode, int64_t nodes, Rows s, float* out) {
+    const int64_t k = s.configs, ch = s.channels;
+    for (int64_t n = 0; n < nodes; ++n)
+        for (int64_t r = 0; r < k; ++r) addRow(out + (n * k + r) * ch, perNode + n * ch, ch);
+}
+
+TPUGRAPHS_VECTOR_CLONES void attentionContextBackward(const float* w, const float* h,
+                                                      const float* context, const float* dContext,
+                                                      const float* t, int64_t nodes, Rows s,
+                                                      float* dh, float* dT) {
+    const int64_t k = s.configs, ch = s.channels;
+    for (int64_t n = 0; n < nodes; ++n) {
+        const float* ctx = context + n * ch;
+        const float* dc = dContext + n * ch;
+        for (int64_t r = 0; r < k; ++r) {
+            const int64_t row = (n * k + r) * ch;
+            for (int64_t c = 0; c < ch; ++c) {
+                const float wv = w[row + c], hv = h[row + c], centred = hv - ctx[c];
+                dh[row + c] += dc[c] * wv * (1.0f + t[c] * centred);
+                dT[c] += dc[c] * wv * hv * centred;
+            }
+        }
+    }
+}
+
+TPUGRAPHS_VECTOR_CLONES void attentionProductBackward(const float* w, const float* h,
+                                                      const float* dJoined, const float* t,
+                                                      int64_t nodes, Rows s, float* dh, float* dT) {
+    const int64_t k = s.configs, ch = s.channels;
+    std::vector<float> sums(static_cast<size_t>(2 * ch));  // S and m per channel
+    float* bigS = sums.data();
+    float* m = bigS + ch;
+    for (int64_t n = 0; n < nodes; ++n) {
+        std::fill(sums.begin(), sums.end(), 0.0f);
+        for (int64_t r = 0; r < k; ++r) {
+            const int64_t row = (n * k + r) * ch;
+            const float* dq = dJoined + (n * k + r) * 2 * ch + ch;
+            for (int64_t c = 0; c < ch; ++c) {
+                const float wh = w[row + c] * h[row + c];
+                bigS[c] += dq[c] * wh;
+                m[c] += wh;
+            }
+        }
+        for (int64_t r = 0; r < k; ++r) {
+            const int64_t row = (n * k + r) * ch;
+            const float* direct = dJoined + (n * k + r) * 2 * ch;
+            const float* dq = direct + ch;
+            for (int64_t c = 0; c < ch; ++c) {
+                const float wv = w[row + c], hv = h[row + c];
+                dh[row + c] = direct[c] + wv * dq[c] + t[c] * wv * (dq[c] * hv - bigS[c]);
+                dT[c] += dq[c] * wv * hv * (hv - m[c]);
+            }
+        }
+    }
+}
+
+}  // namespace tpugraphs::kernels

@@ -1,0 +1,89 @@
+// Plain loops of the fused SAGE block over node-major [N, K, H] float rows (no torch): layer
+// norm, CSR neighbour means and their transpose, and the cross-config attention's arithmetic.
+#pragma once
+
+#include <cstdint>
+
+namespace tpugraphs::kernels {
+
+// Row counts of node-major states: node n, config k, channel c at (n * K + k) * H + c.
+struct Rows {
+    int64_t configs = 0;   // K
+    int64_t channels = 0;  // H
+};
+
+// The neighbours of each node in CSR form with 1 / max(1, degree) per node.
+struct NodeLists {
+    const int64_t* start = nullptr;  // [N + 1]
+    const int64_t* list = nullptr;   // [E]
+    const float* invDegree = nullptr;
+};
+
+// LayerNorm over the channels of `rows` rows: out = (x - mean) * rstd * weight + bias; the row
+// statistics go to mean and rstd. eps as torch::nn::LayerNorm's default (1e-5).
+void layerNormRows(const float* x, int64_t rows, int64_t channels, const float* weight,
+                   const float* bias, float* out, float* mean, float* rstd);
+// Backward of layerNormRows: dx += rstd * (g - mean(g) - xhat * mean(g * xhat)) with g = dy *
+// weight; dWeight += sum dy * xhat, dBias += sum dy.
+void layerNormRowsBackward(const float* dy, const float* x, const float* mean, const float* rstd,
+                           int64_t rows, int64_t channels, const float* weight, float* dx,
+                           float* dWeight, float* dBias);
+
+// The SAGE input of nodes [n0, n1): for each node n and config k one row of width (2 or 3) H,
+// [a(n, k), mean of a(p, k) over producers p, mean of a(c, k) over consumers c] (the last part
+// only when consumers is non-null).
+void gatherNeighbourMeans(const float* a, Rows shape, const NodeLists& producers,
+                          const NodeLists* consumers, int64_t n0, int64_t n1, float* z);
+// Transpose of the two means for nodes [n0, n1): da(n) += sum over consumers c of dIn(c) +
+// sum over producers p of dOut(p) (dIn, dOut already scaled by their node's 1 / degree).
+void scatterNeighbourMeans(const float* dIn, const float* dOut, Rows shape,
+                           const NodeLists& producers, const NodeLists& consumers, int64_t n0,
+                           int64_t n1, float* da);
+
+// out[i] += in[i] for i < n.
+void addTo(float* out, const float* in, int64_t n);
+// out(c) += sum over `rows` rows of x(r, c).
+void addColumnSums(const float* x, int64_t rows, int64_t channels, float* out);
+// The conv input gradient dz [rows, (2 or 3) H] of nodes [n0, n1) split into da (self part)
+// and dIn, dOut (the means' parts times the node's 1 / degree), all chunk rows from node n0.
+void splitConvGradient(const float* dz, bool consumers, const NodeLists& producers,
+                       const NodeLists& consumerLists, Rows shape, int64_t n0, int64_t n1,
+                       float* da, float* dIn, float* dOut);
+// joined [rows, 2H] = [g, g * w] (the 1st place's merge input).
+void joinWithProduct(const float* g, const float* w, int64_t rows, int64_t channels, float* joined);
+
+// out(n, k) = h(n, k) * perGraph(g(n), k) for nodes [n0, n1) (perGraph [G, K, H], out holds
+// the chunk's rows from node n0 on); `add` adds instead: out(n, k) = h(n, k) + perGraph(g(n), k).
+void combinePerGraph(const float* h, const float* perGraph, const int64_t* nodeGraph, Rows shape,
+                     int64_t n0, int64_t n1, bool add, float* out);
+// Backward of the product: dh(n, k) = dOut * gate(g(n), k) (chunk rows), dGate(g(n), k) +=
+// dOut * h(n, k).
+void gateBackward(const float* dOut, const float* h, const float* gate, const int64_t* nodeGraph,
+                  Rows shape, int64_t n0, int64_t n1, float* dh, float* dGate);
+// pooled(g(n), k) += h(n, k) for nodes [n0, n1) (h: the chunk's rows).
+void sumPerGraphRows(const float* h, const int64_t* nodeGraph, Rows shape, int64_t n0, int64_t n1,
+                     float* pooled);
+// out(n, c) = sum_k x(n, k, c) for `nodes` nodes.
+void sumOverConfigs(const float* x, int64_t nodes, Rows shape, float* out);
+// logits = h * t per channel; rows of padded slots (padded[g(n) * K + k] != 0) set to -inf.
+void attentionLogits(const float* h, const float* t, const uint8_t* padded,
+                     const int64_t* nodeGraph, Rows shape, int64_t n0, int64_t n1, float* logits);
+
+// Per node of a chunk (nodes x K x H, softmax weights w over the config axis, zero on padded
+// slots): context(n, c) = sum_k w h.
+void attentionContext(const float* w, const float* h, int64_t nodes, Rows shape, float* context);
+// out(n, k) += perNode(n) for the K rows of each of `nodes` nodes.
+void addPerNode(const float* perNode, int64_t nodes, Rows shape, float* out);
+// Backward of context = sum_k w h with w = softmax_k(t h): dh += dContext (w + t w (h - context))
+// and dT += dContext sum_k w h (h - context), per node and channel.
+void attentionContextBackward(const float* w, const float* h, const float* context,
+                              const float* dContext, const float* t, int64_t nodes, Rows shape,
+                              float* dh, float* dT);
+// Backward of the 1st place's merge input [h, q] with q = w h per config and w = softmax_k(t h),
+// given its gradient dJoined [rows, 2H] = [dDirect, dq]: with S = sum_k dq w h and
+// m = sum_k w h per node and channel, dh = dDirect + w dq + t w (dq h - S) and
+// dT += sum_k dq w h (h - m).
+void attentionProductBackward(const float* w, const float* h, const float* dJoined, const float* t,
+                              int64_t nodes, Rows shape, float* dh, float* dT);
+
+}  // namespace tpugraphs::kernels

@@ -1,0 +1,10 @@
+// Marks a hot loop function to be compiled once per x86-64 vector level (AVX-512, AVX2 + FMA,
+// baseline SSE2), the best one chosen when the program loads; elsewhere a plain function.
+#pragma once
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define TPUGRAPHS_VECTOR_CLONES \
+    __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define TPUGRAPHS_VECTOR_CLONES
+#endif
