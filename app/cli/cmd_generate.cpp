@@ -1,5 +1,5 @@
-// `tpugraphs generate --preset demo|full-scale|custom --out DIR`: writes a synthetic dataset in
-// the official format with a progress bar, then a per-collection summary.
+// `tpugraphs generate --preset demo|realistic|full-scale|custom --out DIR`: writes a synthetic
+// dataset in the official format with a progress bar, then a per-collection summary.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -32,7 +32,8 @@ struct GenerateArgs {
     std::string preset = "demo", out;
     uint64_t seed = 1;
     std::vector<std::string> collections, splits;
-    double noise = 0.01, fraction = 1.0;
+    std::optional<double> noise;
+    double fraction = 1.0;
     int limit = -1, jobs = 0;
     int files = 10;                                            // custom
     std::vector<int64_t> nodes{300, 2000}, configs{100, 500};  // custom ranges
@@ -125,8 +126,11 @@ void setupGenerate(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "generate", "Write a synthetic TpuGraphs dataset (official format) to a folder");
     cmd->add_option("--preset", args->preset,
-                    "demo (seconds), full-scale (the real dataset's counts), or custom")
-        ->check(CLI::IsMember({"demo", "full-scale", "custom"}));
+                    "demo (seconds; easy: wide layout runtime spreads, for the GUI), realistic "
+                    "(demo sizes, layout runtimes calibrated to the real data), full-scale (the "
+                    "real dataset's counts, calibrated), or custom (calibrated)")
+        ->check(CLI::IsMember({"demo", "realistic", "full-scale", "custom"}))
+        ->capture_default_str();
     cmd->add_option("--out", args->out, "Dataset root to write (created if needed)")->required();
     cmd->add_option("--seed", args->seed, "Master seed: the same seed writes the same bytes");
     cmd->add_option("--collections", args->collections,
@@ -134,9 +138,12 @@ void setupGenerate(CLI::App& app) {
         ->delimiter(',');
     cmd->add_option("--splits", args->splits, "Only these splits: train, valid, test")
         ->delimiter(',');
-    cmd->add_option("--noise", args->noise,
-                    "Multiplicative measurement noise (sigma of log runtime)")
-        ->check(CLI::Range(0.0, 1.0));
+    char noiseHelp[160];
+    std::snprintf(noiseHelp, sizeof noiseHelp,
+                  "Multiplicative measurement noise, sigma of log runtime (default: 0.01, and "
+                  "%g for the layout graphs of every preset but demo)",
+                  kCalibratedLayoutNoise);
+    cmd->add_option("--noise", args->noise, noiseHelp)->check(CLI::Range(0.0, 1.0));
     cmd->add_option("--fraction", args->fraction,
                     "Write this fraction of each split's files (at least 1)")
         ->check(CLI::Range(0.0, 1.0));

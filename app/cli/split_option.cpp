@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace tpugraphs::cli {
@@ -21,6 +22,16 @@ Collection parseCollectionOption(const std::string& text) {
         throw std::invalid_argument("unknown collection '" + text +
                                     "' (expected tile:xla or layout:{xla|nlp}:{default|random})");
     return collection;
+}
+
+std::vector<Collection> parseCollectionsOption(const std::vector<std::string>& texts) {
+    std::vector<Collection> named;
+    for (const std::string& text : texts) named.push_back(parseCollectionOption(text));
+    std::vector<Collection> collections;
+    for (Collection c : kCollections)
+        if (texts.empty() || std::find(named.begin(), named.end(), c) != named.end())
+            collections.push_back(c);
+    return collections;
 }
 
 }  // namespace tpugraphs::cli

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "data/dataset.h"
 
@@ -14,5 +15,8 @@ Split parseSplitOption(const std::string& text, const std::string& option = "--s
 // "tile:xla", "layout:xla:default", ...; anything else throws std::invalid_argument
 // "unknown collection '<text>'" (the command then fails with exit status 1).
 Collection parseCollectionOption(const std::string& text);
+// The collections named in `texts` (each parsed as above) in the official order; all five when
+// `texts` is empty.
+std::vector<Collection> parseCollectionsOption(const std::vector<std::string>& texts);
 
 }  // namespace tpugraphs::cli

@@ -19,22 +19,21 @@ double medianOf(std::vector<double> values) {
     return (lower + upper) / 2.0;
 }
 
-int64_t countDistinctConfigs(const LoadedGraph& graph) {
+int64_t countDistinctRows(const void* data, size_t rows, size_t rowBytes) {
     std::unordered_set<std::string_view> seen;
-    const auto bytesView = [](const void* data, size_t bytes) {
-        return std::string_view(static_cast<const char*>(data), bytes);
-    };
-    for (int64_t c = 0; c < graph.configCount(); ++c) {
-        if (graph.tile) {
-            const float* row = graph.tile->configFeat.data() + c * kTileConfigFeatureCount;
-            seen.insert(bytesView(row, sizeof(float) * kTileConfigFeatureCount));
-        } else {
-            const auto& packed = graph.layout->configs;
-            seen.insert(
-                bytesView(packed.config(c), sizeof(uint32_t) * packed.nodes * kLayoutConfigGroups));
-        }
-    }
+    const char* bytes = static_cast<const char*>(data);
+    for (size_t r = 0; r < rows; ++r) seen.insert(std::string_view(bytes + r * rowBytes, rowBytes));
     return static_cast<int64_t>(seen.size());
+}
+
+int64_t countDistinctConfigs(const LoadedGraph& graph) {
+    const size_t rows = static_cast<size_t>(graph.configCount());
+    if (graph.tile)
+        return countDistinctRows(graph.tile->configFeat.data(), rows,
+                                 sizeof(float) * kTileConfigFeatureCount);
+    const auto& packed = graph.layout->configs;
+    return countDistinctRows(packed.groups.data(), rows,
+                             sizeof(uint32_t) * packed.nodes * kLayoutConfigGroups);
 }
 
 RuntimeStats computeRuntimeStats(const LoadedGraph& graph) {

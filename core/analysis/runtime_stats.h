@@ -21,6 +21,8 @@ struct RuntimeStats {
 RuntimeStats computeRuntimeStats(const LoadedGraph& graph);
 // Configs with identical feature values (tile: 24 features; layout: all configurable nodes).
 int64_t countDistinctConfigs(const LoadedGraph& graph);
+// Distinct byte strings among `rows` consecutive rows of `rowBytes` bytes each.
+int64_t countDistinctRows(const void* data, size_t rows, size_t rowBytes);
 // Median of a copy of `values` (mean of the two middle values for an even count); 0 when empty.
 double medianOf(std::vector<double> values);
 

@@ -16,6 +16,7 @@
 #include "data/graph_io.h"
 #include "synth/generator_presets.h"
 #include "synth/generator_random.h"
+#include "synth/layout_config_sampler.h"
 #include "synth/layout_program_builder.h"
 #include "synth/layout_runtime_formula.h"
 #include "synth/tile_kernel_builder.h"
@@ -28,6 +29,7 @@ const char* const kDatasetCompleteMarker = ".tpugraphs-generated";
 
 namespace {
 const EnumName<GeneratorPreset> kPresetNames[] = {{GeneratorPreset::Demo, "demo"},
+                                                  {GeneratorPreset::Realistic, "realistic"},
                                                   {GeneratorPreset::FullScale, "full-scale"},
                                                   {GeneratorPreset::Custom, "custom"}};
 }  // namespace
@@ -38,6 +40,15 @@ const char* presetName(GeneratorPreset preset) {
 
 bool parsePreset(const std::string& text, GeneratorPreset* preset) {
     return parseEnumName(kPresetNames, text, preset);
+}
+
+const double kCalibratedLayoutNoise = 1e-5;
+
+double noiseOf(const GeneratorOptions& options, GraphKind kind) {
+    if (options.noise) return *options.noise;
+    return kind == GraphKind::Layout && options.preset != GeneratorPreset::Demo
+               ? kCalibratedLayoutNoise
+               : 0.01;
 }
 
 namespace {
@@ -72,9 +83,15 @@ int64_t measure(double cost, double noise, GeneratorRandom& random) {
     return std::max<int64_t>(1, std::llround(cost * std::exp(noise * random.normal())));
 }
 
-// Picks which configs repeat an earlier one (the real data has such duplicates).
+// Picks which tile configs repeat an earlier one (the real data has such duplicates).
 bool isDuplicate(size_t index, double duplicateFraction, GeneratorRandom& random) {
     return index > 0 && random.chance(duplicateFraction);
+}
+
+LayoutSearch layoutSearchOf(const PlannedGraph& plan) {
+    if (isRandomSearchCollection(plan.collection))
+        return plan.calibrated ? LayoutSearch::Random : LayoutSearch::ScatteredRandom;
+    return plan.calibrated ? LayoutSearch::Genetic : LayoutSearch::ScatteredNearDefault;
 }
 
 }  // namespace
@@ -110,6 +127,7 @@ std::vector<PlannedGraph> planDataset(const GeneratorOptions& options) {
                 g.configs = sizeRandom.logUniformInt(std::max<int64_t>(1, sizes.minConfigs),
                                                      std::max(sizes.minConfigs, sizes.maxConfigs));
                 g.seed = graphSeed;
+                g.calibrated = options.preset != GeneratorPreset::Demo;
                 g.relativePath = collectionDirectory(collection) + "/" + splitName(split) + "/" +
                                  fileStem(collection, split, static_cast<size_t>(i), graphSeed) +
                                  ".npz";
@@ -169,7 +187,8 @@ LayoutGraph generateLayoutGraph(const PlannedGraph& plan, double noise,
     const SyntheticHloGraph program =
         buildLayoutProgram(random, plan.nodes, nlp ? ProgramFamily::Nlp : ProgramFamily::Xla);
     const std::vector<int64_t> configurable = configurableNodes(program, random);
-    const LayoutRuntimeFormula model(program, configurable, random);
+    const LayoutRuntimeFormula model(program, configurable, random,
+                                     plan.calibrated ? StreamDim::LaneFilling : StreamDim::Last);
 
     LayoutGraph g;
     g.name = fs::path(plan.relativePath).stem().string();
@@ -189,25 +208,10 @@ LayoutGraph generateLayoutGraph(const PlannedGraph& plan, double noise,
     g.configs.groups.assign(static_cast<size_t>(count * nc * kLayoutConfigGroups), 0);
     g.configRuntime.reserve(static_cast<size_t>(count));
     if (noiselessCost) noiselessCost->assign(static_cast<size_t>(count), 0.0);
-    const double duplicates = configRandom.uniform(0.0, randomSearch ? 0.05 : 0.3);
-    std::vector<std::vector<LayoutChoice>> kept;  // choices of earlier configs, for duplicates
-    std::vector<LayoutChoice> choices(static_cast<size_t>(nc));
+    const std::unique_ptr<LayoutConfigSampler> sampler =
+        makeLayoutConfigSampler(layoutSearchOf(plan), model, configRandom);
     for (int64_t c = 0; c < count; ++c) {
-        if (isDuplicate(static_cast<size_t>(c), duplicates, configRandom) && !kept.empty()) {
-            choices = kept[static_cast<size_t>(
-                configRandom.uniformInt(0, static_cast<int64_t>(kept.size()) - 1))];
-        } else {
-            // Each config changes a random share of the nodes from the compiler's layouts: any
-            // share for random search, a small one for default search (it explores near the
-            // default).
-            const double changed =
-                randomSearch ? configRandom.uniform(0.0, 1.0) : configRandom.uniform(0.0, 0.6);
-            for (int64_t j = 0; j < nc; ++j)
-                choices[static_cast<size_t>(j)] = configRandom.chance(changed)
-                                                      ? model.randomChoice(j, configRandom)
-                                                      : model.defaultChoice(j);
-            if (kept.size() < 64) kept.push_back(choices);
-        }
+        const std::vector<LayoutChoice>& choices = sampler->next();
         uint32_t* groups =
             g.configs.groups.data() + static_cast<size_t>(c * nc * kLayoutConfigGroups);
         for (int64_t j = 0; j < nc; ++j)
@@ -261,11 +265,12 @@ GenerationSummary generateDataset(
             const std::string path = (rootPath / item.relativePath).string();
             GenerationSummary one;
             if (collectionKind(item.collection) == GraphKind::Tile) {
-                const TileGraph g = generateTileGraph(item, options.noise);
+                const TileGraph g = generateTileGraph(item, noiseOf(options, GraphKind::Tile));
                 writeTileGraph(path, g);
                 one.nodes = g.nodeCount(), one.edges = g.edgeCount(), one.configs = g.configCount();
             } else {
-                const LayoutGraph g = generateLayoutGraph(item, options.noise);
+                const LayoutGraph g =
+                    generateLayoutGraph(item, noiseOf(options, GraphKind::Layout));
                 writeLayoutGraph(path, g);
                 one.nodes = g.nodeCount(), one.edges = g.edgeCount(), one.configs = g.configCount();
             }

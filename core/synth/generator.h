@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,12 +14,15 @@
 
 namespace tpugraphs {
 
+// Every preset but Demo calibrates the layout collections to the real ones (layout configs from
+// the autotuner's search, small measurement noise); Demo keeps its wide, easy runtime spreads.
 enum class GeneratorPreset {
     Demo,       // small: a few seconds on 2 cores, enough for a model to visibly learn in a minute
+    Realistic,  // the demo's sizes with calibrated layout runtimes: as hard as the real data
     FullScale,  // the real dataset's file counts and size distributions (use fraction/limit)
     Custom      // sizes taken from GeneratorOptions::custom
 };
-const char* presetName(GeneratorPreset preset);  // "demo", "full-scale", "custom"
+const char* presetName(GeneratorPreset preset);  // "demo", "realistic", "full-scale", "custom"
 bool parsePreset(const std::string& text, GeneratorPreset* preset);
 
 // Size ranges (inclusive) of one collection in one split, for the Custom preset.
@@ -39,11 +43,11 @@ struct GeneratorOptions {
     uint64_t seed = 1;
     std::vector<Collection> collections;  // empty = all
     std::vector<Split> splits;            // empty = train, valid, test
-    double noise = 0.01;                  // multiplicative measurement noise (sigma of log runtime)
-    double fraction = 1.0;                // keep this fraction of each split's files (>= 1 file)
-    int limit = -1;      // at most this many files per collection and split (-1 = all)
-    int threads = 0;     // worker threads; 0 = hardware concurrency
-    CustomSizes custom;  // used only by GeneratorPreset::Custom
+    std::optional<double> noise;  // sigma of the log-normal measurement noise; empty: the preset's
+    double fraction = 1.0;        // keep this fraction of each split's files (>= 1 file)
+    int limit = -1;               // at most this many files per collection and split (-1 = all)
+    int threads = 0;              // worker threads; 0 = hardware concurrency
+    CustomSizes custom;           // used only by GeneratorPreset::Custom
 };
 
 struct GenerationSummary {
@@ -63,8 +67,14 @@ struct PlannedGraph {
     uint64_t seed = 0;         // per-file seed, derived from the master seed and the file index
     int64_t nodes = 0;         // target node count
     int64_t configs = 0;       // target config count (layout: capped at 8M config x node cells)
+    bool calibrated = false;  // layout: configs calibrated to the real data (every preset but demo)
 };
 std::vector<PlannedGraph> planDataset(const GeneratorOptions& options);
+
+// The measurement noise of a dataset's graphs of `kind`: options.noise when set, else 0.01,
+// except kCalibratedLayoutNoise for layout graphs of every preset but Demo.
+double noiseOf(const GeneratorOptions& options, GraphKind kind);
+extern const double kCalibratedLayoutNoise;
 
 // Generates one planned graph in memory. `noiselessCost` (may be null) receives the formula's
 // runtime of every config before measurement noise (also filled for the test split, whose

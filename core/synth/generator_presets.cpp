@@ -1,5 +1,5 @@
-// Preset tables: demo (seconds to write, a minute to learn) and full-scale (the real dataset's
-// counts).
+// Preset tables: demo and realistic (seconds to write, a minute to learn) and full-scale (the
+// real dataset's counts).
 #include "synth/generator_presets.h"
 
 namespace tpugraphs {
@@ -33,6 +33,7 @@ CollectionSizes fullScaleSizes(size_t collection, Split split) {
 CollectionSizes presetSizes(const GeneratorOptions& options, size_t collectionIndex, Split split) {
     switch (options.preset) {
         case GeneratorPreset::Demo:
+        case GeneratorPreset::Realistic:
             return demoSizes(collectionIndex, split);
         case GeneratorPreset::FullScale:
             return fullScaleSizes(collectionIndex, split);

@@ -81,11 +81,26 @@ std::vector<Dims> layoutMenu(const Dims& dims, const Dims& tensorDefault, Genera
     return unique;
 }
 
+int64_t streamDim(const Dims& dims, StreamDim rule) {
+    const int64_t last = static_cast<int64_t>(dims.size()) - 1;
+    if (rule == StreamDim::Last) return last;
+    auto fill = [&](int64_t d) {
+        const int64_t m = std::max<int64_t>(1, dims[static_cast<size_t>(d)]);
+        return static_cast<double>(m) / static_cast<double>(roundUp(m, 128));
+    };
+    int64_t best = last;
+    for (int64_t d = last - 1; d >= 0; --d)
+        if (fill(d) > fill(best) || (fill(d) == fill(best) && dims[static_cast<size_t>(d)] >
+                                                                  dims[static_cast<size_t>(best)]))
+            best = d;
+    return best;
+}
+
 }  // namespace
 
 LayoutRuntimeFormula::LayoutRuntimeFormula(const SyntheticHloGraph& graph,
                                            const std::vector<int64_t>& configurable,
-                                           GeneratorRandom& random) {
+                                           GeneratorRandom& random, StreamDim stream) {
     std::vector<int64_t> index(static_cast<size_t>(graph.size()), -1);
     for (size_t j = 0; j < configurable.size(); ++j)
         index[static_cast<size_t>(configurable[j])] = static_cast<int64_t>(j);
@@ -133,15 +148,15 @@ LayoutRuntimeFormula::LayoutRuntimeFormula(const SyntheticHloGraph& graph,
         Node& node = m_nodes[j];
         node.opcode = n.opcode;
         const bool contraction = n.opcode == hlo::Dot || n.opcode == hlo::Convolution;
-        makeSlot(node.output, n, -1, contraction ? n.rank() - 1 : -1);
+        makeSlot(node.output, n, -1, contraction ? streamDim(n.dims, stream) : -1);
         node.output.producer = -1;
         if (!n.operands.empty()) {
             const HloInstruction& in = graph.node(n.operands[0]);
-            makeSlot(node.input, in, n.operands[0], contraction ? in.rank() - 1 : -1);
+            makeSlot(node.input, in, n.operands[0], contraction ? streamDim(in.dims, stream) : -1);
         }
         if (contraction && n.operands.size() >= 2) {
             const HloInstruction& k = graph.node(n.operands[1]);
-            makeSlot(node.kernel, k, n.operands[1], k.rank() - 1);
+            makeSlot(node.kernel, k, n.operands[1], streamDim(k.dims, stream));
             node.computeNs =
                 n.flops / kFlopsPerNs +
                 static_cast<double>(n.bytes() + graph.node(n.operands[0]).bytes() + k.bytes()) /

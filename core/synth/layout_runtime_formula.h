@@ -16,11 +16,21 @@ struct LayoutChoice {
     uint8_t output = 0, input = 0, kernel = 0;
 };
 
+// The dimension a dot/convolution operand (or result) streams along, i.e. wants minor-most.
+enum class StreamDim {
+    // Demo: always the last one, so the compiler's row-major layouts are the best ones and a
+    // config's values alone say whether it is good.
+    Last,
+    // Calibrated: the one that best fills the 128 vector lanes (ties: the larger, then the
+    // later), so the best layouts differ from node to node with the shapes.
+    LaneFilling
+};
+
 class LayoutRuntimeFormula {
 public:
     // `configurable`: ids of the configurable nodes (convolution, dot, reshape), ascending.
     LayoutRuntimeFormula(const SyntheticHloGraph& graph, const std::vector<int64_t>& configurable,
-                         GeneratorRandom& random);
+                         GeneratorRandom& random, StreamDim stream = StreamDim::Last);
 
     int64_t configurableCount() const { return static_cast<int64_t>(m_nodes.size()); }
     // A random choice for node j; `explicitOnly` never picks the -1 default.
