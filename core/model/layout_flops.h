@@ -20,7 +20,7 @@ struct LayoutStepShape {
 // (fusedKernels: the fused CPU kernels, else the reference modules): a Linear applied to `rows`
 // rows of width `in` giving `out` costs 2 * rows * in * out forward and twice that backward
 // (input and weight gradients). Normalisation, activations, attention softmax and message
-// passing sums are not counted. See docs/layout-training-performance.md.
+// passing sums are not counted. See docs/BENCHMARKS.md, "Layout training on real graphs".
 double layoutSageTrainFlops(const TrainOptions& options, const LayoutStepShape& shape,
                             bool fusedKernels);
 
