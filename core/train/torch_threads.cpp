@@ -73,7 +73,7 @@ int defaultTorchThreads() {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     // Sibling workers start at the same moment, so the idle cores they would see are not theirs.
     if (processesOnThisMachine() > 1) return std::max(1, cores / processesOnThisMachine());
-    const int idle = static_cast<int>(std::lround(idleCores(std::chrono::milliseconds(200))));
+    const int idle = static_cast<int>(std::lround(idleCores(std::chrono::milliseconds(100))));
     return std::clamp(idle, 1, cores);
 }
 

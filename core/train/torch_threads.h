@@ -9,12 +9,12 @@ namespace tpugraphs {
 
 // Cores left idle by every process over `window` (from /proc/stat; all cores elsewhere).
 double idleCores(std::chrono::milliseconds window);
-// The intra-op threads a process gets by default: the cores idle over 200 ms at start-up,
-// rounded, at least 1; for one of several workers a launcher started on this machine
-// (LOCAL_WORLD_SIZE), the cores divided by their number. LibTorch's OpenMP threads meet at a barrier many times per step, so one
-// thread on a core another process keeps busy stalls all of them: on the 2-core machine with two
-// other (niced) trainings running, 2 threads trained the layout model on the real nlp graph at
-// 3.4 configs/s and 1 thread at 38.
+// The intra-op threads a process gets by default: the cores idle over 100 ms at start-up
+// (/proc/stat counts in 10 ms ticks), rounded, at least 1; for one of several workers a launcher
+// started on this machine (LOCAL_WORLD_SIZE), the cores divided by their number. LibTorch's
+// OpenMP threads meet at a barrier many times per step, so one thread on a core another process
+// keeps busy stalls all of them: on the 2-core machine with two other (niced) trainings running,
+// 2 threads trained the layout model on the real nlp graph at 3.4 configs/s and 1 thread at 38.
 int defaultTorchThreads();
 // Sets intra-op threads to `threads`, or to defaultTorchThreads() when threads <= 0, and
 // OpenBLAS (when it is the BLAS LibTorch runs on) to one thread; installs the caching CPU
