@@ -255,6 +255,10 @@ void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss
     for (const BatchItem& item : items) *configs += static_cast<int64_t>(item.configs.size());
 
     m_model->train();
+    // Dropout masks depend on the seed, the step and the rank alone: a resumed run draws the
+    // masks the uninterrupted run would have drawn, and ranks draw different ones.
+    const uint64_t rank = m_parallel ? static_cast<uint64_t>(m_parallel->rank()) : 0;
+    torch::manual_seed(m_options.seed * 2654435761ULL + static_cast<uint64_t>(step) * 4099 + rank);
     m_optimizer->zeroGrad();
     // In a process group this rank backpropagates its share of the items over the terms
     // counted in the whole batch, and the ranks' gradients are summed: the step of the batch.

@@ -3,7 +3,9 @@
 // error naming the step and a state that says failed.
 #include <QtTest>
 
+#include <cmath>
 #include <fstream>
+#include <map>
 
 #include "train/torch_threads.h"
 #include "train/trainer.h"
@@ -88,6 +90,44 @@ private Q_SLOTS:
         // The run predicts with its best checkpoint.
         Predictor predictor(options.runDir);
         QVERIFY(predictor.kind() == GraphKind::Tile);
+    }
+
+    // Dropout masks are drawn per step, so stopping and resuming changes nothing: the resumed
+    // steps' losses and the last validation are the uninterrupted run's.
+    void resumeReproducesTheUninterruptedRun() {
+        auto options = [&](const std::string& name) {
+            TrainOptions o = test::fastOptions(m_root, m_dir.path().toStdString() + "/" + name);
+            o.steps = 16;
+            o.validationInterval = 16;
+            o.logInterval = 1;
+            o.dropout = 0.3;
+            return o;
+        };
+        std::map<int64_t, double> straightLoss, resumedLoss;
+        const TrainResult straight = train(options("straight"), [&](const TrainProgress& p) {
+            if (!p.isValidation) straightLoss[p.step] = p.loss;
+        });
+        std::atomic<bool> cancel{false};
+        train(
+            options("stopped"),
+            [&](const TrainProgress& p) {
+                if (p.step >= 8) cancel = true;
+            },
+            &cancel);
+        TrainOptions resumed = loadRunInfo(options("stopped").runDir).options;
+        resumed.resume = true;
+        const TrainResult second = train(resumed, [&](const TrainProgress& p) {
+            if (!p.isValidation) resumedLoss[p.step] = p.loss;
+        });
+        QCOMPARE(second.steps, int64_t(16));
+        QVERIFY(resumedLoss.size() >= 6);
+        for (const auto& [step, loss] : resumedLoss)
+            QVERIFY2(std::abs(loss - straightLoss.at(step)) <= 1e-6 * std::abs(loss),
+                     qPrintable(QString("step %1: loss %2 resumed, %3 uninterrupted")
+                                    .arg(step)
+                                    .arg(loss, 0, 'g', 9)
+                                    .arg(straightLoss.at(step), 0, 'g', 9)));
+        QCOMPARE(second.last.primary(), straight.last.primary());
     }
 
     void resumeWithOtherModelFails() {

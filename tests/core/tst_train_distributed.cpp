@@ -1,5 +1,6 @@
 // Data-parallel training on loopback: 2 ranks x 2 graphs per step train as 1 process x 4 graphs
-// per step does (same weights, same validation), options that differ between ranks are refused,
+// per step does (same weights, same validation, also after resuming each on the other number of
+// ranks), options that differ between ranks are refused,
 // and the launcher's variables and the balanced split of a step's graphs.
 #include <QtTest>
 
@@ -124,6 +125,24 @@ private Q_SLOTS:
         qInfo("weights differ by up to %g", difference);
         QVERIFY2(difference <= weightTolerance,
                  qPrintable(QString("weights differ by up to %1").arg(difference)));
+
+        // Resumes change the number of ranks: the 1-process run continues on 2 ranks and the
+        // 2-rank run alone, 10 steps each; they still agree.
+        const auto resume = [](const QString& dir) {
+            return QStringList{"--threads", "1", "train", "--resume", dir, "--steps", "30",
+                               "--quiet"};
+        };
+        for (const CliRun& rank : test::runRanks(resume(alone), 2))
+            QVERIFY2(rank.exitCode == 0, qPrintable(rank.describe()));
+        const CliRun alone2 = runCli(resume(ranks));
+        QVERIFY2(alone2.exitCode == 0, qPrintable(alone2.describe()));
+        QCOMPARE(loadRunInfo(alone.toStdString()).step, int64_t{30});
+        QCOMPARE(loadRunInfo(ranks.toStdString()).step, int64_t{30});
+        const double resumed =
+            (lastWeights(alone) - lastWeights(ranks)).abs().max().item<double>();
+        qInfo("after resuming on the other number of ranks, weights differ by up to %g", resumed);
+        QVERIFY2(resumed <= weightTolerance,
+                 qPrintable(QString("after the resumes, weights differ by up to %1").arg(resumed)));
     }
 
     void differentOptionsAreRefused() {

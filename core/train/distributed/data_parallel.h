@@ -61,6 +61,7 @@ public:
     // True once any rank has asked to stop (agreed at the last collective, so every rank
     // stops after the same step).
     bool stopAgreed() const { return m_stop; }
+    int rank() const { return m_group.rank(); }
 
     // --- Validation, sharded ---
     // Which items this rank scores (balanced by size).
