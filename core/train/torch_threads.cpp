@@ -29,6 +29,12 @@ namespace {
 // (2,850 pruned nodes, 64 configs) frees about 1 GB of [N, K, H] temporaries per step.
 constexpr size_t kCachedCpuBytes = size_t(1) << 30;
 
+// TPUGRAPHS_CPU_CACHE_MB overrides the cache's size (0: no caching, for before/after figures).
+size_t cpuCacheCapBytes() {
+    const char* megabytes = std::getenv("TPUGRAPHS_CPU_CACHE_MB");
+    return megabytes ? size_t(std::max(0L, std::atol(megabytes))) << 20 : kCachedCpuBytes;
+}
+
 // OpenBLAS is found at run time (the BLAS behind LibTorch is chosen by Debian's alternatives),
 // so there is no link-time dependency on it.
 void singleThreadedBlas() {
@@ -80,7 +86,7 @@ int defaultTorchThreads() {
 int initTorchThreads(int threads) {
     if (threads <= 0) threads = defaultTorchThreads();
     singleThreadedBlas();
-    installCachingCpuAllocator(kCachedCpuBytes);
+    installCachingCpuAllocator(cpuCacheCapBytes());
     at::set_num_threads(threads);
     return at::get_num_threads();
 }
