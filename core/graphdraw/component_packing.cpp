@@ -1,8 +1,9 @@
-// Splits a graph into connected components, lays each out and packs them in shelves.
+// Splits a graph into connected components, lays each out and packs them (skyline packing).
 #include "graphdraw/component_packing.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace tpugraphs {
@@ -52,37 +53,88 @@ float heightOf(const DrawingRect& r) {
     return r.bottom - r.top;
 }
 
-// Top-left corner of each drawing in shelves (rows filled left to right, tallest first).
-std::vector<DrawingPoint> shelfPositions(const std::vector<GraphDrawing>& drawings,
+struct Packing {
+    std::vector<DrawingPoint> corner;  // per component: its top-left corner
+    float width = 0.0f, height = 0.0f;
+};
+
+// Skyline packing in a strip `stripWidth` wide: in order, each box goes where its top is
+// highest (then leftmost), so small components fill the room beside large ones.
+Packing skylinePack(const std::vector<DrawingPoint>& sizes, const std::vector<size_t>& order,
+                    float stripWidth) {
+    struct Segment {
+        float x, width, y;  // the skyline is at y over [x, x + width)
+    };
+    std::vector<Segment> skyline = {{0.0f, std::numeric_limits<float>::max(), 0.0f}};
+    Packing p;
+    p.corner.resize(sizes.size());
+    for (const size_t i : order) {
+        const float w = sizes[i].x, h = sizes[i].y;
+        size_t bestStart = 0;
+        float bestY = std::numeric_limits<float>::max(), bestX = 0.0f;
+        for (size_t s = 0; s < skyline.size(); ++s) {
+            const float x = skyline[s].x;
+            if (x > 0.0f && x + w > stripWidth) break;
+            float y = 0.0f;
+            for (size_t k = s; k < skyline.size() && skyline[k].x < x + w; ++k)
+                y = std::max(y, skyline[k].y);
+            if (y < bestY) {
+                bestY = y;
+                bestX = x;
+                bestStart = s;
+            }
+        }
+        p.corner[i] = {bestX, bestY};
+        p.width = std::max(p.width, bestX + w);
+        p.height = std::max(p.height, bestY + h);
+        // Replace the skyline under [bestX, bestX + w) by one segment at bestY + h.
+        size_t end = bestStart;
+        while (end < skyline.size() && skyline[end].x + skyline[end].width <= bestX + w) ++end;
+        if (end < skyline.size()) {  // cut the partly covered segment's left part off
+            const float right = skyline[end].x + skyline[end].width;
+            skyline[end].x = std::max(skyline[end].x, bestX + w);
+            skyline[end].width = right - skyline[end].x;
+        }
+        skyline.erase(skyline.begin() + long(bestStart), skyline.begin() + long(end));
+        skyline.insert(skyline.begin() + long(bestStart), Segment{bestX, w, bestY + h});
+    }
+    return p;
+}
+
+// Tries strip widths from the widest component to all in one row and keeps the packing drawn
+// largest when fitted to a window of the aimed aspect (smaller area on ties).
+std::vector<DrawingPoint> packComponents(const std::vector<GraphDrawing>& drawings,
                                          const PackingOptions& packing) {
     const size_t n = drawings.size();
-    double area = 0.0;
-    float widest = 0.0f;
-    for (const GraphDrawing& d : drawings) {
-        area += double(widthOf(d.bounds) + packing.gap) * (heightOf(d.bounds) + packing.gap);
-        widest = std::max(widest, widthOf(d.bounds));
+    std::vector<DrawingPoint> sizes(n);
+    float widest = 0.0f, total = 0.0f;
+    for (size_t i = 0; i < n; ++i) {
+        sizes[i] = {widthOf(drawings[i].bounds) + packing.gap,
+                    heightOf(drawings[i].bounds) + packing.gap};
+        widest = std::max(widest, sizes[i].x);
+        total += sizes[i].x;
     }
-    const float rowWidth =
-        std::max(widest, static_cast<float>(std::sqrt(area * std::max(0.01f, packing.aspect))));
     std::vector<size_t> order(n);
     std::iota(order.begin(), order.end(), size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-        return heightOf(drawings[a].bounds) > heightOf(drawings[b].bounds);
-    });
-    std::vector<DrawingPoint> corner(n);
-    float x = 0.0f, y = 0.0f, shelfHeight = 0.0f;
-    for (const size_t i : order) {
-        const DrawingRect& b = drawings[i].bounds;
-        if (x > 0.0f && x + widthOf(b) > rowWidth) {
-            x = 0.0f;
-            y += shelfHeight + packing.gap;
-            shelfHeight = 0.0f;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return sizes[a].y > sizes[b].y; });
+    const float aspect = std::max(0.01f, packing.aspect);
+    constexpr int kTries = 16;
+    Packing best;
+    double bestExtent = 0.0, bestArea = 0.0;
+    for (int t = 0; t < kTries; ++t) {
+        const float width = widest * std::pow(total / widest, float(t) / (kTries - 1));
+        Packing p = skylinePack(sizes, order, width);
+        const double extent = std::max(double(p.width) / aspect, double(p.height));
+        const double area = double(p.width) * p.height;
+        if (t == 0 || extent < bestExtent * 0.999 ||
+            (extent < bestExtent * 1.001 && area < bestArea)) {
+            best = std::move(p);
+            bestExtent = extent;
+            bestArea = area;
         }
-        corner[i] = {x, y};
-        x += widthOf(b) + packing.gap;
-        shelfHeight = std::max(shelfHeight, heightOf(b));
     }
-    return corner;
+    return best.corner;
 }
 
 // Moves every component's drawing to its shelf position and merges them in input order.
@@ -181,7 +233,7 @@ std::optional<GraphDrawing> layoutComponents(const DagInput& input, const Layout
         drawings.push_back(std::move(*d));
         done += c.dag.nodeCount;
     }
-    return mergeDrawings(input, parts, drawings, shelfPositions(drawings, packing));
+    return mergeDrawings(input, parts, drawings, packComponents(drawings, packing));
 }
 
 }  // namespace tpugraphs

@@ -1,5 +1,5 @@
 // Drawing of a graph with several connected components: each laid out on its own, then packed
-// in rows (shelves) so that many small components fill a rectangle instead of one long row.
+// into a rectangle (small ones beside large ones) instead of one long row.
 #pragma once
 
 #include <optional>
@@ -17,9 +17,10 @@ struct PackingOptions {
 // fewer nodes, ties by smallest node id). Returns the number of components.
 int32_t connectedComponents(const DagInput& input, std::vector<int32_t>& componentOf);
 
-// One component: exactly layoutDag. Several: each is laid out with layoutDag and placed in
-// shelves, tallest first; node and edge order are those of `input`, and `layer` is the layer
-// within the node's component (`layerY` is then empty). Returns nothing when cancelled.
+// One component: exactly layoutDag. Several: each is laid out with layoutDag, and they are
+// packed, tallest first, into the strip width that draws them largest at the aimed aspect; node and
+// edge order are those of `input`, and `layer` is the layer within the node's component (`layerY`
+// is then empty). Returns nothing when cancelled.
 std::optional<GraphDrawing> layoutComponents(const DagInput& input,
                                              const LayoutOptions& options = {},
                                              const PackingOptions& packing = {},

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 
+#include "graphview/graph_legend.h"
 #include "graphview/graph_renderer.h"
 #include "graphview/graph_scene.h"
 
@@ -53,6 +54,10 @@ public:
     QString nodeTip(int viewNode) const;
     void setLegendVisible(bool visible);
     bool isLegendVisible() const { return m_legendVisible; }
+    // A folded legend shows its header only; a click on the header folds or unfolds it.
+    void setLegendCollapsed(bool collapsed);
+    bool isLegendCollapsed() const { return m_legendCollapsed; }
+    QRect legendRect() const;  // in widget coordinates; empty when hidden
 
     void fitToWindow();
     void zoomAt(double factor, const QPointF& screenAnchor);
@@ -62,6 +67,7 @@ public:
 
     int drawnNodeCount() const { return m_lastStats.nodes; }  // by the last paint
     int drawnEdgeCount() const { return m_lastStats.edges; }
+    int drawnArrowCount() const { return m_lastStats.arrows; }
 
     // Paints the current view (without overlays) into any painter, e.g. an offscreen QImage.
     GraphRenderStats renderFrame(QPainter& painter, const QRect& viewport) const;
@@ -90,6 +96,8 @@ private:
     void updateViewValues();
     void panBy(const QPointF& delta);
     void paintOverlay(QPainter& painter);
+    GraphLegendContent legendContent() const;
+    void refitIfFitted();
 
     std::shared_ptr<const GraphTopology> m_topology;
     std::shared_ptr<const GraphScene> m_scene;
@@ -114,11 +122,13 @@ private:
     QString m_valuesTitle;
     float m_valueMin = 0.0f, m_valueMax = 0.0f;
     bool m_legendVisible = true;
+    bool m_legendCollapsed = false;
     std::function<QString(int)> m_nodeDetail;
 
     QPoint m_pressPos;
     QPointF m_lastDragPos;
     bool m_dragging = false;
+    bool m_pressOnLegend = false;  // a press on the legend neither selects nor drags
 };
 
 }  // namespace tpugraphs::ui
