@@ -200,20 +200,38 @@ private Q_SLOTS:
         QVERIFY(f.view.scene()->isConfigurable(f.view.scene()->viewNodeOf(3)));
     }
 
+    // Boxes are numbered from 1, as in the inspector ("computation 2 of 2"); a double-click
+    // opens a box and fits the view to its nodes; Collapse all folds it back.
     void collapsedComputationsExpandOnDoubleClick() {
         Fixture f(smallGraph(), GraphViewMode::CollapsedComputations);
         QVERIFY(f.ok);
-        QCOMPARE(f.view.scene()->nodeCount(), 2);
-        QVERIFY(f.view.scene()->isBox(0));
+        const GraphScene* scene = f.view.scene().get();
+        QCOMPARE(scene->nodeCount(), 2);
+        QVERIFY(scene->isBox(0));
+        QCOMPARE(scene->label(0), QStringLiteral("computation 1 of 2 · 3 nodes"));
+        const int box = scene->viewNodeOf(4);
+        QCOMPARE(scene->label(box), QStringLiteral("computation 2 of 2 · 3 nodes"));
+        QVERIFY(f.view.nodeTip(box).startsWith("computation 2 of 2"));
+        QCOMPARE(scene->edgeCount(), 1);  // 2 -> 3 and 2 -> 5 join the two boxes once
         QSignalSpy finished(&f.view, &GraphViewWidget::layoutFinished);
-        const QPoint box = f.view.nodeScreenPos(4).toPoint();  // node 4 lies in box 1
-        QTest::mouseDClick(&f.view, Qt::LeftButton, {}, box);
+        QTest::mouseDClick(&f.view, Qt::LeftButton, {}, f.view.nodeScreenPos(4).toPoint());
         QVERIFY(finished.wait(20000));
-        QCOMPARE(f.view.scene()->nodeCount(), 4);  // box 0 + nodes 3, 4, 5
-        QVERIFY(!f.view.scene()->isBox(f.view.scene()->viewNodeOf(4)));
+        scene = f.view.scene().get();
+        QCOMPARE(scene->nodeCount(), 4);  // box 0 + nodes 3, 4, 5
+        QVERIFY(!scene->isBox(scene->viewNodeOf(4)));
+        QVERIFY(f.view.nodeTip(scene->viewNodeOf(4)).contains("computation 2 of 2"));
+        QCOMPARE(scene->edgeCount(), 4);  // box -> 3, box -> 5, 3 -> 4, 4 -> 5
+        // The opened computation fills the view: its nodes span most of its height, and the
+        // box of computation 1 lies outside.
+        const double top = f.view.nodeScreenPos(3).y(), bottom = f.view.nodeScreenPos(5).y();
+        QVERIFY(top > 0 && bottom < f.view.height());
+        QVERIFY2(bottom - top > 0.5 * f.view.height(), qPrintable(QString::number(bottom - top)));
+        QVERIFY(!f.view.rect().contains(
+            f.view.nodeScreenPos(0).toPoint()));  // node 0 is inside the folded box 1
         f.view.collapseAllComputations();
         QVERIFY(finished.wait(20000));
         QCOMPARE(f.view.scene()->nodeCount(), 2);
+        QVERIFY(f.view.rect().contains(f.view.nodeScreenPos(0).toPoint()));
     }
 
     void newGraphDropsTheStaleLayout() {

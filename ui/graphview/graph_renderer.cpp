@@ -248,6 +248,27 @@ int paintBoxes(const Painting& g, const QVector<int>& nodes) {
     return nodes.size();
 }
 
+// Zoomed out, computation boxes keep a readable caption (few boxes, fixed 11 px text).
+void paintBoxCaptions(const Painting& g, const QVector<int>& nodes) {
+    QFont font = g.p.font();
+    font.setPixelSize(11);
+    g.p.setFont(font);
+    const QFontMetrics metrics(font);
+    g.p.setRenderHint(QPainter::Antialiasing, true);
+    for (const int v : nodes) {
+        if (!g.scene.isBox(v)) continue;
+        const QString text = g.scene.label(v);
+        const QPointF centre = g.screenRect(g.scene.rect(v)).center();
+        const QRectF pill = QRectF(metrics.boundingRect(text)).adjusted(-5, -2, 5, 2);
+        const QRectF placed = pill.translated(centre - pill.center());
+        g.p.setPen(QColor(0, 0, 0, 60));
+        g.p.setBrush(QColor(255, 255, 255, 210));
+        g.p.drawRoundedRect(placed, 4, 4);
+        g.p.setPen(palette::text);
+        g.p.drawText(placed, Qt::AlignCenter, text);
+    }
+}
+
 void outline(const Painting& g, int v, const QColor& color, double width, double margin) {
     QRectF r = g.screenRect(g.scene.rect(v));
     r.adjust(-margin, -margin, margin, margin);
@@ -329,6 +350,7 @@ GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
     if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes);
     stats.detail = detail;
     paintMarks(g);
+    if (detail != GraphDetail::Labels) paintBoxCaptions(g, nodes);
     painter.restore();
     return stats;
 }

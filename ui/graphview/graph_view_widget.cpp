@@ -19,6 +19,7 @@ namespace tpugraphs::ui {
 namespace {
 constexpr double kMinScale = 1e-5;
 constexpr double kMaxScale = 8.0;
+constexpr double kMaxFitScale = 2.0;    // a fitted small graph is not blown up past this
 constexpr double kReadableScale = 1.0;  // centring on a node zooms in at least this far
 constexpr int kClickSlop = 4;           // pixels a press may move and still be a click
 constexpr double kZoomStep = 1.3;       // per wheel notch or +/- key
@@ -79,11 +80,14 @@ void GraphViewWidget::setComputationExpanded(int computation, bool expanded) {
     if (computation < 0 || computation >= static_cast<int>(m_expanded.size())) return;
     if (m_expanded[computation] == expanded) return;
     m_expanded[computation] = expanded;
+    m_fitComputation = expanded ? computation : -1;
+    m_fitPending = !expanded;
     if (m_mode == GraphViewMode::CollapsedComputations) startLayout();
 }
 
 void GraphViewWidget::collapseAllComputations() {
     std::fill(m_expanded.begin(), m_expanded.end(), false);
+    m_fitPending = true;
     if (m_mode == GraphViewMode::CollapsedComputations) startLayout();
 }
 
@@ -112,6 +116,16 @@ void GraphViewWidget::onLayoutFinished(std::shared_ptr<const GraphScene> scene, 
     updateViewValues();
     if (m_fitPending) fitToWindow();
     m_fitPending = false;
+    if (m_fitComputation >= 0) {
+        const int c = std::exchange(m_fitComputation, -1);
+        QRectF opened;
+        for (int v = m_topology->computationStart[size_t(c)];
+             v < m_topology->computationStart[size_t(c) + 1]; ++v) {
+            const int view = m_scene->viewNodeOf(v);
+            if (view >= 0) opened |= m_scene->rect(view);
+        }
+        if (!opened.isEmpty()) fitTo(opened);
+    }
     if (m_centreOnLayout >= 0) centreOn(std::exchange(m_centreOnLayout, -1));
     update();
     Q_EMIT layoutFinished(m_scene->nodeCount(), m_scene->edgeCount(), totalMs);
@@ -250,7 +264,12 @@ void GraphViewWidget::refitIfFitted() {
 
 void GraphViewWidget::fitToWindow() {
     if (!m_scene) return;
-    const QRectF b = m_scene->bounds().adjusted(-20, -20, 20, 20);
+    fitTo(m_scene->bounds());
+    m_autoFit = true;
+}
+
+void GraphViewWidget::fitTo(const QRectF& world) {
+    const QRectF b = world.adjusted(-20, -20, 20, 20);
     const auto scaleIn = [&b](const QRect& r) {
         return std::min(std::max(1, r.width()) / b.width(), std::max(1, r.height()) / b.height());
     };
@@ -268,9 +287,9 @@ void GraphViewWidget::fitToWindow() {
             area = scaleIn(beside) >= scaleIn(below) ? beside : below;
         }
     }
-    m_transform.scale = std::clamp(scaleIn(area), kMinScale, kMaxScale);
+    m_transform.scale = std::clamp(scaleIn(area), kMinScale, kMaxFitScale);
     m_transform.offset = QRectF(area).center() - b.center() * m_transform.scale;
-    m_autoFit = true;
+    m_autoFit = false;
     update();
 }
 

@@ -30,7 +30,8 @@ public:
 
     void setViewMode(GraphViewMode mode);
     GraphViewMode viewMode() const { return m_mode; }
-    // CollapsedComputations: show a computation's nodes instead of its box (or fold it back).
+    // CollapsedComputations: show a computation's nodes instead of its box (or fold it back);
+    // the view then fits the opened computation (or the whole view).
     void setComputationExpanded(int computation, bool expanded);
     void collapseAllComputations();
     bool isLayingOut() const;
@@ -98,6 +99,7 @@ private:
     void paintOverlay(QPainter& painter);
     GraphLegendContent legendContent() const;
     void refitIfFitted();
+    void fitTo(const QRectF& world);  // fits a world rectangle, clear of the legend
 
     std::shared_ptr<const GraphTopology> m_topology;
     std::shared_ptr<const GraphScene> m_scene;
@@ -107,6 +109,7 @@ private:
     float m_progress = 0.0f;
     QString m_error;
     bool m_fitPending = true;   // fit when the next layout arrives
+    int m_fitComputation = -1;  // fit to this opened computation when the next layout arrives
     bool m_autoFit = false;     // the view is fitted and follows resizes until moved
     int m_centreOnLayout = -1;  // original node to centre on when the running layout arrives
 
