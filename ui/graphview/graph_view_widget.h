@@ -49,6 +49,7 @@ public:
     // Colours nodes by a per-original-node value (NaN: no value) instead of their opcode
     // family; an empty vector restores family colours.
     void setNodeValues(const QVector<float>& values, const QString& title = {});
+    QString valuesTitle() const { return m_values.isEmpty() ? QString() : m_valuesTitle; }
     // Extra text per original node for the hover tool tip (e.g. its shape); empty: none.
     void setNodeDetail(std::function<QString(int)> detail);
     // The hover tool tip of a drawn node: id, opcode, configurable, computation and the detail.
