@@ -67,6 +67,7 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
         for (const CollectionSummary& s : m_summary->summaries()) any = any || s.unreadable > 0;
         m_summaryTable->setColumnHidden(CollectionSummaryModel::UnreadableColumn, !any);
     };
+    m_summaryTable->setColumnHidden(CollectionSummaryModel::GraphsColumn, true);  // = the splits
     connect(m_summary, &QAbstractItemModel::modelReset, this, showUnreadable);
     connect(m_summary, &QAbstractItemModel::dataChanged, this, showUnreadable);
     showUnreadable();

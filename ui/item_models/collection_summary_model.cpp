@@ -59,10 +59,8 @@ QVariant CollectionSummaryModel::data(const QModelIndex& index, int role) const 
                 .arg(s.graphs[0])
                 .arg(s.graphs[1])
                 .arg(s.graphs[2]);
-        case NodesColumn:  // median (min–max)
-            return QStringLiteral("%1 (%2–%3)")
-                .arg(compactCount(s.medianNodes), compactCount(s.minNodes),
-                     compactCount(s.maxNodes));
+        case NodesColumn:  // the median; min and max in the tool tip
+            return compactCount(s.medianNodes);
         case ConfigsColumn:
             return compactCount(s.totalConfigs);
         case SpeedupColumn:
@@ -83,10 +81,11 @@ QVariant CollectionSummaryModel::toolTip(const CollectionSummary& s, int column)
     const QLocale locale;
     switch (column) {
         case SplitsColumn:
-            return QStringLiteral("train %1, valid %2, test %3 graphs")
+            return QStringLiteral("train %1, valid %2, test %3: %4")
                 .arg(s.graphs[0])
                 .arg(s.graphs[1])
-                .arg(s.graphs[2]);
+                .arg(s.graphs[2])
+                .arg(countText(s.totalGraphs(), "graph", "graphs"));
         case NodesColumn:
             return QStringLiteral("nodes per graph: median %1, min %2, max %3")
                 .arg(locale.toString(qlonglong(s.medianNodes)),
@@ -117,7 +116,7 @@ QVariant CollectionSummaryModel::headerData(int section, Qt::Orientation orienta
         "Collection (source : search)",
         "Graphs in all splits",
         "Graphs in the train, valid and test splits",
-        "Nodes per graph: median (min–max)",
+        "Median nodes per graph (the cell's tool tip gives the min and max)",
         "Configs of all its graphs",
         "Speed-up of each graph's best config over its median config, across the collection's "
         "graphs with measured runtimes: median / max",
