@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "main_window.h"
@@ -35,7 +36,12 @@ int main(int argc, char** argv) {
     const QCommandLineOption search("search", "Search the graph for a node id or opcode.", "text");
     const QCommandLineOption logScale("log", "Log scale for the sorted runtime curve.");
     const QCommandLineOption feature("feature", "Config feature of the scatter chart.", "name");
-    parser.addOptions({out, demo, size, graph, node, config, tab, zoom, search, logScale, feature});
+    const QCommandLineOption view("view",
+                                  "Graph view: whole, neighbours (configurable nodes + "
+                                  "neighbours) or collapsed (computations collapsed).",
+                                  "name");
+    parser.addOptions(
+        {out, demo, size, graph, node, config, tab, zoom, search, logScale, feature, view});
     parser.process(app);
     if (!parser.isSet(out)) {
         std::fprintf(stderr, "tpugraphs-screenshot: --out FILE is required (see --help)\n");
@@ -50,6 +56,8 @@ int main(int argc, char** argv) {
     options.node = parser.isSet(node) ? parser.value(node).toInt() : -1;
     options.config = parser.isSet(config) ? parser.value(config).toInt() : -1;
     options.tab = parser.value(tab);
+    const QStringList views = {"whole", "neighbours", "collapsed"};
+    options.viewMode = std::max<qsizetype>(0, views.indexOf(parser.value(view)));
     options.zoom = parser.value(zoom).toDouble();
     options.search = parser.value(search);
     options.logScale = parser.isSet(logScale);

@@ -58,6 +58,14 @@ void ScreenshotScript::onDatasetOpened() {
 void ScreenshotScript::onGraphReady() {
     ExplorerPage* page = m_window->explorer();
     GraphViewWidget* view = page->graphPanel()->view();
+    QComboBox* mode = page->graphPanel()->modeBox();
+    if (m_options.viewMode > 0 && mode->currentIndex() != m_options.viewMode) {
+        // Another view: lay it out, then come back here.
+        connect(view, &GraphViewWidget::layoutFinished, this, &ScreenshotScript::onGraphReady,
+                Qt::SingleShotConnection);
+        mode->setCurrentIndex(m_options.viewMode);
+        return;
+    }
     if (!m_options.search.isEmpty()) page->graphPanel()->searchBar()->search(m_options.search);
     if (m_options.node >= 0) {
         view->selectNode(m_options.node);

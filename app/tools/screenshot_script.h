@@ -15,6 +15,7 @@ struct ScreenshotOptions {
     int node = -1;      // node to select and centre
     int config = -1;    // config shown in the inspector
     QString tab;        // "graph", "runtimes" or "collection"
+    int viewMode = 0;   // graph view mode: index of the panel's view box (0: whole graph)
     double zoom = 0.0;  // zoom factor applied after fitting (0: fitted)
     QString search;     // text typed into the graph search
     bool logScale = false;

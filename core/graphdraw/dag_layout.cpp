@@ -13,24 +13,6 @@ using namespace layout_detail;
 
 namespace {
 
-void validate(const DagInput& input) {
-    if (input.nodeCount < 0) throw std::invalid_argument("layout: negative node count");
-    if (input.edgeFrom.size() != input.edgeTo.size())
-        throw std::invalid_argument("layout: edgeFrom and edgeTo differ in length");
-    const auto n = static_cast<size_t>(input.nodeCount);
-    if ((!input.nodeWidth.empty() && input.nodeWidth.size() != n) ||
-        (!input.nodeHeight.empty() && input.nodeHeight.size() != n))
-        throw std::invalid_argument("layout: node sizes must be empty or one per node");
-    for (size_t e = 0; e < input.edgeFrom.size(); ++e) {
-        const int32_t a = input.edgeFrom[e];
-        const int32_t b = input.edgeTo[e];
-        if (a < 0 || b < 0 || a >= input.nodeCount || b >= input.nodeCount)
-            throw std::invalid_argument("layout: edge " + std::to_string(e) +
-                                        " refers to a node outside 0.." +
-                                        std::to_string(input.nodeCount - 1));
-    }
-}
-
 void extend(DrawingRect& r, float left, float top, float right, float bottom) {
     r.left = std::min(r.left, left);
     r.top = std::min(r.top, top);
@@ -98,9 +80,27 @@ GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g, const Layou
 
 }  // namespace
 
+void validateDagInput(const DagInput& input) {
+    if (input.nodeCount < 0) throw std::invalid_argument("layout: negative node count");
+    if (input.edgeFrom.size() != input.edgeTo.size())
+        throw std::invalid_argument("layout: edgeFrom and edgeTo differ in length");
+    const auto n = static_cast<size_t>(input.nodeCount);
+    if ((!input.nodeWidth.empty() && input.nodeWidth.size() != n) ||
+        (!input.nodeHeight.empty() && input.nodeHeight.size() != n))
+        throw std::invalid_argument("layout: node sizes must be empty or one per node");
+    for (size_t e = 0; e < input.edgeFrom.size(); ++e) {
+        const int32_t a = input.edgeFrom[e];
+        const int32_t b = input.edgeTo[e];
+        if (a < 0 || b < 0 || a >= input.nodeCount || b >= input.nodeCount)
+            throw std::invalid_argument("layout: edge " + std::to_string(e) +
+                                        " refers to a node outside 0.." +
+                                        std::to_string(input.nodeCount - 1));
+    }
+}
+
 std::optional<GraphDrawing> layoutDag(const DagInput& input, const LayoutOptions& options,
                                       const LayoutControl& control) {
-    validate(input);
+    validateDagInput(input);
     if (cancelled(control)) return std::nullopt;
     report(control, 0.0f);
     const std::vector<int32_t> layers = assignLayers(input);

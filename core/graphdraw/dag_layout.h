@@ -41,6 +41,9 @@ struct LayoutControl {
     std::function<void(float)> progress;        // 0..1, called from the computing thread
 };
 
+// Throws std::invalid_argument when edges refer to missing nodes or sizes have the wrong length.
+void validateDagInput(const DagInput& input);
+
 // Layering (longest path, then sources and fan-out nodes pulled down towards their consumers),
 // routing points for long edges, barycentre crossing reduction and order-preserving
 // least-squares coordinate placement. O((V + E + routing points) x sweeps x log).

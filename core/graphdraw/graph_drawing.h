@@ -23,6 +23,8 @@ struct GraphDrawing {
     std::vector<float> x, y, width, height;  // per node: box centre and size
     std::vector<int32_t> layer;              // per node: layer index, 0 = top
     std::vector<float> layerY;               // per layer: y of the layer's centre line
+                                             // (empty for packed components, see
+                                             // component_packing.h: layers are per component)
 
     // Edge e (in input order) is the polyline points[edgePointStart[e] .. edgePointStart[e+1]),
     // from the producer's bottom centre to the consumer's top centre.

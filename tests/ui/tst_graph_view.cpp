@@ -1,9 +1,13 @@
 // GUI tests of the graph view: off-thread layout, fit, click selection, wheel zoom, pan, search,
 // views.
+#include <QPainter>
 #include <QSignalSpy>
 #include <QToolTip>
 #include <QtTest>
 
+#include "analysis/loaded_graph.h"
+#include "explorer_test_support.h"
+#include "graphview/graph_legend.h"
 #include "graphview/graph_palette.h"
 #include "graphview/graph_search_bar.h"
 #include "graphview/graph_view_widget.h"
@@ -41,6 +45,14 @@ public:
     GraphViewWidget view;
     bool ok = false;
 };
+
+// The scene's bounds on screen.
+QRectF screenBounds(const GraphViewWidget& view) {
+    const QRectF b = view.scene()->bounds();
+    const QPointF topLeft = view.nodeScreenPos(view.scene()->originalNode(0)) -
+                            view.scene()->rect(0).center() * view.zoom();
+    return QRectF(topLeft + b.topLeft() * view.zoom(), b.size() * view.zoom());
+}
 
 // A mouse move without buttons (QTest's own moves carry the buttons an earlier test left down).
 void hover(QWidget& widget, const QPoint& position) {
@@ -188,20 +200,38 @@ private Q_SLOTS:
         QVERIFY(f.view.scene()->isConfigurable(f.view.scene()->viewNodeOf(3)));
     }
 
+    // Boxes are numbered from 1, as in the inspector ("computation 2 of 2"); a double-click
+    // opens a box and fits the view to its nodes; Collapse all folds it back.
     void collapsedComputationsExpandOnDoubleClick() {
         Fixture f(smallGraph(), GraphViewMode::CollapsedComputations);
         QVERIFY(f.ok);
-        QCOMPARE(f.view.scene()->nodeCount(), 2);
-        QVERIFY(f.view.scene()->isBox(0));
+        const GraphScene* scene = f.view.scene().get();
+        QCOMPARE(scene->nodeCount(), 2);
+        QVERIFY(scene->isBox(0));
+        QCOMPARE(scene->label(0), QStringLiteral("computation 1 of 2 · 3 nodes"));
+        const int box = scene->viewNodeOf(4);
+        QCOMPARE(scene->label(box), QStringLiteral("computation 2 of 2 · 3 nodes"));
+        QVERIFY(f.view.nodeTip(box).startsWith("computation 2 of 2"));
+        QCOMPARE(scene->edgeCount(), 1);  // 2 -> 3 and 2 -> 5 join the two boxes once
         QSignalSpy finished(&f.view, &GraphViewWidget::layoutFinished);
-        const QPoint box = f.view.nodeScreenPos(4).toPoint();  // node 4 lies in box 1
-        QTest::mouseDClick(&f.view, Qt::LeftButton, {}, box);
+        QTest::mouseDClick(&f.view, Qt::LeftButton, {}, f.view.nodeScreenPos(4).toPoint());
         QVERIFY(finished.wait(20000));
-        QCOMPARE(f.view.scene()->nodeCount(), 4);  // box 0 + nodes 3, 4, 5
-        QVERIFY(!f.view.scene()->isBox(f.view.scene()->viewNodeOf(4)));
+        scene = f.view.scene().get();
+        QCOMPARE(scene->nodeCount(), 4);  // box 0 + nodes 3, 4, 5
+        QVERIFY(!scene->isBox(scene->viewNodeOf(4)));
+        QVERIFY(f.view.nodeTip(scene->viewNodeOf(4)).contains("computation 2 of 2"));
+        QCOMPARE(scene->edgeCount(), 4);  // box -> 3, box -> 5, 3 -> 4, 4 -> 5
+        // The opened computation fills the view: its nodes span most of its height, and the
+        // box of computation 1 lies outside.
+        const double top = f.view.nodeScreenPos(3).y(), bottom = f.view.nodeScreenPos(5).y();
+        QVERIFY(top > 0 && bottom < f.view.height());
+        QVERIFY2(bottom - top > 0.5 * f.view.height(), qPrintable(QString::number(bottom - top)));
+        QVERIFY(!f.view.rect().contains(
+            f.view.nodeScreenPos(0).toPoint()));  // node 0 is inside the folded box 1
         f.view.collapseAllComputations();
         QVERIFY(finished.wait(20000));
         QCOMPARE(f.view.scene()->nodeCount(), 2);
+        QVERIFY(f.view.rect().contains(f.view.nodeScreenPos(0).toPoint()));
     }
 
     void newGraphDropsTheStaleLayout() {
@@ -217,7 +247,7 @@ private Q_SLOTS:
     }
 
     // Hovering a node shows its id, opcode, the detail given (a shape) and whether it is
-    // configurable; labels appear once a box is 11 px high.
+    // configurable; labels appear once a box is 8 px high.
     void hoverShowsNodeTipAndLabelsAppear() {
         Fixture f(smallGraph());
         QVERIFY(f.ok);
@@ -229,7 +259,9 @@ private Q_SLOTS:
         QVERIFY2(tip.contains("computation 2 of 2"), qPrintable(tip));
         hover(f.view, f.view.nodeScreenPos(2).toPoint());
         QVERIFY2(QToolTip::text().contains("not configurable"), qPrintable(QToolTip::text()));
-        f.view.zoomAt(11.5 / 28.0 / f.view.zoom(), f.view.nodeScreenPos(3));
+        f.view.zoomAt(7.5 / 28.0 / f.view.zoom(), f.view.nodeScreenPos(3));
+        QCOMPARE(f.view.detail(), GraphDetail::Boxes);
+        QTest::keyClick(&f.view, Qt::Key_Plus);  // one step more: 9.75 px
         QCOMPARE(f.view.detail(), GraphDetail::Labels);
     }
 
@@ -239,11 +271,90 @@ private Q_SLOTS:
         f.view.setLegendVisible(false);
         f.view.setNodeValues({0, 0, 0, 0, 10, NAN}, "sensitivity");
         QVERIFY(f.view.centerOnNode(4));
-        f.view.zoomAt(0.3 / f.view.zoom(), f.view.nodeScreenPos(4));  // boxes without text
+        f.view.zoomAt(0.25 / f.view.zoom(), f.view.nodeScreenPos(4));  // boxes without text
         QCOMPARE(f.view.detail(), GraphDetail::Boxes);
         const QImage image = f.view.grab().toImage();
         const QPoint centre = f.view.nodeScreenPos(4).toPoint();
         QCOMPARE(QColor(image.pixel(centre)).rgb(), valueColor(1.0f).rgb());
+    }
+
+    // Fit keeps the graph clear of the legend; a click on the legend's header folds it (the
+    // fitted view grows into the room) and selects nothing; another click unfolds it.
+    void legendFoldsAndFitLeavesItsRoom() {
+        Fixture f(std::make_shared<const GraphTopology>(makeSyntheticTopology(3000, 4)));
+        QVERIFY(f.ok);
+        const QRect open = f.view.legendRect();
+        QVERIFY(!open.isEmpty());
+        QVERIFY(!screenBounds(f.view).intersects(open));
+        const double fittedOpen = f.view.zoom();
+        QSignalSpy selected(&f.view, &GraphViewWidget::nodeSelected);
+        QTest::mouseClick(&f.view, Qt::LeftButton, {}, open.topLeft() + QPoint(20, 8));
+        QVERIFY(f.view.isLegendCollapsed());
+        const QRect folded = f.view.legendRect();
+        QVERIFY(folded.height() < open.height() / 4);
+        QVERIFY(!screenBounds(f.view).intersects(folded));
+        QVERIFY(f.view.zoom() >= fittedOpen);
+        QTest::mouseClick(&f.view, Qt::LeftButton, {}, folded.topLeft() + QPoint(20, 8));
+        QVERIFY(!f.view.isLegendCollapsed());
+        QCOMPARE(f.view.legendRect(), open);
+        QCOMPARE(selected.count(), 0);
+    }
+
+    // The legend is translucent: painted over black, its empty corner is grey, not white.
+    void legendIsTranslucent() {
+        QImage image(400, 300, QImage::Format_RGB32);
+        image.fill(Qt::black);
+        QPainter painter(&image);
+        const GraphLegendContent content;
+        paintGraphLegend(painter, image.rect(), content);
+        painter.end();
+        const QRect box = graphLegendGeometry(image.rect(), painter.font(), content).box;
+        const QColor empty(image.pixel(box.right() - 6, box.top() + 9));
+        QVERIFY2(empty.lightness() > 60 && empty.lightness() < 220, qPrintable(empty.name()));
+    }
+
+    // Zoomed in, each edge ends in an arrowhead above its consumer; zoomed out, none.
+    void arrowheadsWhenZoomedIn() {
+        Fixture f(smallGraph());
+        QVERIFY(f.ok);
+        f.view.setLegendVisible(false);
+        QVERIFY(f.view.centerOnNode(4));
+        f.view.repaint();
+        QCOMPARE(f.view.detail(), GraphDetail::Labels);
+        QVERIFY(f.view.drawnArrowCount() >= 1);
+        // Just before the end of the edge 3 -> 4: the arrowhead, darker than the edge line.
+        const GraphScene& scene = *f.view.scene();
+        const int e = scene.inEdges(scene.viewNodeOf(4)).first();
+        const QPointF tip = f.view.nodeScreenPos(4) + (scene.point(scene.pointEnd(e) - 1) -
+                                                       scene.rect(scene.edgeTo(e)).center()) *
+                                                          f.view.zoom();
+        const QLineF last(scene.point(scene.pointEnd(e) - 2), scene.point(scene.pointEnd(e) - 1));
+        const QPointF inside = tip - QPointF(last.dx(), last.dy()) / last.length() * 3.0;
+        const QImage image = f.view.grab().toImage();
+        const QColor head(image.pixel(inside.toPoint()));
+        QVERIFY2(head.lightness() < palette::background.lightness() - 60, qPrintable(head.name()));
+        f.view.zoomAt(0.1 / f.view.zoom(), f.view.nodeScreenPos(4));
+        f.view.repaint();
+        QCOMPARE(f.view.detail(), GraphDetail::Dots);
+        QCOMPARE(f.view.drawnArrowCount(), 0);
+    }
+
+    // The configurable-nodes view of the real nlp graph (hundreds of small components) is laid
+    // out as a block, not one long row.
+    void neighbourhoodOfTheNlpGraphIsNotOneRow() {
+        if (!test::haveSharedDataset())
+            QSKIP("../shared/data absent: the nlp neighbourhood view is not checked");
+        const DatasetIndex index = scanDataset(test::sharedDatasetRoot().toStdString());
+        const LoadedGraph graph = loadGraph(test::sharedEntry(index, Collection::LayoutNlpDefault,
+                                                              "3a0c5517a87df8d82fd637b83298a3ba"));
+        Fixture f(graph.topology, GraphViewMode::ConfigurableNeighbourhood);
+        QVERIFY(f.ok);
+        QCOMPARE(f.view.scene()->nodeCount(), 2850);
+        const QRectF b = f.view.scene()->bounds();
+        QVERIFY2(b.width() < 2.5 * b.height() && b.height() < 2.5 * b.width(),
+                 qPrintable(QString("%1 x %2").arg(b.width()).arg(b.height())));
+        f.view.repaint();
+        QCOMPARE(f.view.drawnNodeCount(), 2850);  // fitted: every node in view
     }
 };
 

@@ -13,6 +13,7 @@
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtCharts/QLineSeries>
@@ -28,6 +29,7 @@
 #include "graphview/graph_search_bar.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
+#include "item_models/collection_summary_model.h"
 #include "item_models/dataset_tree_model.h"
 #include "item_models/feature_table_model.h"
 #include "main_window.h"
@@ -227,6 +229,12 @@ private Q_SLOTS:
             headers.insert(header);
         }
         QCOMPARE(headers.size(), int(DatasetTreeModel::ColumnCount));
+        // So does the collection summary below it, whose headers have tool tips.
+        auto* summary = page->browser()->findChild<QTableView*>("collectionSummary");
+        QVERIFY(summary);
+        QTRY_COMPARE(summary->horizontalScrollBar()->maximum(), 0);
+        for (int c = 0; c < CollectionSummaryModel::ColumnCount; ++c)
+            QVERIFY(!summary->model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).isNull());
 
         // unet3d's runtimes (layout, nanoseconds) in a unit; a tile graph's as a plain ratio.
         const DatasetTreeModel* model = page->browser()->model();

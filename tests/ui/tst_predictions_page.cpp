@@ -13,6 +13,7 @@
 #include "analysis/loaded_graph.h"
 #include "explorer_test_support.h"
 #include "export_dialogs/export_predictions_dialog.h"
+#include "graphview/graph_palette.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
 #include "item_models/graph_metrics_model.h"
@@ -111,6 +112,21 @@ void TestPredictionsPage::sensitivityTableSelectsAndCentresTheNode() {
     QCOMPARE(graphView->selectedNode(), node);
     const QPointF centre = QRectF(graphView->rect()).center();
     QVERIFY((graphView->nodeScreenPos(node) - centre).manhattanLength() < 2.0);
+    // The legend names the table's units, and the opcode colours are off: a producer that is
+    // not configurable is grey, whatever its opcode.
+    QCOMPARE(graphView->valuesTitle(), table->horizontalHeaderItem(2)->text());
+    QCOMPARE(graphView->valuesTitle(), QStringLiteral("Runtime spread (×)"));
+    const GraphScene& scene = *graphView->scene();
+    int plain = -1;
+    for (const int e : scene.inEdges(scene.viewNodeOf(node)))
+        if (!scene.isConfigurable(scene.edgeFrom(e))) plain = scene.edgeFrom(e);
+    QVERIFY(plain >= 0);
+    QVERIFY(graphView->centerOnNode(scene.originalNode(plain)));
+    const QRectF box = scene.rect(plain);
+    const QPointF inside = graphView->nodeScreenPos(scene.originalNode(plain)) -
+                           QPointF(0.5 * box.width() * graphView->zoom() - 4, 0);
+    const QImage image = graphView->grab().toImage();
+    QCOMPARE(QColor(image.pixel(inside.toPoint())).rgb(), palette::noValue.rgb());
 }
 
 void TestPredictionsPage::tableWorstFirstAndDetail() {

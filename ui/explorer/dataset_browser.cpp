@@ -60,6 +60,17 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     m_summaryTable->verticalHeader()->hide();
     m_summaryTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_summaryTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // The unreadable count shows only when some file is unreadable: the table fits beside the
+    // tree without sideways scrolling.
+    const auto showUnreadable = [this] {
+        bool any = false;
+        for (const CollectionSummary& s : m_summary->summaries()) any = any || s.unreadable > 0;
+        m_summaryTable->setColumnHidden(CollectionSummaryModel::UnreadableColumn, !any);
+    };
+    m_summaryTable->setColumnHidden(CollectionSummaryModel::GraphsColumn, true);  // = the splits
+    connect(m_summary, &QAbstractItemModel::modelReset, this, showUnreadable);
+    connect(m_summary, &QAbstractItemModel::dataChanged, this, showUnreadable);
+    showUnreadable();
 
     m_splitter->addWidget(m_tree);
     m_splitter->addWidget(m_summaryTable);

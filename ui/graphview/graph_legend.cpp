@@ -1,10 +1,9 @@
-// Graph legend painting: a translucent box listing colour swatches and marks.
+// Graph legend layout and painting: a translucent box listing colour swatches and marks.
 #include "graphview/graph_legend.h"
 
 #include <QFontMetrics>
 #include <QPainter>
 #include <QVector>
-#include <utility>
 
 #include "data/opcodes.h"
 #include "graphview/graph_palette.h"
@@ -23,11 +22,13 @@ struct Entry {
 
 QVector<Entry> entriesFor(const GraphLegendContent& content) {
     QVector<Entry> entries;
+    if (content.collapsed) return entries;
     if (content.byValue) {
         for (const float t : {0.0f, 0.5f, 1.0f}) {
             const float value = content.valueMin + t * (content.valueMax - content.valueMin);
-            entries.append({valueColor(t), QString::number(value, 'g', 4), Swatch::Fill});
+            entries.append({valueColor(t), QString::number(value, 'f', 3), Swatch::Fill});
         }
+        entries.append({palette::noValue, QStringLiteral("no value"), Swatch::Fill});
     } else {
         for (int f = 0; f < kOpcodeFamilyCount; ++f)
             entries.append({familyColor(f),
@@ -42,34 +43,51 @@ QVector<Entry> entriesFor(const GraphLegendContent& content) {
     return entries;
 }
 
+QFont legendFont(QFont font, bool bold = false) {
+    font.setPixelSize(11);
+    font.setBold(bold);
+    return font;
+}
+
+// "▾ title" when open, "▸ title" when folded.
+QString headerText(const GraphLegendContent& content) {
+    const QString title = content.byValue ? content.valueTitle : QStringLiteral("opcode family");
+    return (content.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ ")) + title;
+}
+
+int rowHeight(const QFont& font) {
+    return QFontMetrics(legendFont(font)).height() + 3;
+}
+
 }  // namespace
+
+GraphLegendGeometry graphLegendGeometry(const QRect& area, const QFont& font,
+                                        const GraphLegendContent& content) {
+    const QVector<Entry> entries = entriesFor(content);
+    const QFontMetrics metrics(legendFont(font)), bold(legendFont(font, true));
+    int width = bold.horizontalAdvance(headerText(content)) + 16;
+    for (const Entry& e : entries) width = std::max(width, metrics.horizontalAdvance(e.text) + 40);
+    const int row = rowHeight(font);
+    const int height = row * (int(entries.size()) + 1) + (entries.isEmpty() ? 4 : 10);
+    const QRect box(area.right() - width - 10, area.top() + 10, width, height);
+    return {box, QRect(box.left(), box.top(), width, row + 5)};
+}
 
 void paintGraphLegend(QPainter& painter, const QRect& area, const GraphLegendContent& content) {
     const QVector<Entry> entries = entriesFor(content);
+    const GraphLegendGeometry geometry = graphLegendGeometry(area, painter.font(), content);
+    const QRect& box = geometry.box;
+    const int row = rowHeight(painter.font());
     painter.save();
-    QFont font = painter.font();
-    font.setPixelSize(11);
-    painter.setFont(font);
-    const QFontMetrics metrics(font);
-    const int row = metrics.height() + 3;
-    const QString title = content.byValue ? content.valueTitle : QStringLiteral("opcode family");
-    int textWidth = metrics.horizontalAdvance(title);
-    for (const Entry& e : entries)
-        textWidth = std::max(textWidth, metrics.horizontalAdvance(e.text));
-    const int width = textWidth + 40;
-    const int height = row * (entries.size() + 1) + 10;
-    const QRect box(area.right() - width - 10, area.top() + 10, width, height);
     painter.setRenderHint(QPainter::Antialiasing, true);
-    painter.setPen(QColor(0, 0, 0, 60));
-    painter.setBrush(QColor(255, 255, 255, 225));
+    painter.setPen(QColor(0, 0, 0, 50));
+    painter.setBrush(QColor(255, 255, 255, 170));  // the graph shows through
     painter.drawRoundedRect(box, 6, 6);
     painter.setPen(palette::text);
-    font.setBold(true);
-    painter.setFont(font);
-    painter.drawText(QRect(box.left() + 8, box.top() + 5, width - 16, row), Qt::AlignVCenter,
-                     title);
-    font.setBold(false);
-    painter.setFont(font);
+    painter.setFont(legendFont(painter.font(), true));
+    painter.drawText(QRect(box.left() + 8, box.top() + 3, box.width() - 12, row), Qt::AlignVCenter,
+                     headerText(content));
+    painter.setFont(legendFont(painter.font()));
     int y = box.top() + 5 + row;
     for (const Entry& e : entries) {
         const QRect swatch(box.left() + 8, y + row / 2 - 6, 18, 12);
@@ -91,8 +109,8 @@ void paintGraphLegend(QPainter& painter, const QRect& area, const GraphLegendCon
                 break;
         }
         painter.setPen(palette::text);
-        painter.drawText(QRect(swatch.right() + 6, y, textWidth + 4, row), Qt::AlignVCenter,
-                         e.text);
+        painter.drawText(QRect(swatch.right() + 6, y, box.right() - swatch.right() - 8, row),
+                         Qt::AlignVCenter, e.text);
         y += row;
     }
     painter.restore();

@@ -1,7 +1,8 @@
 // The graph view's legend: opcode-family colours and marks, or the value ramp when colouring by
-// value.
+// value; translucent, in the top-right corner, folded to its header on request.
 #pragma once
 
+#include <QFont>
 #include <QRect>
 #include <QString>
 
@@ -14,9 +15,17 @@ struct GraphLegendContent {
     QString valueTitle;
     float valueMin = 0.0f;
     float valueMax = 0.0f;
+    bool collapsed = false;  // only the header
 };
 
-// Paints the legend in the top-right corner of `area`.
+struct GraphLegendGeometry {
+    QRect box;     // the whole legend
+    QRect header;  // its title row: a click there folds or unfolds it
+};
+
+// Where the legend lies in `area` (top-right corner), with `font` as the widget's font.
+GraphLegendGeometry graphLegendGeometry(const QRect& area, const QFont& font,
+                                        const GraphLegendContent& content);
 void paintGraphLegend(QPainter& painter, const QRect& area, const GraphLegendContent& content);
 
 }  // namespace tpugraphs::ui

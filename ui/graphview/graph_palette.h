@@ -17,6 +17,7 @@ inline const QColor selection{220, 38, 38};
 inline const QColor match{250, 204, 21};
 inline const QColor configurable{20, 20, 20};
 inline const QColor text{25, 25, 30};
+inline const QColor noValue{222, 222, 226};  // nodes without a value when colouring by value
 }  // namespace palette
 
 }  // namespace tpugraphs::ui

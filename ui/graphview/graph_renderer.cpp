@@ -3,6 +3,7 @@
 
 #include <QHash>
 #include <QPainter>
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -17,7 +18,7 @@ namespace {
 
 constexpr double kNodeHeight = 28.0;  // world units of an ordinary node box
 constexpr double kDotsBelow = 5.0;    // node box height on screen (px) under which: dots
-constexpr double kLabelsFrom = 11.0;  // ... from which: labels (at least kMinLabelPixels high)
+constexpr double kLabelsFrom = 8.0;   // ... from which: labels and arrowheads
 constexpr int kMinLabelPixels = 7;
 // Rough costs, in pixels of a line, to balance the bands of the pixel layer between threads.
 constexpr double kSegmentWork = 8.0;
@@ -35,10 +36,11 @@ struct Painting {
     QRectF screenRect(const QRectF& r) const {
         return QRectF(t.toScreen(r.topLeft()), r.size() * t.scale);
     }
+    // Colouring by value switches the family colours off: nodes without a value are grey.
     QColor fill(int v) const {
-        if (state.values && v < state.values->size() && !std::isnan((*state.values)[v]))
-            return valueColor((*state.values)[v]);
-        return familyColor(scene.family(v));
+        if (!state.values) return familyColor(scene.family(v));
+        const float value = v < state.values->size() ? (*state.values)[v] : NAN;
+        return std::isnan(value) ? palette::noValue : valueColor(value);
     }
 };
 
@@ -82,6 +84,26 @@ void paintArrowHead(QPainter& p, const QPointF& from, const QPointF& tip, double
     const QPointF base = tip - u * size;
     const std::array<QPointF, 3> head = {tip, base + n * (size * 0.45), base - n * (size * 0.45)};
     p.drawPolygon(head.data(), 3);
+}
+
+// Zoomed in, every edge ending in the viewport gets an arrowhead at its consumer, sized to the
+// boxes. Returns how many were painted.
+int paintArrowHeads(const Painting& g) {
+    const double size = std::clamp(0.3 * kNodeHeight * g.t.scale, 5.0, 11.0);
+    g.p.setRenderHint(QPainter::Antialiasing, true);
+    g.p.setPen(Qt::NoPen);
+    QColor color = palette::edge;
+    color.setAlpha(200);
+    g.p.setBrush(color);
+    int painted = 0;
+    forVisibleEdges(g, [&](int e) {
+        const QPointF tip = g.t.toScreen(g.scene.point(g.scene.pointEnd(e) - 1));
+        if (!g.clip.contains(tip)) return;
+        paintArrowHead(g.p, g.t.toScreen(g.scene.point(g.scene.pointEnd(e) - 2)), tip, size);
+        ++painted;
+    });
+    g.p.setBrush(Qt::NoBrush);
+    return painted;
 }
 
 void paintSelectionEdges(const Painting& g) {
@@ -226,6 +248,27 @@ int paintBoxes(const Painting& g, const QVector<int>& nodes) {
     return nodes.size();
 }
 
+// Zoomed out, computation boxes keep a readable caption (few boxes, fixed 11 px text).
+void paintBoxCaptions(const Painting& g, const QVector<int>& nodes) {
+    QFont font = g.p.font();
+    font.setPixelSize(11);
+    g.p.setFont(font);
+    const QFontMetrics metrics(font);
+    g.p.setRenderHint(QPainter::Antialiasing, true);
+    for (const int v : nodes) {
+        if (!g.scene.isBox(v)) continue;
+        const QString text = g.scene.label(v);
+        const QPointF centre = g.screenRect(g.scene.rect(v)).center();
+        const QRectF pill = QRectF(metrics.boundingRect(text)).adjusted(-5, -2, 5, 2);
+        const QRectF placed = pill.translated(centre - pill.center());
+        g.p.setPen(QColor(0, 0, 0, 60));
+        g.p.setBrush(QColor(255, 255, 255, 210));
+        g.p.drawRoundedRect(placed, 4, 4);
+        g.p.setPen(palette::text);
+        g.p.drawText(placed, Qt::AlignCenter, text);
+    }
+}
+
 void outline(const Painting& g, int v, const QColor& color, double width, double margin) {
     QRectF r = g.screenRect(g.scene.rect(v));
     r.adjust(-margin, -margin, margin, margin);
@@ -302,10 +345,12 @@ GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
         stats = paintPixelLayer(visible, nodes, viewport.size(), image);
         painter.drawImage(viewport.topLeft(), image);
     }
+    if (detail == GraphDetail::Labels) stats.arrows = paintArrowHeads(g);
     paintSelectionEdges(g);
     if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes);
     stats.detail = detail;
     paintMarks(g);
+    if (detail != GraphDetail::Labels) paintBoxCaptions(g, nodes);
     painter.restore();
     return stats;
 }

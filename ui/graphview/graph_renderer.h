@@ -35,8 +35,9 @@ struct GraphRenderState {
 };
 
 struct GraphRenderStats {
-    int nodes = 0;  // node boxes painted
-    int edges = 0;  // edges painted
+    int nodes = 0;   // node boxes painted
+    int edges = 0;   // edges painted
+    int arrows = 0;  // arrowheads painted (zoomed in, at consumers in the viewport)
     GraphDetail detail = GraphDetail::Dots;
 };
 

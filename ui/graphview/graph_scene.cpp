@@ -1,6 +1,7 @@
 // GraphScene: converts a GraphDrawing into paintable boxes/polylines and files nodes in a grid.
 #include "graphview/graph_scene.h"
 
+#include <QLocale>
 #include <QtGlobal>
 #include <algorithm>
 #include <cmath>
@@ -12,15 +13,21 @@ namespace {
 constexpr float kCharWidth = 7.0f;  // world units per label character at zoom 1
 constexpr float kNodeHeight = 28.0f;
 constexpr float kBoxHeight = 44.0f;
+
+// A computation box's label, numbered from 1 as in the inspector: "computation 2 of 3 · 2,317
+// nodes".
+QString boxLabel(const GraphTopology& topology, const GraphSubview& subview, int v) {
+    return QStringLiteral("computation %1 of %2 · %3 nodes")
+        .arg(subview.computation[v] + 1)
+        .arg(topology.computationCount())
+        .arg(QLocale().toString(subview.boxSize[v]));
+}
+
 }  // namespace
 
 float GraphScene::boxWidth(const GraphTopology& topology, const GraphSubview& subview, int v) {
-    if (subview.computation[v] >= 0) {
-        const QString text = QStringLiteral("computation %1 · %2 nodes")
-                                 .arg(subview.computation[v])
-                                 .arg(subview.boxSize[v]);
-        return 24.0f + kCharWidth * static_cast<float>(text.size());
-    }
+    if (subview.computation[v] >= 0)
+        return 24.0f + kCharWidth * static_cast<float>(boxLabel(topology, subview, v).size());
     // Label "name  #id".
     const int original = subview.original[v];
     const auto chars =
@@ -84,10 +91,7 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
 }
 
 QString GraphScene::label(int v) const {
-    if (isBox(v))
-        return QStringLiteral("computation %1 · %2 nodes")
-            .arg(computation(v))
-            .arg(m_subview.boxSize[v]);
+    if (isBox(v)) return boxLabel(*m_topology, m_subview, v);
     return QString::fromLatin1(opcodeName(m_topology->opcode[originalNode(v)]));
 }
 

@@ -3,6 +3,8 @@
 
 #include <chrono>
 
+#include "graphdraw/component_packing.h"
+
 namespace tpugraphs::ui {
 
 namespace {
@@ -39,7 +41,9 @@ std::shared_ptr<const GraphScene> buildGraphScene(const GraphLayoutRequest& requ
         subview.dag.nodeHeight[v] = GraphScene::boxHeight(subview, v);
     }
     const auto layoutStart = std::chrono::steady_clock::now();
-    const std::optional<GraphDrawing> drawing = layoutDag(subview.dag, LayoutOptions{}, control);
+    // Separate components (the neighbourhood view has hundreds) are packed in rows.
+    const std::optional<GraphDrawing> drawing =
+        layoutComponents(subview.dag, LayoutOptions{}, PackingOptions{}, control);
     const double layoutMs = msSince(layoutStart);
     if (!drawing) return nullptr;
     auto scene = std::make_shared<const GraphScene>(request.topology, std::move(subview), *drawing,

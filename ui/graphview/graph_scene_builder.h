@@ -16,7 +16,7 @@ struct GraphLayoutRequest {
 };
 
 struct GraphSceneTimings {
-    double layoutMs = 0.0;  // layoutDag alone
+    double layoutMs = 0.0;  // the layout alone (layoutComponents)
     double totalMs = 0.0;   // subview + layout + scene with its spatial index
 };
 

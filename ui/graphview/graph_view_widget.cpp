@@ -12,7 +12,6 @@
 #include <utility>
 
 #include "graphview/graph_layout_job.h"
-#include "graphview/graph_legend.h"
 #include "graphview/graph_palette.h"
 
 namespace tpugraphs::ui {
@@ -20,8 +19,10 @@ namespace tpugraphs::ui {
 namespace {
 constexpr double kMinScale = 1e-5;
 constexpr double kMaxScale = 8.0;
+constexpr double kMaxFitScale = 2.0;    // a fitted small graph is not blown up past this
 constexpr double kReadableScale = 1.0;  // centring on a node zooms in at least this far
 constexpr int kClickSlop = 4;           // pixels a press may move and still be a click
+constexpr double kZoomStep = 1.3;       // per wheel notch or +/- key
 }  // namespace
 
 GraphViewWidget::GraphViewWidget(QWidget* parent)
@@ -79,11 +80,14 @@ void GraphViewWidget::setComputationExpanded(int computation, bool expanded) {
     if (computation < 0 || computation >= static_cast<int>(m_expanded.size())) return;
     if (m_expanded[computation] == expanded) return;
     m_expanded[computation] = expanded;
+    m_fitComputation = expanded ? computation : -1;
+    m_fitPending = !expanded;
     if (m_mode == GraphViewMode::CollapsedComputations) startLayout();
 }
 
 void GraphViewWidget::collapseAllComputations() {
     std::fill(m_expanded.begin(), m_expanded.end(), false);
+    m_fitPending = true;
     if (m_mode == GraphViewMode::CollapsedComputations) startLayout();
 }
 
@@ -112,6 +116,16 @@ void GraphViewWidget::onLayoutFinished(std::shared_ptr<const GraphScene> scene, 
     updateViewValues();
     if (m_fitPending) fitToWindow();
     m_fitPending = false;
+    if (m_fitComputation >= 0) {
+        const int c = std::exchange(m_fitComputation, -1);
+        QRectF opened;
+        for (int v = m_topology->computationStart[size_t(c)];
+             v < m_topology->computationStart[size_t(c) + 1]; ++v) {
+            const int view = m_scene->viewNodeOf(v);
+            if (view >= 0) opened |= m_scene->rect(view);
+        }
+        if (!opened.isEmpty()) fitTo(opened);
+    }
     if (m_centreOnLayout >= 0) centreOn(std::exchange(m_centreOnLayout, -1));
     update();
     Q_EMIT layoutFinished(m_scene->nodeCount(), m_scene->edgeCount(), totalMs);
@@ -225,17 +239,57 @@ void GraphViewWidget::updateViewValues() {
 
 void GraphViewWidget::setLegendVisible(bool visible) {
     m_legendVisible = visible;
+    refitIfFitted();
     update();
+}
+
+void GraphViewWidget::setLegendCollapsed(bool collapsed) {
+    m_legendCollapsed = collapsed;
+    refitIfFitted();
+    update();
+}
+
+GraphLegendContent GraphViewWidget::legendContent() const {
+    return {!m_viewValues.isEmpty(), m_valuesTitle, m_valueMin, m_valueMax, m_legendCollapsed};
+}
+
+QRect GraphViewWidget::legendRect() const {
+    if (!m_scene || !m_legendVisible) return {};
+    return graphLegendGeometry(rect(), font(), legendContent()).box;
+}
+
+void GraphViewWidget::refitIfFitted() {
+    if (m_autoFit) fitToWindow();
 }
 
 void GraphViewWidget::fitToWindow() {
     if (!m_scene) return;
-    const QRectF b = m_scene->bounds().adjusted(-20, -20, 20, 20);
-    const double sx = std::max(1, width() - 20) / b.width();
-    const double sy = std::max(1, height() - 20) / b.height();
-    m_transform.scale = std::clamp(std::min(sx, sy), kMinScale, kMaxScale);
-    m_transform.offset = QPointF(width() / 2.0, height() / 2.0) - b.center() * m_transform.scale;
+    fitTo(m_scene->bounds());
     m_autoFit = true;
+}
+
+void GraphViewWidget::fitTo(const QRectF& world) {
+    const QRectF b = world.adjusted(-20, -20, 20, 20);
+    const auto scaleIn = [&b](const QRect& r) {
+        return std::min(std::max(1, r.width()) / b.width(), std::max(1, r.height()) / b.height());
+    };
+    // The whole window, unless the graph would lie under the legend: then beside or below the
+    // legend, whichever draws it larger.
+    const QRect whole = rect().adjusted(10, 10, -10, -10);
+    QRect area = whole;
+    const QRect legend = legendRect();
+    if (!legend.isEmpty()) {
+        const double s = scaleIn(whole);
+        const QRectF placed(whole.center() - b.center() * s + b.topLeft() * s, b.size() * s);
+        if (placed.intersects(legend)) {
+            const QRect beside(whole.topLeft(), QPoint(legend.left() - 10, whole.bottom()));
+            const QRect below(QPoint(whole.left(), legend.bottom() + 10), whole.bottomRight());
+            area = scaleIn(beside) >= scaleIn(below) ? beside : below;
+        }
+    }
+    m_transform.scale = std::clamp(scaleIn(area), kMinScale, kMaxFitScale);
+    m_transform.offset = QRectF(area).center() - b.center() * m_transform.scale;
+    m_autoFit = false;
     update();
 }
 
@@ -273,9 +327,7 @@ void GraphViewWidget::paintEvent(QPaintEvent*) {
 }
 
 void GraphViewWidget::paintOverlay(QPainter& painter) {
-    if (m_scene && m_legendVisible)
-        paintGraphLegend(painter, rect(),
-                         {!m_viewValues.isEmpty(), m_valuesTitle, m_valueMin, m_valueMax});
+    if (m_scene && m_legendVisible) paintGraphLegend(painter, rect(), legendContent());
     QString message;
     if (!m_error.isEmpty())
         message = QStringLiteral("Layout failed: %1").arg(m_error);
@@ -305,13 +357,20 @@ void GraphViewWidget::resizeEvent(QResizeEvent*) {
 
 void GraphViewWidget::wheelEvent(QWheelEvent* event) {
     const double steps = event->angleDelta().y() / 120.0;
-    if (steps != 0.0) zoomAt(std::pow(1.25, steps), event->position());
+    if (steps != 0.0) zoomAt(std::pow(kZoomStep, steps), event->position());
     event->accept();
 }
 
 void GraphViewWidget::mousePressEvent(QMouseEvent* event) {
     setFocus(Qt::MouseFocusReason);
     if (event->button() != Qt::LeftButton) return;
+    const QRect legend = legendRect();
+    m_pressOnLegend = legend.contains(event->pos());
+    if (m_pressOnLegend) {
+        if (graphLegendGeometry(rect(), font(), legendContent()).header.contains(event->pos()))
+            setLegendCollapsed(!m_legendCollapsed);
+        return;
+    }
     m_pressPos = event->pos();
     m_lastDragPos = event->position();
     m_dragging = false;
@@ -344,6 +403,7 @@ QString GraphViewWidget::nodeTip(int v) const {
 }
 
 void GraphViewWidget::mouseMoveEvent(QMouseEvent* event) {
+    if (m_pressOnLegend) return;
     if (!(event->buttons() & Qt::LeftButton)) {  // hovering: the node's tool tip
         const int v = m_scene ? m_scene->nodeAt(m_transform.toWorld(event->position()),
                                                 4.0 / m_transform.scale)
@@ -364,6 +424,7 @@ void GraphViewWidget::mouseMoveEvent(QMouseEvent* event) {
 
 void GraphViewWidget::mouseReleaseEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return;
+    if (std::exchange(m_pressOnLegend, false)) return;
     if (m_dragging) {
         m_dragging = false;
         unsetCursor();
@@ -376,6 +437,7 @@ void GraphViewWidget::mouseReleaseEvent(QMouseEvent* event) {
 
 void GraphViewWidget::mouseDoubleClickEvent(QMouseEvent* event) {
     if (!m_scene || m_mode != GraphViewMode::CollapsedComputations) return;
+    if (legendRect().contains(event->pos())) return;
     const int v = m_scene->nodeAt(m_transform.toWorld(event->position()), 4.0 / m_transform.scale);
     if (v < 0) return;
     // A box opens; a node of an opened computation folds its computation back.
@@ -394,10 +456,10 @@ void GraphViewWidget::keyPressEvent(QKeyEvent* event) {
             break;
         case Qt::Key_Plus:
         case Qt::Key_Equal:
-            zoomAt(1.25, centre);
+            zoomAt(kZoomStep, centre);
             break;
         case Qt::Key_Minus:
-            zoomAt(0.8, centre);
+            zoomAt(1.0 / kZoomStep, centre);
             break;
         case Qt::Key_Left:
             panBy(QPointF(step, 0));

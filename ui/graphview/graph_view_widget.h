@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 
+#include "graphview/graph_legend.h"
 #include "graphview/graph_renderer.h"
 #include "graphview/graph_scene.h"
 
@@ -29,7 +30,8 @@ public:
 
     void setViewMode(GraphViewMode mode);
     GraphViewMode viewMode() const { return m_mode; }
-    // CollapsedComputations: show a computation's nodes instead of its box (or fold it back).
+    // CollapsedComputations: show a computation's nodes instead of its box (or fold it back);
+    // the view then fits the opened computation (or the whole view).
     void setComputationExpanded(int computation, bool expanded);
     void collapseAllComputations();
     bool isLayingOut() const;
@@ -47,12 +49,17 @@ public:
     // Colours nodes by a per-original-node value (NaN: no value) instead of their opcode
     // family; an empty vector restores family colours.
     void setNodeValues(const QVector<float>& values, const QString& title = {});
+    QString valuesTitle() const { return m_values.isEmpty() ? QString() : m_valuesTitle; }
     // Extra text per original node for the hover tool tip (e.g. its shape); empty: none.
     void setNodeDetail(std::function<QString(int)> detail);
     // The hover tool tip of a drawn node: id, opcode, configurable, computation and the detail.
     QString nodeTip(int viewNode) const;
     void setLegendVisible(bool visible);
     bool isLegendVisible() const { return m_legendVisible; }
+    // A folded legend shows its header only; a click on the header folds or unfolds it.
+    void setLegendCollapsed(bool collapsed);
+    bool isLegendCollapsed() const { return m_legendCollapsed; }
+    QRect legendRect() const;  // in widget coordinates; empty when hidden
 
     void fitToWindow();
     void zoomAt(double factor, const QPointF& screenAnchor);
@@ -62,6 +69,7 @@ public:
 
     int drawnNodeCount() const { return m_lastStats.nodes; }  // by the last paint
     int drawnEdgeCount() const { return m_lastStats.edges; }
+    int drawnArrowCount() const { return m_lastStats.arrows; }
 
     // Paints the current view (without overlays) into any painter, e.g. an offscreen QImage.
     GraphRenderStats renderFrame(QPainter& painter, const QRect& viewport) const;
@@ -90,6 +98,9 @@ private:
     void updateViewValues();
     void panBy(const QPointF& delta);
     void paintOverlay(QPainter& painter);
+    GraphLegendContent legendContent() const;
+    void refitIfFitted();
+    void fitTo(const QRectF& world);  // fits a world rectangle, clear of the legend
 
     std::shared_ptr<const GraphTopology> m_topology;
     std::shared_ptr<const GraphScene> m_scene;
@@ -99,6 +110,7 @@ private:
     float m_progress = 0.0f;
     QString m_error;
     bool m_fitPending = true;   // fit when the next layout arrives
+    int m_fitComputation = -1;  // fit to this opened computation when the next layout arrives
     bool m_autoFit = false;     // the view is fitted and follows resizes until moved
     int m_centreOnLayout = -1;  // original node to centre on when the running layout arrives
 
@@ -114,11 +126,13 @@ private:
     QString m_valuesTitle;
     float m_valueMin = 0.0f, m_valueMax = 0.0f;
     bool m_legendVisible = true;
+    bool m_legendCollapsed = false;
     std::function<QString(int)> m_nodeDetail;
 
     QPoint m_pressPos;
     QPointF m_lastDragPos;
     bool m_dragging = false;
+    bool m_pressOnLegend = false;  // a press on the legend neither selects nor drags
 };
 
 }  // namespace tpugraphs::ui

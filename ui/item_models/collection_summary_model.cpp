@@ -3,7 +3,21 @@
 
 #include <QLocale>
 
+#include "common/count_text.h"
+
 namespace tpugraphs::ui {
+
+namespace {
+
+// Counts for a narrow column: exact up to 9,999, then "25.3k", "812k", "1.2M".
+QString compactCount(qint64 n) {
+    if (n < 10000) return QLocale().toString(n);
+    if (n < 100000) return QStringLiteral("%1k").arg(n / 1e3, 0, 'f', 1);
+    if (n < 1000000) return QStringLiteral("%1k").arg(qRound64(n / 1e3));
+    return QStringLiteral("%1M").arg(n / 1e6, 0, 'f', 1);
+}
+
+}  // namespace
 
 CollectionSummaryModel::CollectionSummaryModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -32,8 +46,9 @@ QVariant CollectionSummaryModel::data(const QModelIndex& index, int role) const 
     const CollectionSummary& s = m_rows[size_t(index.row())];
     if (role == Qt::TextAlignmentRole && index.column() != CollectionColumn)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole) return toolTip(s, index.column());
     if (role != Qt::DisplayRole) return {};
-    const QLocale locale;
+    const bool pending = s.statsComputed + s.unreadable < s.totalGraphs();
     switch (index.column()) {
         case CollectionColumn:
             return QString::fromStdString(s.label);
@@ -44,25 +59,48 @@ QVariant CollectionSummaryModel::data(const QModelIndex& index, int role) const 
                 .arg(s.graphs[0])
                 .arg(s.graphs[1])
                 .arg(s.graphs[2]);
-        case NodesColumn:
-            return QStringLiteral("%1 / %2 / %3")
-                .arg(locale.toString(qlonglong(s.minNodes)),
-                     locale.toString(qlonglong(s.medianNodes)),
-                     locale.toString(qlonglong(s.maxNodes)));
+        case NodesColumn:  // the median; min and max in the tool tip
+            return compactCount(s.medianNodes);
         case ConfigsColumn:
-            return locale.toString(qlonglong(s.totalConfigs));
+            return compactCount(s.totalConfigs);
         case SpeedupColumn:
-            if (s.statsComputed + s.unreadable < s.totalGraphs() && s.measuredGraphs == 0)
-                return QStringLiteral("…");
-            if (s.measuredGraphs == 0) return QStringLiteral("n/a (no measured runtimes)");
-            return QStringLiteral("%1× / %2× (%3 graphs%4)")
+            if (s.measuredGraphs == 0) return pending ? QStringLiteral("…") : QStringLiteral("n/a");
+            return QStringLiteral("%1× / %2×%3")
                 .arg(s.medianBestOverMedian, 0, 'f', 2)
                 .arg(s.maxBestOverMedian, 0, 'f', 2)
-                .arg(s.measuredGraphs)
-                .arg(s.statsComputed + s.unreadable < s.totalGraphs() ? QStringLiteral(", …")
-                                                                      : QString());
+                .arg(pending ? QStringLiteral(" …") : QString());
         case UnreadableColumn:
             return s.unreadable;
+        default:
+            return {};
+    }
+}
+
+// The exact figures behind each cell.
+QVariant CollectionSummaryModel::toolTip(const CollectionSummary& s, int column) {
+    const QLocale locale;
+    switch (column) {
+        case SplitsColumn:
+            return QStringLiteral("train %1, valid %2, test %3: %4")
+                .arg(s.graphs[0])
+                .arg(s.graphs[1])
+                .arg(s.graphs[2])
+                .arg(countText(s.totalGraphs(), "graph", "graphs"));
+        case NodesColumn:
+            return QStringLiteral("nodes per graph: median %1, min %2, max %3")
+                .arg(locale.toString(qlonglong(s.medianNodes)),
+                     locale.toString(qlonglong(s.minNodes)),
+                     locale.toString(qlonglong(s.maxNodes)));
+        case ConfigsColumn:
+            return QStringLiteral("%1 configs in all")
+                .arg(locale.toString(qlonglong(s.totalConfigs)));
+        case SpeedupColumn:
+            if (s.measuredGraphs == 0) return QStringLiteral("no measured runtimes (yet)");
+            return QStringLiteral("best config over median config: median %1×, max %2× across %3")
+                .arg(s.medianBestOverMedian, 0, 'f', 2)
+                .arg(s.maxBestOverMedian, 0, 'f', 2)
+                .arg(countText(s.measuredGraphs, "graph with measured runtimes",
+                               "graphs with measured runtimes"));
         default:
             return {};
     }
@@ -71,19 +109,21 @@ QVariant CollectionSummaryModel::data(const QModelIndex& index, int role) const 
 QVariant CollectionSummaryModel::headerData(int section, Qt::Orientation orientation,
                                             int role) const {
     if (orientation != Qt::Horizontal) return {};
-    static const char* const names[ColumnCount] = {"Collection",
-                                                   "Graphs",
-                                                   "Train / valid / test",
-                                                   "Nodes min / median / max",
-                                                   "Configs",
-                                                   "Best / median: median / max",
-                                                   "Unreadable"};
+    // Short headers, so that the table fits beside the tree; the tool tips say more.
+    static const char* const names[ColumnCount] = {
+        "Collection", "Graphs", "Splits", "Nodes", "Configs", "Best / median", "Unreadable"};
+    static const char* const tips[ColumnCount] = {
+        "Collection (source : search)",
+        "Graphs in all splits",
+        "Graphs in the train, valid and test splits",
+        "Median nodes per graph (the cell's tool tip gives the min and max)",
+        "Configs of all its graphs",
+        "Speed-up of each graph's best config over its median config, across the collection's "
+        "graphs with measured runtimes: median / max",
+        "Files that could not be read"};
     if (section < 0 || section >= ColumnCount) return {};
     if (role == Qt::DisplayRole) return QString::fromUtf8(names[section]);
-    if (role == Qt::ToolTipRole && section == SpeedupColumn)
-        return QStringLiteral(
-            "Speed-up of each graph's best config over its median config, across the "
-            "collection's graphs with measured runtimes");
+    if (role == Qt::ToolTipRole) return QString::fromUtf8(tips[section]);
     return {};
 }
 

@@ -34,6 +34,8 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
+    static QVariant toolTip(const CollectionSummary& s, int column);
+
     std::vector<CollectionSummary> m_rows;
 };
 

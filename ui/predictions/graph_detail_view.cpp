@@ -247,7 +247,7 @@ void GraphDetailView::showSensitivity(const PredictedGraph& d) {
     m_sensitivityNote->setText(
         QString("For each configurable node, configs are grouped by the layout that node takes "
                 "(groups of 2+ configs). %1 Observational: other nodes vary too. Graph colour: "
-                "the same spread (grey = not configurable).")
+                "the same spread; nodes without one are grey.")
             .arg(d.sensitivityFromMeasured
                      ? "Spread = ratio of the geometric-mean measured runtime of its slowest and "
                        "fastest layout."
@@ -265,11 +265,12 @@ void GraphDetailView::showSensitivity(const PredictedGraph& d) {
     }
     m_sensitivity->setSortingEnabled(true);
     m_sensitivity->sortItems(2, Qt::DescendingOrder);
+    // The table's spread column and the graph's legend name the same units.
+    const QString units = d.sensitivityFromMeasured ? QStringLiteral("Runtime spread (×)")
+                                                    : QStringLiteral("Score spread");
+    m_sensitivity->horizontalHeaderItem(2)->setText(units);
     m_graph->setGraph(d.topology);
-    // The legend in the table's units.
-    m_graph->view()->setNodeValues(values, d.sensitivityFromMeasured
-                                               ? QStringLiteral("runtime spread (×)")
-                                               : QStringLiteral("score spread"));
+    m_graph->view()->setNodeValues(values, units);
 }
 
 }  // namespace tpugraphs::ui

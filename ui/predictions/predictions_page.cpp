@@ -50,6 +50,8 @@ PredictionsPage::PredictionsPage(RunListModel* runs, QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setTextElideMode(Qt::ElideMiddle);  // long graph names keep both ends; tool tip: path
+    m_table->setWordWrap(false);
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel("Run"));

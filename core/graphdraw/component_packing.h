@@ -1,0 +1,29 @@
+// Drawing of a graph with several connected components: each laid out on its own, then packed
+// into a rectangle (small ones beside large ones) instead of one long row.
+#pragma once
+
+#include <optional>
+
+#include "graphdraw/dag_layout.h"
+
+namespace tpugraphs {
+
+struct PackingOptions {
+    float aspect = 1.0f;  // width / height aimed at for the packed rectangle
+    float gap = 48.0f;    // space between neighbouring components
+};
+
+// Weakly connected components: per node, its component (0 = the one with the most nodes, then
+// fewer nodes, ties by smallest node id). Returns the number of components.
+int32_t connectedComponents(const DagInput& input, std::vector<int32_t>& componentOf);
+
+// One component: exactly layoutDag. Several: each is laid out with layoutDag, and they are
+// packed, tallest first, into the strip width that draws them largest at the aimed aspect; node and
+// edge order are those of `input`, and `layer` is the layer within the node's component (`layerY`
+// is then empty). Returns nothing when cancelled.
+std::optional<GraphDrawing> layoutComponents(const DagInput& input,
+                                             const LayoutOptions& options = {},
+                                             const PackingOptions& packing = {},
+                                             const LayoutControl& control = {});
+
+}  // namespace tpugraphs
