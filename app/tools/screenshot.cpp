@@ -57,7 +57,13 @@ int main(int argc, char** argv) {
     options.config = parser.isSet(config) ? parser.value(config).toInt() : -1;
     options.tab = parser.value(tab);
     const QStringList views = {"whole", "neighbours", "collapsed"};
-    options.viewMode = std::max<qsizetype>(0, views.indexOf(parser.value(view)));
+    const qsizetype viewMode = parser.isSet(view) ? views.indexOf(parser.value(view)) : 0;
+    if (viewMode < 0) {
+        std::fprintf(stderr, "tpugraphs-screenshot: --view %s: expected %s\n",
+                     qPrintable(parser.value(view)), qPrintable(views.join(", ")));
+        return 2;
+    }
+    options.viewMode = static_cast<int>(viewMode);
     options.zoom = parser.value(zoom).toDouble();
     options.search = parser.value(search);
     options.logScale = parser.isSet(logScale);
