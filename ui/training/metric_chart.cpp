@@ -77,7 +77,7 @@ void MetricChart::setCurves(const QList<ChartCurve>& curves) {
         m_markers.append(markers);
         m_names.append(QString());
     }
-    double x0 = std::numeric_limits<double>::max(), x1 = -x0, y0 = x0, y1 = -x0;
+    double x1 = -std::numeric_limits<double>::max(), y0 = -x1, y1 = x1;
     for (int i = 0; i < curves.size(); ++i) {
         const ChartCurve& curve = curves[i];
         QLineSeries* line = m_lines[i];
@@ -93,7 +93,6 @@ void MetricChart::setCurves(const QList<ChartCurve>& curves) {
             marker->setVisible(!curve.faint);
         const QList<QPointF> shown = decimateMinMax(curve.points, kMaxPointsPerCurve);
         for (const QPointF& p : shown) {
-            x0 = std::min(x0, p.x());
             x1 = std::max(x1, p.x());
             y0 = std::min(y0, p.y());
             y1 = std::max(y1, p.y());
@@ -103,19 +102,18 @@ void MetricChart::setCurves(const QList<ChartCurve>& curves) {
         markers->setBorderColor(color);
         markers->replace(curve.markers ? shown : QList<QPointF>());
     }
-    if (x0 > x1) {
+    if (y0 > y1) {
         m_x->setRange(0, 1);
         m_y->setRange(0, 1);
         return;
     }
-    const double minWidth = m_xKind == ChartX::Step ? 1.0 : 0.01;
-    if (x1 - x0 < minWidth) x1 = x0 + minWidth;
+    // x from the start of the runs, so that every chart of the page lines up; round ticks.
+    m_x->setRange(0, std::max(x1, m_xKind == ChartX::Step ? 1.0 : 0.01));
+    m_x->applyNiceNumbers();
     const double pad = y1 > y0 ? 0.05 * (y1 - y0) : std::max(1e-6, std::abs(y0) * 0.05);
-    // A single point or a short span would sit on the axis' edge: pad x like y.
-    const double xPad = curves.isEmpty() ? 0 : 0.02 * (x1 - x0);
-    m_x->setRange(std::max(0.0, x0 - xPad), x1 + xPad);
     // Non-negative metrics (learning rate, loss) keep a non-negative axis.
     m_y->setRange(y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad, y1 + pad);
+    m_y->applyNiceNumbers();
 }
 
 int MetricChart::pointCount() const {

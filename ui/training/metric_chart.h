@@ -32,7 +32,7 @@ class MetricChart : public QChartView {
     Q_OBJECT
 public:
     static constexpr int kMaxPointsPerCurve = 2000;
-    static constexpr int kLegendChars = 28;  // longer run names are elided in the middle
+    static constexpr int kLegendChars = 20;  // longer run names are elided in the middle
 
     explicit MetricChart(const QString& title, QWidget* parent = nullptr);
 

@@ -139,6 +139,10 @@ void RunCharts::arrange(const QList<MetricChart*>& visible) {
     const int columns = visible.size() <= 4 ? 2 : 3;
     for (int i = 0; i < visible.size(); ++i)
         m_grid->addWidget(visible[i], i / columns, i % columns);
+    for (int i = 0; i < 3; ++i) {  // equal cells, whatever each chart's size hint
+        m_grid->setColumnStretch(i, i < columns ? 1 : 0);
+        m_grid->setRowStretch(i, i < (int(visible.size()) + columns - 1) / columns ? 1 : 0);
+    }
     m_visible = visible;
 }
 

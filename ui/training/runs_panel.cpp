@@ -29,6 +29,8 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setTextElideMode(Qt::ElideMiddle);  // run names share a prefix; their ends differ
+    m_table->setWordWrap(false);
+    m_table->setColumnWidth(RunListModel::NameColumn, 170);
     m_table->setMinimumHeight(110);
     auto* open = new QPushButton("Open Run...");
     open->setObjectName("openRunButton");
