@@ -11,6 +11,7 @@
 
 #include "base/atomic_file.h"
 #include "base/enum_names.h"
+#include "train/run_lock.h"
 #include "train/run_files.h"
 
 namespace tpugraphs {
@@ -134,6 +135,7 @@ RunInfo loadRunInfo(const std::string& runDir) {
     }
     info.hasCheckpoint = fs::exists(runDir + "/last.pt");
     info.hasBestCheckpoint = fs::exists(runDir + "/best.pt");
+    info.interrupted = info.status == RunStatus::Running && !runIsAlive(runDir);
     return info;
 }
 

@@ -4,7 +4,8 @@
 //   history.csv       one row per progress report and per validation
 //   state.json        step, epoch, best metric and step, status
 //   last.pt / best.pt model + optimiser state + normaliser statistics (LibTorch archives)
-// Every file is written to a temporary name, then renamed.
+//   lock              held by the process training the run (train/run_lock.h)
+// Every file but the lock is written to a temporary name, then renamed.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +36,9 @@ struct RunInfo {
     TrainOptions options;
     std::vector<TrainProgress> history;  // training rows then validations, in step order
     RunStatus status = RunStatus::Running;
+    // Status Running, but no process trains the run any more (killed: its state could not say
+    // so); it can be resumed from `step`, its last checkpoint.
+    bool interrupted = false;
     std::string failure;  // status Failed: what went wrong, one line (e.g. "step 120: loss is NaN")
     int64_t step = 0;     // steps of the last checkpoint
     int64_t totalSteps = 0;
@@ -47,7 +51,7 @@ struct RunInfo {
 // True when `dir` holds format.json (a run, possibly of another version).
 bool isRunDirectory(const std::string& dir);
 
-// Reads options, state and history. Throws RunError when the directory is not a run, its
+// Reads options, state and history, and whether a running run is still alive. Throws RunError when the directory is not a run, its
 // format version differs from kRunFormatVersion, or a file is malformed.
 RunInfo loadRunInfo(const std::string& runDir);
 

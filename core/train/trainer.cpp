@@ -23,6 +23,7 @@
 #include "train/lr_schedule.h"
 #include "train/predictor.h"
 #include "train/run_files.h"
+#include "train/run_lock.h"
 #include "train/training_data.h"
 
 namespace tpugraphs {
@@ -121,6 +122,7 @@ private:
     std::shared_ptr<CostModelImpl> m_model;
     std::unique_ptr<FlatAdam> m_optimizer;
     RunInfo m_info;
+    std::unique_ptr<RunLock> m_lock;  // the owner's hold on the run directory while it trains
     std::vector<EvalItem> m_validationSubsets;  // validConfigs > 0: subsets of m_data.validation
     int64_t m_batchesPerEpoch = 1;
     int64_t m_configsPerGraph = 64;
@@ -151,6 +153,7 @@ std::string TrainingSession::openRunDirectory(std::unique_ptr<FeatureNormalizer>
     const std::string& dir = m_options.runDir;
     std::string resumeFrom;
     if (m_options.resume) {
+        m_lock = std::make_unique<RunLock>(dir);  // before anything is read or written
         RunInfo stored = loadRunInfo(dir);
         if (stored.options.model != m_options.model ||
             stored.options.collection != m_options.collection)
@@ -174,6 +177,7 @@ std::string TrainingSession::openRunDirectory(std::unique_ptr<FeatureNormalizer>
                 dir + ": run directory exists and is not empty (resume it, or choose another)");
         fs::create_directories(dir, error);
         if (error) throw RunError(dir + ": cannot create run directory: " + error.message());
+        m_lock = std::make_unique<RunLock>(dir);
         writeRunHeader(dir, m_options);
         m_info.runDir = dir;
         m_info.formatVersion = kRunFormatVersion;

@@ -3,6 +3,7 @@
 // report, pauses/resumes, stops it, and exports a submission that passes the validator.
 #include <QFile>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTreeWidget>
@@ -30,6 +31,7 @@ class TestTrainingPage : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void trainLiveStopAndExport();
+    void completedRunFillsTheProgressBar();
 
 private:
     QTemporaryDir m_dir;
@@ -68,6 +70,13 @@ void TestTrainingPage::trainLiveStopAndExport() {
     auto* stop = child<QPushButton>(page, "stopButton");
     QVERIFY(start->isEnabled());
     QVERIFY(!stop->isEnabled());
+    // The buttons keep their place while status lines appear and change.
+    const auto places = [&] {
+        return QList<QRect>{QRect(start->mapTo(&page, QPoint()), start->size()),
+                            QRect(pause->mapTo(&page, QPoint()), pause->size()),
+                            QRect(stop->mapTo(&page, QPoint()), stop->size())};
+    };
+    const QList<QRect> before = places();
     QSignalSpy finished(&page, &TrainingPage::runFinished);
     QTest::mouseClick(start, Qt::LeftButton);
     QVERIFY(page.isTraining());
@@ -76,12 +85,15 @@ void TestTrainingPage::trainLiveStopAndExport() {
     QVERIFY(!runDir.isEmpty());
 
     // Live charts get points (redrawn by the page's timer) and a validation is reported.
-    QTRY_VERIFY_WITH_TIMEOUT(page.charts()->lossChart()->pointCount() > 0, 60000);
-    QTRY_VERIFY_WITH_TIMEOUT(page.charts()->scoreChart()->pointCount() > 0, 60000);
-    QVERIFY(page.charts()->learningRateChart()->pointCount() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(page.charts()->chart(CurveMetric::SmoothedLoss)->pointCount() > 0,
+                             60000);
+    QTRY_VERIFY_WITH_TIMEOUT(page.charts()->chart(CurveMetric::TopKScore)->pointCount() > 0, 60000);
+    QVERIFY(page.charts()->chart(CurveMetric::LearningRate)->pointCount() > 0);
+    QVERIFY(!page.charts()->chart(CurveMetric::Kendall)->isVisible());  // a tile run
     QVERIFY(page.curves(runDir)->validations() >= 1);
     QVERIFY(child<QLabel>(page, "validationLabel")->text().contains("top-5 score"));
     QVERIFY(child<QLabel>(page, "rateLabel")->text().contains("configs/s"));
+    QCOMPARE(places(), before);
 
     // Pause, then resume, by clicks.
     QTest::mouseClick(pause, Qt::LeftButton);
@@ -101,6 +113,11 @@ void TestTrainingPage::trainLiveStopAndExport() {
     QCOMPARE(info.status, RunStatus::Cancelled);
     QVERIFY(info.hasCheckpoint);
     QVERIFY(info.step > 0 && info.step < 5000);
+    // The progress bar says where the run stopped.
+    auto* progress = child<QProgressBar>(page, "progressBar");
+    QCOMPARE(progress->text(), QString("stopped at %1 of 5000 steps").arg(info.step));
+    QCOMPARE(progress->value(), int(info.step));
+    QCOMPARE(places(), before);
     QVERIFY(std::filesystem::exists(runDir.toStdString() + "/last.pt"));
 
     // File > Export Kaggle Submission with the stopped run for tile:xla.
@@ -154,6 +171,31 @@ void TestTrainingPage::trainLiveStopAndExport() {
     const SubmissionReport mergedReport = validateSubmissionFile(merged.toStdString(), options);
     QVERIFY(mergedReport.ok());
     QCOMPARE(mergedReport.rows, int64_t(counts.size()) + 1);
+}
+
+void TestTrainingPage::completedRunFillsTheProgressBar() {
+    TrainingPage page;
+    page.show();
+    page.form()->setRunsRoot(m_dir.path() + "/runs");
+    page.setDatasetRoot(QString::fromStdString(m_root));
+    child<QSpinBox>(page, "steps")->setValue(12);
+    child<QSpinBox>(page, "batchGraphs")->setValue(2);
+    child<QSpinBox>(page, "configsPerGraph")->setValue(16);
+    child<QSpinBox>(page, "hiddenDim")->setValue(16);
+    child<QSpinBox>(page, "layers")->setValue(1);
+    child<QSpinBox>(page, "validationInterval")->setValue(100);  // one, final validation
+    child<QSpinBox>(page, "maxValidGraphs")->setValue(2);
+    child<QSpinBox>(page, "validConfigs")->setValue(8);
+    QSignalSpy finished(&page, &TrainingPage::runFinished);
+    QTest::mouseClick(child<QPushButton>(page, "startButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    QCOMPARE(finished.front().at(1).toString(), QString("completed"));
+    auto* progress = child<QProgressBar>(page, "progressBar");
+    QCOMPARE(progress->value(), progress->maximum());
+    QCOMPARE(progress->text(), QString("completed: 100%"));
+    const RunInfo info = loadRunInfo(finished.front().at(0).toString().toStdString());
+    QCOMPARE(info.options.validConfigs, 8);  // the form's validation subset reached the run
+    QVERIFY(!info.interrupted);
 }
 
 QTEST_MAIN(TestTrainingPage)

@@ -25,6 +25,12 @@ QString bestText(const RunInfo& info) {
         .arg(info.bestStep);
 }
 
+QString statusText(const RunInfo& info) {
+    if (!info.interrupted) return QString::fromUtf8(runStatusName(info.status));
+    return info.hasCheckpoint ? QString("interrupted, resume from step %1").arg(info.step)
+                              : QString("interrupted, no checkpoint");
+}
+
 }  // namespace
 
 RunListModel::RunListModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -46,7 +52,7 @@ int RunListModel::addOrUpdate(const RunInfo& info) {
     }
     const int row = rowCount();
     beginInsertRows({}, row, row);
-    m_rows.push_back(Row{info, true});
+    m_rows.push_back(Row{info, false});
     endInsertRows();
     Q_EMIT checkedChanged();
     return row;
@@ -107,6 +113,9 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
     if (role == RunDirRole) return dir;
     if (role == Qt::CheckStateRole && index.column() == NameColumn)
         return r.checked ? Qt::Checked : Qt::Unchecked;
+    if (role == Qt::ToolTipRole && index.column() == StatusColumn && r.info.interrupted)
+        return "No process trains this run any more (it was killed): Resume continues it from "
+               "its last checkpoint";
     if (role == Qt::ToolTipRole) return dir;
     if (role == Qt::FontRole && !m_live.isEmpty() && rowOf(m_live) == index.row()) {
         QFont bold;
@@ -122,7 +131,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
         case ModelColumn:
             return QString::fromUtf8(modelTypeName(r.info.options.model));
         case StatusColumn:
-            return QString::fromUtf8(runStatusName(r.info.status));
+            return statusText(r.info);
         case StepColumn:
             return QString("%1/%2").arg(r.info.step).arg(r.info.totalSteps);
         case BestColumn:
@@ -146,7 +155,10 @@ Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const {
 }
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::ToolTipRole && section == NameColumn)
+        return "Tick a run to overlay its curves on the selected run's";
+    if (role != Qt::DisplayRole) return {};
     static const char* names[ColumnCount] = {"Run",    "Collection", "Model",
                                              "Status", "Step",       "Best"};
     return section >= 0 && section < ColumnCount ? QString(names[section]) : QVariant();

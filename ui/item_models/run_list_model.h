@@ -1,5 +1,5 @@
 // Table model of training runs (the current one and past run directories); the checkbox of the
-// first column selects the runs whose curves are overlaid.
+// first column chooses the runs whose curves are overlaid on the selected run's.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -30,7 +30,7 @@ public:
     explicit RunListModel(QObject* parent = nullptr);
 
     // Adds the run, or refreshes its row when its directory is listed already. New rows are
-    // checked (overlaid). Returns the row.
+    // unchecked (not overlaid). Returns the row.
     int addOrUpdate(const RunInfo& info);
     void remove(int row);
     // Marks the run being trained (shown in bold); empty = none.
@@ -60,7 +60,7 @@ Q_SIGNALS:
 private:
     struct Row {
         RunInfo info;
-        bool checked = true;
+        bool checked = false;
     };
     std::vector<Row> m_rows;
     QString m_live;

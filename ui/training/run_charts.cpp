@@ -1,12 +1,52 @@
-// The four live charts of the training page.
+// The live charts of the training page, one chart per metric.
 #include "training/run_charts.h"
 
+#include <QCheckBox>
 #include <QGridLayout>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "training/metric_chart.h"
-#include "training/run_curves.h"
 
 namespace tpugraphs::ui {
+
+namespace {
+
+// Charts in display order, with their titles.
+struct ChartSpec {
+    CurveMetric metric;
+    const char* title;
+    const char* objectName;
+};
+const ChartSpec kCharts[] = {
+    {CurveMetric::SmoothedLoss, "Training loss", "lossChart"},
+    {CurveMetric::LearningRate, "Learning rate", "learningRateChart"},
+    {CurveMetric::TopKScore, "Validation top-5 score (tile)", "topKScoreChart"},
+    {CurveMetric::Kendall, "Validation Kendall tau (layout)", "kendallChart"},
+    {CurveMetric::Opa, "Validation OPA (ordered pairs)", "opaChart"},
+    {CurveMetric::Top1Error, "Validation top-1 error (tile)", "top1ErrorChart"},
+};
+
+bool isValidation(CurveMetric metric) {
+    return metric != CurveMetric::Loss && metric != CurveMetric::SmoothedLoss &&
+           metric != CurveMetric::LearningRate;
+}
+
+// Whether a run of this kind reports `metric` (OPA: both kinds).
+bool reports(const ShownRun& run, CurveMetric metric) {
+    switch (metric) {
+        case CurveMetric::TopKScore:
+        case CurveMetric::Top1Error:
+            return !run.layout;
+        case CurveMetric::Kendall:
+            return run.layout;
+        default:
+            return true;
+    }
+}
+
+}  // namespace
 
 QColor runColor(int index) {
     static const QColor palette[] = {
@@ -17,50 +57,93 @@ QColor runColor(int index) {
 
 RunCharts::RunCharts(QWidget* parent)
     : QWidget(parent),
-      m_loss(new MetricChart("Training loss")),
-      m_lr(new MetricChart("Learning rate")),
-      m_score(new MetricChart("Validation score")),
-      m_pairs(new MetricChart("Validation OPA / top-1 error")) {
-    m_loss->setObjectName("lossChart");
-    m_lr->setObjectName("learningRateChart");
-    m_score->setObjectName("scoreChart");
-    m_pairs->setObjectName("pairChart");
-    auto* grid = new QGridLayout(this);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_loss, 0, 0);
-    grid->addWidget(m_lr, 0, 1);
-    grid->addWidget(m_score, 1, 0);
-    grid->addWidget(m_pairs, 1, 1);
+      m_fraction(new QCheckBox("x: fraction of each run")),
+      m_grid(new QGridLayout) {
+    m_fraction->setObjectName("fractionOfRun");
+    m_fraction->setToolTip(
+        "Off: each run's steps on x. On: step / planned steps, so that runs of different "
+        "lengths line up from start (0) to end (1)");
+    for (const ChartSpec& spec : kCharts) {
+        auto* chart = new MetricChart(spec.title, this);
+        chart->setObjectName(spec.objectName);
+        m_charts.insert(spec.metric, chart);
+    }
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_fraction);
+    layout->addLayout(m_grid, 1);
+    connect(m_fraction, &QCheckBox::toggled, this, [this](bool fraction) {
+        for (MetricChart* chart : m_charts)
+            chart->setXKind(fraction ? ChartX::RunFraction : ChartX::Step);
+        Q_EMIT xKindChanged();
+    });
+    showRuns({});
 }
 
-void RunCharts::show(const QList<ShownRun>& runs) {
-    QList<ChartCurve> loss, lr, score, pairs;
-    const bool prefix = runs.size() > 1;
-    for (const ShownRun& run : runs) {
-        const RunCurves& c = *run.curves;
-        auto name = [&](CurveMetric m) {
-            const QString metric = curveMetricName(m);
-            return prefix ? run.name + ": " + metric : metric;
-        };
-        auto curve = [&](CurveMetric m, QColor color, bool faint) {
-            return ChartCurve{name(m), c.points(m), color, faint};
-        };
-        loss.append(curve(CurveMetric::Loss, run.color, true));
-        loss.append(curve(CurveMetric::SmoothedLoss, run.color, false));
-        lr.append(curve(CurveMetric::LearningRate, run.color, false));
-        // Layout runs report Kendall tau, tile runs the top-5 score.
-        const bool layout = !c.points(CurveMetric::Kendall).isEmpty();
-        score.append(
-            curve(layout ? CurveMetric::Kendall : CurveMetric::TopKScore, run.color, false));
-        pairs.append(curve(CurveMetric::Opa, run.color, false));
-        if (!layout) pairs.append(curve(CurveMetric::Top1Error, run.color.darker(150), true));
+bool RunCharts::fractionOfRun() const {
+    return m_fraction->isChecked();
+}
+
+void RunCharts::setFractionOfRun(bool fraction) {
+    m_fraction->setChecked(fraction);
+}
+
+MetricChart* RunCharts::scoreChart() const {
+    for (const ChartSpec& spec : kCharts)
+        if (isValidation(spec.metric) && m_visible.contains(m_charts.value(spec.metric)))
+            return m_charts.value(spec.metric);
+    return nullptr;
+}
+
+QList<MetricChart*> RunCharts::visibleCharts() const {
+    return m_visible;
+}
+
+void RunCharts::showRuns(const QList<ShownRun>& runs) {
+    const bool fraction = fractionOfRun();
+    QList<MetricChart*> visible;
+    for (const ChartSpec& spec : kCharts) {
+        QList<ChartCurve> curves;
+        for (const ShownRun& run : runs) {
+            if (!reports(run, spec.metric)) continue;
+            auto curve = [&](CurveMetric metric, bool faint) {
+                QList<QPointF> points = run.curves->points(metric);
+                if (fraction)
+                    for (QPointF& p : points) p.setX(p.x() / std::max(1.0, run.totalSteps));
+                return ChartCurve{run.name, points, run.color, faint, isValidation(metric)};
+            };
+            if (spec.metric == CurveMetric::SmoothedLoss)
+                curves.append(curve(CurveMetric::Loss, true));
+            curves.append(curve(spec.metric, false));
+        }
+        MetricChart* chart = m_charts.value(spec.metric);
+        chart->setCurves(curves);
+        chart->setPlaceholder(runs.isEmpty()             ? "no run selected"
+                              : chart->pointCount() == 0 ? "no points yet"
+                                                         : QString());
+        // Loss and learning rate always; a validation chart when a shown run reports its
+        // metric (with no run: OPA, the metric of both kinds, as the empty validation chart).
+        if (!isValidation(spec.metric) || !curves.isEmpty() ||
+            (runs.isEmpty() && spec.metric == CurveMetric::Opa))
+            visible.append(chart);
     }
-    m_loss->setCurves(loss);
-    m_lr->setCurves(lr);
-    m_score->setCurves(score);
-    m_pairs->setCurves(pairs);
-    const QString none = runs.isEmpty() ? "no run selected" : QString();
-    for (MetricChart* chart : {m_loss, m_lr, m_score, m_pairs}) chart->setPlaceholder(none);
+    if (visible != m_visible) arrange(visible);
+}
+
+void RunCharts::arrange(const QList<MetricChart*>& visible) {
+    for (MetricChart* chart : m_charts) {
+        m_grid->removeWidget(chart);
+        chart->setVisible(visible.contains(chart));
+    }
+    const int columns = visible.size() <= 4 ? 2 : 3;
+    for (int i = 0; i < visible.size(); ++i)
+        m_grid->addWidget(visible[i], i / columns, i % columns);
+    for (int i = 0; i < 3; ++i) {  // equal cells, whatever each chart's size hint
+        m_grid->setColumnStretch(i, i < columns ? 1 : 0);
+        m_grid->setRowStretch(i, i < (int(visible.size()) + columns - 1) / columns ? 1 : 0);
+    }
+    m_visible = visible;
 }
 
 }  // namespace tpugraphs::ui

@@ -1,21 +1,30 @@
-// The four live charts of the training page: loss (raw and smoothed), learning rate,
-// validation score (Kendall tau or top-5 score) and OPA / top-1 error, for several runs.
+// The live charts of the training page, one chart (one y axis) per metric: training loss (raw
+// and smoothed), learning rate, and each validation metric the shown runs report (top-5 score
+// and top-1 error of tile runs, Kendall tau of layout runs, OPA of both); a tile score and a
+// layout tau never share an axis. A toggle puts the step or the fraction of each run on x.
 #pragma once
 
 #include <QColor>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QWidget>
+
+#include "training/run_curves.h"
+
+class QCheckBox;
+class QGridLayout;
 
 namespace tpugraphs::ui {
 
 class MetricChart;
-class RunCurves;
 
 struct ShownRun {
     QString name;
     QColor color;
     const RunCurves* curves = nullptr;
+    bool layout = false;    // a layout run (Kendall tau) rather than a tile run (top-5 score)
+    double totalSteps = 1;  // the run's planned length: x = step / totalSteps as a fraction
 };
 
 class RunCharts : public QWidget {
@@ -23,18 +32,27 @@ class RunCharts : public QWidget {
 public:
     explicit RunCharts(QWidget* parent = nullptr);
 
-    // Redraws every chart from these runs' curves.
-    void show(const QList<ShownRun>& runs);
+    // Redraws every chart from these runs' curves; shows the validation charts they report.
+    void showRuns(const QList<ShownRun>& runs);
+    bool fractionOfRun() const;
+    void setFractionOfRun(bool fraction);
 
-    MetricChart* lossChart() const { return m_loss; }
-    MetricChart* learningRateChart() const { return m_lr; }
-    MetricChart* scoreChart() const { return m_score; }
+    // The chart of Loss (with SmoothedLoss), LearningRate or a validation metric.
+    MetricChart* chart(CurveMetric metric) const { return m_charts.value(metric); }
+    // The first validation chart shown (the run's main score).
+    MetricChart* scoreChart() const;
+    QList<MetricChart*> visibleCharts() const;
+
+Q_SIGNALS:
+    void xKindChanged();  // redraw with showRuns()
 
 private:
-    MetricChart* m_loss;
-    MetricChart* m_lr;
-    MetricChart* m_score;
-    MetricChart* m_pairs;
+    void arrange(const QList<MetricChart*>& visible);
+
+    QMap<CurveMetric, MetricChart*> m_charts;
+    QList<MetricChart*> m_visible;
+    QCheckBox* m_fraction;
+    QGridLayout* m_grid;
 };
 
 // Colour of the i-th run in overlays.

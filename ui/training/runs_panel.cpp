@@ -28,6 +28,9 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setTextElideMode(Qt::ElideMiddle);  // run names share a prefix; their ends differ
+    m_table->setWordWrap(false);
+    m_table->setColumnWidth(RunListModel::NameColumn, 170);
     m_table->setMinimumHeight(110);
     auto* open = new QPushButton("Open Run...");
     open->setObjectName("openRunButton");
@@ -57,8 +60,10 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
             [this] { Q_EMIT resumeRequested(selectedRun()); });
     connect(m_remove, &QPushButton::clicked, this,
             [this] { Q_EMIT removeRequested(selectedRun()); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &RunsPanel::updateDetails);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        updateDetails();
+        Q_EMIT selectedRunChanged();
+    });
     connect(model, &QAbstractItemModel::dataChanged, this, &RunsPanel::updateDetails);
     updateDetails();
 }

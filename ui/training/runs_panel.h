@@ -27,6 +27,7 @@ Q_SIGNALS:
     void saveAsRequested(const QString& runDir);
     void resumeRequested(const QString& runDir);
     void removeRequested(const QString& runDir);
+    void selectedRunChanged();
 
 private:
     void updateDetails();

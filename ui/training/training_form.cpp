@@ -44,6 +44,7 @@ TrainingForm::TrainingForm(QWidget* parent)
       m_validationInterval(spin("validationInterval", 1, 1000000, 10)),
       m_validation(new QComboBox),
       m_maxValidGraphs(spin("maxValidGraphs", 0, 100000)),
+      m_validConfigs(spin("validConfigs", 0, 1000000, 100)),
       m_hiddenDim(spin("hiddenDim", 8, 1024, 8)),
       m_layers(spin("layers", 1, 16)),
       m_runDir(new QLineEdit),
@@ -69,6 +70,11 @@ TrainingForm::TrainingForm(QWidget* parent)
     m_validation->addItem("valid split");
     m_validation->addItem("10% held-out configs of train graphs");
     m_maxValidGraphs->setSpecialValueText("all");
+    m_validConfigs->setSpecialValueText("all");
+    m_validConfigs->setToolTip(
+        "--valid-configs: periodic validations score a fixed, seeded subset of at most this "
+        "many configs per graph (the random layout collections hold up to ~100k), so they stay "
+        "quick; the final validation scores them all. 0 = all configs every time");
     m_runDir->setObjectName("runDir");
     m_workers->setToolTip(
         "1: train in this program. N > 1: N local worker processes (data-parallel ranks of "
@@ -91,6 +97,7 @@ TrainingForm::TrainingForm(QWidget* parent)
     form->addRow("Validate on", m_validation);
     form->addRow("Validate every", m_validationInterval);
     form->addRow("Max valid graphs", m_maxValidGraphs);
+    form->addRow("Valid configs per graph", m_validConfigs);
     form->addRow("Run directory",
                  new BrowseRow(m_runDir, BrowseRow::Pick::Folder, "Run directory"));
     form->addRow("Worker processes", m_workers);
@@ -133,6 +140,7 @@ void TrainingForm::applyDefaults(Collection collection) {
     m_layers->setValue(3);
     m_validation->setCurrentIndex(0);
     m_maxValidGraphs->setValue(0);
+    m_validConfigs->setValue(0);
 }
 
 void TrainingForm::setRunsRoot(const QString& folder) {
@@ -174,6 +182,7 @@ TrainOptions TrainingForm::options() const {
     o.holdoutConfigs = m_validation->currentIndex() == 1 ? 0.1 : 0.0;
     o.validationInterval = m_validationInterval->value();
     o.maxValidGraphs = m_maxValidGraphs->value();
+    o.validConfigs = m_validConfigs->value();
     // Report often enough for live curves and a responsive pause, at most ~2000 rows a run.
     o.logInterval = static_cast<int>(std::max<int64_t>(1, o.steps / 2000));
     o.runDir = m_runDir->text().toStdString();

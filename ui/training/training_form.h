@@ -45,6 +45,7 @@ private:
     QSpinBox* m_validationInterval;
     QComboBox* m_validation;
     QSpinBox* m_maxValidGraphs;
+    QSpinBox* m_validConfigs;
     QSpinBox* m_hiddenDim;
     QSpinBox* m_layers;
     QLineEdit* m_runDir;

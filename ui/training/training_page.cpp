@@ -17,8 +17,10 @@
 #include <exception>
 
 #include "common/status_line.h"
+#include "data/dataset.h"
 #include "item_models/run_list_model.h"
 #include "train/run_directory.h"
+#include "train/run_lock.h"
 #include "training/run_charts.h"
 #include "training/run_copy.h"
 #include "training/run_curves.h"
@@ -34,6 +36,8 @@ namespace {
 
 const char* const kRunsKey = "training/runs";
 constexpr int kFollowIntervalMs = 1000;
+constexpr int kLivenessIntervalMs = 2000;  // listed "running" runs: still trained by someone?
+const char* const kRunningFormat = "%v / %m steps";
 
 QString duration(double seconds) {
     if (!std::isfinite(seconds) || seconds < 0) return "-";
@@ -79,22 +83,32 @@ TrainingPage::TrainingPage(QWidget* parent)
     m_rate->setObjectName("rateLabel");
     m_validation->setObjectName("validationLabel");
     m_validation->setWordWrap(true);
-    m_progress->setFormat("%v / %m steps");
+    m_progress->setFormat(kRunningFormat);
+    // Fixed heights: lines that appear or grow never move the buttons or the lists.
+    const int line = fontMetrics().lineSpacing();
+    m_rate->setFixedHeight(line + 2);
+    m_validation->setFixedHeight(2 * line + 2);
+    m_validation->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    int buttonWidth = 0;
+    for (const char* text : {"Start", "Pause", "Resume", "Stop"})
+        buttonWidth = std::max(buttonWidth, QPushButton(text).sizeHint().width());
+    for (QPushButton* b : {m_start, m_pause, m_stop}) b->setFixedWidth(buttonWidth);
 
     auto* formScroll = new QScrollArea;
     formScroll->setWidget(m_form);
     formScroll->setWidgetResizable(true);
     formScroll->setFrameShape(QFrame::NoFrame);
+    // The controls come first, so nothing above them can change their place.
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_pause);
     buttons->addWidget(m_stop);
+    buttons->addWidget(m_progress, 1);
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(formScroll, 3);
     leftLayout->addLayout(buttons);
-    leftLayout->addWidget(m_progress);
+    leftLayout->addWidget(formScroll, 3);
     leftLayout->addWidget(m_rate);
     leftLayout->addWidget(m_validation);
     leftLayout->addWidget(m_status);
@@ -133,6 +147,12 @@ TrainingPage::TrainingPage(QWidget* parent)
         Q_EMIT runsChanged();
     });
     connect(m_runs, &RunListModel::checkedChanged, this, [this] { m_chartsDirty = true; });
+    connect(m_panel, &RunsPanel::selectedRunChanged, this, [this] { m_chartsDirty = true; });
+    connect(m_charts, &RunCharts::xKindChanged, this, [this] { m_chartsDirty = true; });
+    auto* liveness = new QTimer(this);
+    liveness->setInterval(kLivenessIntervalMs);
+    connect(liveness, &QTimer::timeout, this, &TrainingPage::checkLiveness);
+    liveness->start();
     // Redraw at a fixed rate, never per step (PlotJuggler-style).
     m_timer->setInterval(80);
     connect(m_timer, &QTimer::timeout, this, &TrainingPage::refresh);
@@ -205,6 +225,9 @@ void TrainingPage::startWith(const TrainOptions& options) {
     m_panel->selectRun(dir);
     m_hasLast = false;
     m_validation->clear();
+    m_progress->setFormat(kRunningFormat);
+    m_progress->setRange(0, int(std::min<int64_t>(options.steps, INT32_MAX)));
+    m_progress->setValue(int(std::min<int64_t>(info.step, INT32_MAX)));
     showStatus(options.resume ? "Resuming " + dir : "Training into " + dir);
     if (m_form->workers() > 1)
         m_workers->start(options, m_form->workers());
@@ -264,6 +287,7 @@ void TrainingPage::onFinished(const QString& runDir, const QString& status) {
     try {
         const RunInfo info = loadRunInfo(dir.toStdString());
         listRun(info, true);
+        showEndState(info);
         if (!m_status->text().startsWith("Training failed"))
             showStatus(QString("Run %1: %2 at step %3 (last.pt kept)")
                            .arg(runDisplayName(dir), status)
@@ -272,6 +296,7 @@ void TrainingPage::onFinished(const QString& runDir, const QString& status) {
         // A run that failed before writing its files: drop it from the list.
         m_runs->remove(m_runs->rowOf(dir));
         m_curves.remove(dir);
+        m_progress->setFormat(status);
     }
     m_form->proposeRunDir();
     m_chartsDirty = true;
@@ -279,6 +304,43 @@ void TrainingPage::onFinished(const QString& runDir, const QString& status) {
     updateButtons();
     Q_EMIT runsChanged();
     Q_EMIT runFinished(dir, status);
+}
+
+void TrainingPage::showEndState(const RunInfo& info) {
+    const int total = int(std::clamp<int64_t>(info.totalSteps, 1, INT32_MAX));
+    const int step = int(std::clamp<int64_t>(info.step, 0, total));
+    const QString of = QString::number(step) + " of " + QString::number(total) + " steps";
+    m_progress->setRange(0, total);
+    switch (info.status) {
+        case RunStatus::Completed:
+            m_progress->setValue(total);
+            m_progress->setFormat("completed: %p%");
+            return;
+        case RunStatus::EarlyStopped:  // finished, early
+            m_progress->setValue(total);
+            m_progress->setFormat("early-stopped at " + of);
+            return;
+        case RunStatus::Failed:
+            m_progress->setValue(step);
+            m_progress->setFormat("failed at " + of);
+            return;
+        default:
+            m_progress->setValue(step);
+            m_progress->setFormat("stopped at " + of);
+    }
+}
+
+void TrainingPage::checkLiveness() {
+    for (int row = 0; row < m_runs->rowCount(); ++row) {
+        const RunInfo& listed = m_runs->run(row);
+        const QString dir = m_runs->runDir(row);
+        if (listed.status != RunStatus::Running || listed.interrupted || dir == m_runs->liveRun() ||
+            runIsAlive(listed.runDir))
+            continue;
+        RunInfo info = listed;
+        info.interrupted = true;
+        m_runs->addOrUpdate(info);
+    }
 }
 
 void TrainingPage::refresh() {
@@ -302,19 +364,27 @@ void TrainingPage::refresh() {
 }
 
 void TrainingPage::refreshCharts() {
+    // The live run, the selected run and the runs ticked for overlay.
     QList<ShownRun> shown;
     quint64 revision = 0;
+    const QString selected = m_panel->selectedRun();
     for (int row = 0; row < m_runs->rowCount(); ++row) {
         const QString dir = QDir::cleanPath(m_runs->runDir(row));
         const RunCurves* c = curves(dir);
-        if (!c || !(m_runs->isChecked(row) || dir == m_runs->liveRun())) continue;
-        shown.append(ShownRun{runDisplayName(dir), runColor(row), c});
+        if (!c || !(m_runs->isChecked(row) || dir == m_runs->liveRun() || dir == selected))
+            continue;
+        const RunInfo& info = m_runs->run(row);
+        const int64_t total = info.totalSteps > 0 ? info.totalSteps : info.options.steps;
+        shown.append(ShownRun{runDisplayName(dir), runColor(row), c,
+                              collectionKind(info.options.collection) == GraphKind::Layout,
+                              double(std::max<int64_t>(1, total))});
         revision += c->revision() + quint64(row) * 1000003u;
     }
+    revision += qHash(selected);
     if (!m_chartsDirty && revision == m_chartRevision) return;
     m_chartRevision = revision;
     m_chartsDirty = false;
-    m_charts->show(shown);
+    m_charts->showRuns(shown);
 }
 
 void TrainingPage::updateButtons() {
@@ -390,7 +460,7 @@ void TrainingPage::onFollowed(const RunFollower& follower, int from, bool rewrit
     for (size_t i = static_cast<size_t>(from); i < info.history.size(); ++i)
         curves->append(info.history[i]);
     const bool listed = m_runs->rowOf(dir) >= 0;
-    m_runs->addOrUpdate(info);
+    m_runs->setChecked(m_runs->addOrUpdate(info), true);  // followed: chosen to be seen
     m_chartsDirty = true;
     if (listed) return;
     rememberRuns();
@@ -416,7 +486,7 @@ void TrainingPage::restoreRuns() {
     for (const QString& dir : QSettings().value(kRunsKey).toStringList()) {
         if (!isRunDirectory(dir.toStdString())) continue;  // deleted since
         try {
-            listRun(loadRunInfo(dir.toStdString()), true);
+            listRun(loadRunInfo(dir.toStdString()), false);  // listed, drawn when chosen
         } catch (const std::exception&) {
             // A run of another format version: not listed.
         }

@@ -1,5 +1,6 @@
-// The training page: options form, Start / Pause-Resume / Stop, progress with ETA and
-// configs/s, live charts (redrawn on a timer), and the list of current and past runs.
+// The training page: Start / Pause-Resume / Stop with the progress bar (its end state once a
+// run ends), options form, ETA and configs/s, live charts (redrawn on a timer), and the list of
+// current and past runs (killed runs shown as interrupted).
 #pragma once
 
 #include <QHash>
@@ -70,6 +71,10 @@ private:
     void onProgress(const TrainProgress& progress);
     void onFinished(const QString& runDir, const QString& status);
     void onFollowed(const RunFollower& follower, int from, bool rewritten);
+    // The progress bar once a run has ended: 100 % when completed, else where it stopped.
+    void showEndState(const RunInfo& info);
+    // Marks listed "running" runs that no process trains any more as interrupted.
+    void checkLiveness();
     void refresh();
     void refreshCharts();
     void updateButtons();

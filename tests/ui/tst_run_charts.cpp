@@ -1,0 +1,175 @@
+// GUI test, offscreen: the training charts. A tile top-5 score and a layout Kendall tau get
+// separate charts (each one y axis); a single validation is drawn as a visible marker; the
+// x toggle (a real click) switches steps to the fraction of each run; legend names are elided
+// in the middle, keeping the ends that tell runs apart.
+#include <QCheckBox>
+#include <QImage>
+#include <QValueAxis>
+#include <QtTest>
+
+#include "training/metric_chart.h"
+#include "training/run_charts.h"
+#include "training/run_curves.h"
+
+using namespace tpugraphs;
+using namespace tpugraphs::ui;
+
+namespace {
+
+TrainProgress trainingRow(int64_t step) {
+    TrainProgress p;
+    p.phase = TrainPhase::Training;
+    p.step = step;
+    p.loss = 1.0 / double(step);
+    p.lr = 1e-3;
+    return p;
+}
+
+TrainProgress validation(int64_t step, double topK, double kendall) {
+    TrainProgress p;
+    p.phase = TrainPhase::Validation;
+    p.isValidation = true;
+    p.step = step;
+    p.validation.topKScore = topK;
+    p.validation.kendall = kendall;
+    p.validation.opa = 0.7;
+    p.validation.top1Error = std::isnan(topK) ? NAN : 0.1;
+    return p;
+}
+
+// Pixels of exactly `color` inside the chart's plot area.
+int plotPixelsOf(MetricChart* chart, const QColor& color) {
+    const QImage image = chart->grab().toImage();
+    const QRect plot = chart->mapFromScene(chart->chart()->plotArea()).boundingRect();
+    int count = 0;
+    for (int y = plot.top(); y <= plot.bottom(); ++y)
+        for (int x = plot.left(); x <= plot.right(); ++x)
+            count += image.pixelColor(x, y).rgb() == color.rgb();
+    return count;
+}
+
+QValueAxis* xAxis(MetricChart* chart) {
+    return qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0));
+}
+
+}  // namespace
+
+class TestRunCharts : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        for (int64_t step = 1; step <= 100; ++step) m_tile.append(trainingRow(step));
+        m_tile.append(validation(50, 0.92, NAN));
+        m_tile.append(validation(100, 0.95, NAN));
+        for (int64_t step = 1; step <= 50; ++step) m_layout.append(trainingRow(step));
+        m_layout.append(validation(25, NAN, 0.4));
+        m_layout.append(validation(50, NAN, 0.45));
+    }
+
+    void tileScoreAndLayoutTauNeverShareAnAxis() {
+        RunCharts charts;
+        charts.resize(1200, 700);
+        charts.show();
+        charts.showRuns({tile(), layout()});
+        MetricChart* topK = charts.chart(CurveMetric::TopKScore);
+        MetricChart* kendall = charts.chart(CurveMetric::Kendall);
+        QVERIFY(topK != kendall);
+        QVERIFY(topK->isVisible() && kendall->isVisible());
+        QCOMPARE(topK->legendNames(), QStringList{"tile-run"});
+        QCOMPARE(kendall->legendNames(), QStringList{"layout-run"});
+        QCOMPARE(topK->pointCount(), 2);
+        QCOMPARE(kendall->pointCount(), 2);
+        for (MetricChart* chart : charts.visibleCharts())
+            QCOMPARE(chart->chart()->axes(Qt::Vertical).size(), 1);
+        // OPA is the same metric for both kinds: one chart, both runs.
+        QCOMPARE(charts.chart(CurveMetric::Opa)->legendNames(),
+                 (QStringList{"tile-run", "layout-run"}));
+        // The raw loss is drawn (faint) but has no legend entry of its own.
+        QCOMPARE(charts.chart(CurveMetric::SmoothedLoss)->legendNames().size(), 2);
+        QCOMPARE(charts.chart(CurveMetric::SmoothedLoss)->pointCount(), 2 * 100 + 2 * 50);
+
+        charts.showRuns({layout()});  // a layout run alone: no tile charts
+        QVERIFY(!topK->isVisible());
+        QVERIFY(!charts.chart(CurveMetric::Top1Error)->isVisible());
+        QCOMPARE(charts.scoreChart(), kendall);
+    }
+
+    void singleValidationIsAVisiblePoint() {
+        RunCurves one;
+        one.append(trainingRow(1));
+        one.append(validation(10, 0.9, NAN));
+        RunCharts charts;
+        charts.resize(1200, 700);
+        charts.show();
+        const QColor color(214, 39, 40);
+        charts.showRuns({ShownRun{"one", color, &one, false, 100}});
+        MetricChart* topK = charts.chart(CurveMetric::TopKScore);
+        QCOMPARE(topK->pointCount(), 1);   // a line of one point draws nothing...
+        QCOMPARE(topK->markerCount(), 1);  // ...so the point has a marker
+        QVERIFY2(plotPixelsOf(topK, color) >= 20, "the validation marker is not drawn");
+        QCOMPARE(charts.chart(CurveMetric::SmoothedLoss)->markerCount(), 0);  // losses: lines
+    }
+
+    void toggleShowsFractionOfEachRun() {
+        RunCharts charts;
+        charts.resize(1200, 700);
+        charts.show();
+        QSignalSpy toggled(&charts, &RunCharts::xKindChanged);
+        charts.showRuns({tile(), layout()});
+        MetricChart* opa = charts.chart(CurveMetric::Opa);
+        QVERIFY(xAxis(opa)->max() >= 100);
+        auto* box = charts.findChild<QCheckBox*>("fractionOfRun");
+        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+        QCOMPARE(toggled.count(), 1);
+        QVERIFY(charts.fractionOfRun());
+        charts.showRuns({tile(), layout()});
+        // Both runs end at 1: the tile run at step 100 of 100, the layout run at 50 of 50.
+        QVERIFY(xAxis(opa)->max() <= 1.05);
+        QVERIFY(xAxis(opa)->max() >= 1.0);
+        QCOMPARE(xAxis(opa)->titleText(), QString("fraction of the run"));
+    }
+
+    void legendElidesInTheMiddle() {
+        RunCharts charts;
+        charts.show();
+        ShownRun a = tile(), b = tile();
+        a.name = "layout-xla-random-20261122-101010-lr3e-3";
+        b.name = "layout-xla-random-20261122-101010-lr1e-3";
+        charts.showRuns({a, b});
+        const QStringList names = charts.chart(CurveMetric::TopKScore)->legendNames();
+        QCOMPARE(names.size(), 2);
+        QVERIFY(names[0] != names[1]);
+        QVERIFY(names[0].endsWith("lr3e-3") && names[0].contains(QChar(0x2026)));
+        QVERIFY(names[0].size() <= MetricChart::kLegendChars);
+    }
+
+    void elideMiddle_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("max");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("short") << "run-1" << 10 << "run-1";
+        QTest::newRow("exact") << "0123456789" << 10 << "0123456789";
+        QTest::newRow("long") << "abcdefghijklmnop" << 9
+                              << QString("ab") + QChar(0x2026) + "klmnop";
+    }
+    void elideMiddle() {
+        QFETCH(QString, text);
+        QFETCH(int, max);
+        QFETCH(QString, expected);
+        QCOMPARE(ui::elideMiddle(text, max), expected);
+    }
+
+private:
+    // A tile run of 100 planned steps, validated at 50 and 100; a layout run of 50, at 25, 50.
+    ShownRun tile() const {
+        return ShownRun{"tile-run", QColor(31, 119, 180), &m_tile, false, 100};
+    }
+    ShownRun layout() const {
+        return ShownRun{"layout-run", QColor(44, 160, 44), &m_layout, true, 50};
+    }
+
+    RunCurves m_tile, m_layout;
+};
+
+QTEST_MAIN(TestRunCharts)
+#include "tst_run_charts.moc"
