@@ -103,11 +103,12 @@ TrainingPage::TrainingPage(QWidget* parent)
     buttons->addWidget(m_start);
     buttons->addWidget(m_pause);
     buttons->addWidget(m_stop);
-    buttons->addWidget(m_progress, 1);
+    buttons->addStretch(1);
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addLayout(buttons);
+    leftLayout->addWidget(m_progress);  // a row of its own: "stopped at N of M steps" fits
     leftLayout->addWidget(formScroll, 3);
     leftLayout->addWidget(m_rate);
     leftLayout->addWidget(m_validation);
@@ -117,7 +118,7 @@ TrainingPage::TrainingPage(QWidget* parent)
     splitter->addWidget(left);
     splitter->addWidget(m_charts);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({420, 900});
+    splitter->setSizes({500, 1100});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
