@@ -6,6 +6,9 @@
 #include <torch/version.h>
 
 #include <atomic>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -117,6 +120,11 @@ size_t cachedCpuBytes() {
 
 void releaseCachedCpuMemory() {
     CachingCpuAllocator::instance().releaseAll();
+#ifdef __GLIBC__
+    // glibc keeps freed heap pages, in every thread's arena, until asked: after a layout run in
+    // the desktop app that was 1.1 GiB of resident memory while idle (tpugraphs-bench-memory).
+    malloc_trim(0);
+#endif
 }
 
 }  // namespace tpugraphs

@@ -15,7 +15,8 @@ void installCachingCpuAllocator(size_t maxCachedBytes);
 
 // Bytes held in the cache now (freed, kept for reuse).
 size_t cachedCpuBytes();
-// Returns every cached block to the system (e.g. between runs of different sizes).
+// Returns every cached block, and the C library's free heap pages, to the system (at the end of
+// a training run, and between runs of different sizes).
 void releaseCachedCpuMemory();
 
 }  // namespace tpugraphs

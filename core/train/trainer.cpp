@@ -11,6 +11,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "model/caching_cpu_allocator.h"
 #include "model/checkpoint.h"
 #include "model/config_scorer.h"
 #include "model/cost_model.h"
@@ -470,6 +471,12 @@ TrainResult TrainingSession::trainLoop() {
 TrainResult train(const TrainOptions& options, const ProgressCallback& progress,
                   const std::atomic<bool>* cancel, const DistributedLaunch& launch) {
     checkTrainOptions(options);
+    // Declared first, so it runs after the session has freed the run's tensors: the blocks the
+    // caching allocator kept go back to the system, and a program that trained (the desktop app)
+    // does not hold a run's working memory while idle.
+    struct ReleaseCachedMemory {
+        ~ReleaseCachedMemory() { releaseCachedCpuMemory(); }
+    } release;
     TrainingSession session(options, progress, cancel, launch);
     return session.run();
 }
