@@ -121,7 +121,7 @@ void runGraphBench(const GraphBenchArgs& a) {
     o.model = ModelType::LayoutSage;
     o.hiddenDim = a.hidden;
     o.layers = a.layers;
-    o.batchGraphs = 1;
+    o.batchGraphs = a.batchGraphs;
     o.configsPerGraph = a.configs;
     o.steps = a.steps;
 
@@ -137,7 +137,7 @@ void runGraphBench(const GraphBenchArgs& a) {
         for (const bool fused : {true, false}) {
             if (!fused && !a.reference) continue;
             setFusedCpuKernels(fused);
-            // One graph per step, in turn: the arithmetic and configs of one pass over them.
+            // The arithmetic and configs of one pass over the graphs.
             double flops = 0, configs = 0;
             for (const GraphShape& s : shapes) {
                 LayoutStepShape step;
@@ -148,21 +148,26 @@ void runGraphBench(const GraphBenchArgs& a) {
                 flops += layoutSageTrainFlops(o, step, fused);
                 configs += static_cast<double>(step.configs);
             }
-            releaseCachedCpuMemory();
-            std::cout << "training " << name << (fused ? "" : " (reference modules)") << " ..."
-                      << std::endl;
-            lines.push_back({"layout-sage " + name + (fused ? "" : ", reference modules"),
-                             measureTraining(o, (scratch / "run").string()), flops / configs});
+            for (const int budget : a.maxStepMb) {
+                o.maxStepMb = budget;
+                const std::string label =
+                    "layout-sage " + name + (fused ? "" : ", reference modules") +
+                    (budget > 0 ? ", max-step-mb " + std::to_string(budget) : std::string());
+                releaseCachedCpuMemory();
+                std::cout << "training " << label << " ..." << std::endl;
+                lines.push_back(
+                    {label, measureTraining(o, (scratch / "run").string()), flops / configs});
+            }
         }
     }
     setFusedCpuKernels(true);
     int64_t largest = 0;
     for (const GraphShape& s : shapes) largest = std::max(largest, s.nodes);
     const double gemm = measureGemmGflops(largest * a.configs, a.hidden, a.hidden);
-    std::cout << "hidden " << a.hidden << ", " << a.layers << " blocks, " << a.configs
-              << " configs per graph and step, " << a.steps << " steps, " << torchThreads()
-              << " threads, OpenMP wait " << describeEnv("OMP_WAIT_POLICY") << " / spin count "
-              << describeEnv("GOMP_SPINCOUNT") << std::endl;
+    std::cout << "hidden " << a.hidden << ", " << a.layers << " blocks, " << a.batchGraphs
+              << " graphs x " << a.configs << " configs per step, " << a.steps << " steps, "
+              << torchThreads() << " threads, OpenMP wait " << describeEnv("OMP_WAIT_POLICY")
+              << " / spin count " << describeEnv("GOMP_SPINCOUNT") << std::endl;
     for (const Line& l : lines) {
         const double model = l.t.configsPerSecond * l.flopsPerConfig / 1e9;
         std::cout << l.label << ": configs/s " << fixed(l.t.configsPerSecond, 1)

@@ -11,14 +11,18 @@ struct GraphBenchArgs {
     int configs = 64;                 // K, configs per graph and step
     int steps = 20;                   // training steps (the first quarter is warm-up)
     int hidden = 64, layers = 3;
+    int batchGraphs = 1;  // graphs per step
+    // Step memory budgets (--max-step-mb) to train with, a line each; 0 = none.
+    std::vector<int> maxStepMb{0};
     std::vector<std::string> attention{"context"};  // cross-config attention forms, a line each
     bool reference = false;  // also each form with the reference modules (fused kernels off)
     std::string keep;        // keep the scratch dataset and runs here
 };
 
 // Copies the files into a scratch dataset (test files get synthetic runtimes), trains the
-// layout model on them one graph per step and prints one line per model: configs/s, model
-// GFLOP/s, the GEMM rate at the model's shape measured in the same run, utilisation, peak MiB.
+// layout model on them (batchGraphs per step, once per memory budget) and prints one line per
+// model: configs/s, model GFLOP/s, the GEMM rate at the model's shape measured in the same run,
+// utilisation, peak MiB.
 void runGraphBench(const GraphBenchArgs& args);
 
 }  // namespace tpugraphs::cli

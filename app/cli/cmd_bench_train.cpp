@@ -198,11 +198,18 @@ void setupBenchTrain(CLI::App& app) {
     cmd->add_option("--python", a->python, "Python with torch for the reference")
         ->capture_default_str();
     cmd->add_option("--keep", a->keep, "Keep generated data and runs in this folder");
-    cmd->add_option("--graph", a->graphs.graphs,
-                    "Layout .npz file to train on (repeatable): layout-sage one graph per step, "
-                    "with configs/s, model GFLOP/s, GEMM GFLOP/s, utilisation and peak memory; "
-                    "files without runtimes get synthetic ones");
+    cmd->add_option(
+        "--graph", a->graphs.graphs,
+        "Layout .npz file to train on (repeatable): layout-sage, --batch-graphs per step, "
+        "with configs/s, model GFLOP/s, GEMM GFLOP/s, utilisation and peak memory; "
+        "files without runtimes get synthetic ones");
     cmd->add_option("--configs", a->graphs.configs, "With --graph: configs per graph and step")
+        ->capture_default_str();
+    cmd->add_option("--batch-graphs", a->graphs.batchGraphs, "With --graph: graphs per step")
+        ->capture_default_str();
+    cmd->add_option("--max-step-mb", a->graphs.maxStepMb,
+                    "With --graph: step memory budgets in MiB to train with, a line each (0 = "
+                    "none), e.g. --max-step-mb 0 512 for peak memory with and without one")
         ->capture_default_str();
     cmd->add_option("--hidden", a->graphs.hidden, "With --graph: hidden width")
         ->capture_default_str();

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "command_registry.h"
+#include "progress_bar.h"
 #include "split_option.h"
 #include "table_printer.h"
 #include "train/predictor.h"
@@ -27,7 +28,13 @@ void runEvaluate(const EvaluateArgs& a) {
     options.testTimeAverages = a.averages;
     options.useBest = !a.last;
     if (!a.collection.empty()) options.collection = cli::parseCollectionOption(a.collection);
+    // Counted in configs: one layout graph holds up to ~100k of them.
+    cli::ProgressBar bar("evaluating");
+    options.splitConfigProgress = [&](int64_t done, int64_t total) {
+        bar.update(static_cast<size_t>(done), static_cast<size_t>(total), "configs");
+    };
     const SplitPrediction result = predictSplit(a.runs, a.dataset, split, options);
+    bar.finish();
     if (a.perGraph) {
         cli::TablePrinter table({"graph", "configs", "kendall", "top5-score", "opa", "top1-err"},
                                 {false, true, true, true, true, true});

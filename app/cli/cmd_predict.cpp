@@ -2,6 +2,7 @@
 // ensemble of runs (their per-graph normalised ranks averaged).
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <iostream>
 
 #include "command_registry.h"
@@ -40,10 +41,17 @@ void runPredict(const PredictArgs& a) {
     request.predict.useBest = !a.last;
     request.templatePath = a.templatePath;
     request.outputPath = a.out;
+    // Counted in configs: one layout graph holds up to ~100k of them.
     cli::ProgressBar bar("predicting");
+    std::string graphs;
+    request.predict.splitConfigProgress = [&](int64_t done, int64_t total) {
+        bar.update(static_cast<size_t>(done), static_cast<size_t>(total), "configs" + graphs);
+    };
     const SubmissionSummary summary =
         buildSubmission(request, [&](const std::string&, size_t done, size_t total) {
-            if (total > 0) bar.update(done, total, "graphs");
+            if (total > 0)
+                graphs = ", graph " + std::to_string(std::min(done + 1, total)) + "/" +
+                         std::to_string(total);
         });
     bar.finish();
     const SubmissionExportResult& result = summary.result;

@@ -68,6 +68,7 @@ TrainOptions resumedOptions(const TrainArgs& a, const CLI::App& cmd,
     if (cmd.count("--device")) o.device = a.options.device;
     if (cmd.count("--dataset")) o.datasetRoot = a.options.datasetRoot;
     if (cmd.count("--patience")) o.earlyStoppingPatience = a.options.earlyStoppingPatience;
+    if (cmd.count("--max-step-mb")) o.maxStepMb = a.options.maxStepMb;
     o.runDir = a.resume;
     o.resume = true;
     return o;
@@ -207,6 +208,12 @@ void setupTrain(CLI::App& app) {
     cmd->add_option("--batch-graphs", o.batchGraphs, "Graphs per step")->capture_default_str();
     cmd->add_option("--configs-per-graph", o.configsPerGraph,
                     "Configs sampled per graph and step (0 = 64, or 128 for random collections)");
+    cmd->add_option("--max-step-mb", o.maxStepMb,
+                    "Memory budget of one step in MiB (0 = none): the step's graphs are split "
+                    "into micro-batches that fit, with gradients accumulated to the whole "
+                    "batch's; a graph that does not fit alone trains on fewer configs (at least "
+                    "2, with a note). Can be changed on --resume")
+        ->capture_default_str();
     cmd->add_option("--lr", o.learningRate, "Peak learning rate")->capture_default_str();
     cmd->add_option("--weight-decay", o.weightDecay,
                     "Weight decay (weight matrices only, unless --decay-all-parameters)")

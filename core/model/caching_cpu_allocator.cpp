@@ -120,6 +120,10 @@ size_t cachedCpuBytes() {
 
 void releaseCachedCpuMemory() {
     CachingCpuAllocator::instance().releaseAll();
+}
+
+void returnFreeCpuMemory() {
+    releaseCachedCpuMemory();
 #ifdef __GLIBC__
     // glibc keeps freed heap pages, in every thread's arena, until asked: after a layout run in
     // the desktop app that was 1.1 GiB of resident memory while idle (tpugraphs-bench-memory).

@@ -15,8 +15,10 @@ void installCachingCpuAllocator(size_t maxCachedBytes);
 
 // Bytes held in the cache now (freed, kept for reuse).
 size_t cachedCpuBytes();
-// Returns every cached block, and the C library's free heap pages, to the system (at the end of
-// a training run, and between runs of different sizes).
+// Returns every cached block to the system (e.g. between micro-batches of different shapes).
 void releaseCachedCpuMemory();
+// Returns the cached blocks and the C library's free heap pages to the system (at the end of a
+// training run).
+void returnFreeCpuMemory();
 
 }  // namespace tpugraphs

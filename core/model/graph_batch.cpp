@@ -31,19 +31,48 @@ void groupEdges(const std::vector<int64_t>& from, const std::vector<int64_t>& to
     *list = longTensor(grouped);
 }
 
+int64_t largestConfigCount(const std::vector<BatchItem>& items) {
+    int64_t k = 0;
+    for (const auto& item : items) {
+        if (item.configs.empty())
+            throw std::invalid_argument("batch: graph " + item.graph->name + " has no configs");
+        k = std::max<int64_t>(k, static_cast<int64_t>(item.configs.size()));
+    }
+    return k;
+}
+
 }  // namespace
+
+BatchTargets buildBatchTargets(const std::vector<BatchItem>& items) {
+    if (items.empty()) throw std::invalid_argument("batch: no graphs");
+    const int64_t k = largestConfigCount(items), g = static_cast<int64_t>(items.size());
+    std::vector<float> target(static_cast<size_t>(g * k), 0.0f);
+    std::vector<uint8_t> mask(static_cast<size_t>(g * k), 0);
+    for (int64_t gi = 0; gi < g; ++gi) {
+        const BatchItem& item = items[gi];
+        const int64_t n = static_cast<int64_t>(item.configs.size());
+        double best = 0;
+        if (!item.runtime.empty())
+            best = *std::min_element(item.runtime.begin(), item.runtime.end());
+        for (int64_t slot = 0; slot < k; ++slot) {
+            mask[gi * k + slot] = slot < n;
+            if (!item.runtime.empty() && best > 0)
+                target[gi * k + slot] = static_cast<float>(item.runtime[slot % n] / best);
+        }
+    }
+    return {floatTensor(target, {g, k}),
+            torch::from_blob(mask.data(), {g, k}, torch::kUInt8).to(torch::kBool)};
+}
 
 GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
     if (items.empty()) throw std::invalid_argument("batch: no graphs");
     const GraphKind kind = items.front().graph->kind;
     const int features = items.front().graph->featureColumns;
-    int64_t k = 0, nodes = 0, edges = 0, configurable = 0;
+    const int64_t k = largestConfigCount(items);
+    int64_t nodes = 0, edges = 0, configurable = 0;
     for (const auto& item : items) {
-        if (item.configs.empty())
-            throw std::invalid_argument("batch: graph " + item.graph->name + " has no configs");
         if (item.graph->kind != kind || item.graph->featureColumns != features)
             throw std::invalid_argument("batch: graphs of different kinds or feature widths");
-        k = std::max<int64_t>(k, static_cast<int64_t>(item.configs.size()));
         nodes += item.graph->nodes;
         edges += static_cast<int64_t>(item.graph->src.size());
         configurable += static_cast<int64_t>(item.graph->configNodeRows.size());
@@ -59,8 +88,6 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
     dst.reserve(edges);
     std::vector<float> degIn(static_cast<size_t>(nodes), 0), degOut(static_cast<size_t>(nodes), 0);
     std::vector<float> invCount(static_cast<size_t>(g));
-    std::vector<float> target(static_cast<size_t>(g * k), 0.0f);
-    std::vector<uint8_t> mask(static_cast<size_t>(g * k), 0);
     const int configColumns = items.front().graph->configColumns;
     std::vector<float> configFeat;
     if (kind == GraphKind::Tile) configFeat.resize(static_cast<size_t>(g * k * configColumns));
@@ -86,15 +113,8 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
         }
         invCount[gi] = 1.0f / static_cast<float>(std::max<int64_t>(1, graph.nodes));
         const int64_t n = static_cast<int64_t>(item.configs.size());
-        double best = 0;
-        if (!item.runtime.empty())
-            best = *std::min_element(item.runtime.begin(), item.runtime.end());
         for (int64_t slot = 0; slot < k; ++slot) {
-            const int64_t source = slot % n;
-            const int64_t config = item.configs[source];
-            mask[gi * k + slot] = slot < n;
-            if (!item.runtime.empty() && best > 0)
-                target[gi * k + slot] = static_cast<float>(item.runtime[source] / best);
+            const int64_t config = item.configs[slot % n];
             if (kind == GraphKind::Tile) {
                 std::copy_n(graph.configFeat.data() + config * configColumns, configColumns,
                             configFeat.data() + (gi * k + slot) * configColumns);
@@ -135,8 +155,9 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
         m.configHotColumns =
             longTensor(hotColumns).view({configurable, k, kLayoutConfigFeatureCount});
     }
-    batch.target = floatTensor(target, {g, k});
-    batch.mask = torch::from_blob(mask.data(), {g, k}, torch::kUInt8).to(torch::kBool);
+    BatchTargets targets = buildBatchTargets(items);
+    batch.target = std::move(targets.target);
+    batch.mask = std::move(targets.mask);
     m.configMask = batch.mask;
     return batch;
 }

@@ -30,4 +30,12 @@ struct GraphBatch {
 // Throws std::invalid_argument when an item has no configs or graphs of both kinds are mixed.
 GraphBatch buildGraphBatch(const std::vector<BatchItem>& items);
 
+// The target and mask of buildGraphBatch(items) alone (no node or config tensors): what the
+// loss's term count needs before any forward pass.
+struct BatchTargets {
+    torch::Tensor target;  // [G, K] float
+    torch::Tensor mask;    // [G, K] bool
+};
+BatchTargets buildBatchTargets(const std::vector<BatchItem>& items);
+
 }  // namespace tpugraphs

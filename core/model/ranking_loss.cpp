@@ -21,12 +21,17 @@ torch::Tensor fasterPairs(const torch::Tensor& target, const torch::Tensor& mask
     return valid & (target.unsqueeze(2) < target.unsqueeze(1));
 }
 
-RankingLossTerms overPairs(const torch::Tensor& values, const torch::Tensor& pairs) {
-    return {(values * pairs).sum(), pairs.sum()};
+torch::Tensor overPairs(const torch::Tensor& values, const torch::Tensor& pairs) {
+    return (values * pairs).sum();
 }
 
-RankingLossTerms listMle(const torch::Tensor& scores, const torch::Tensor& target,
-                         const torch::Tensor& mask) {
+// Graphs with at least 2 configs [G] bool: ListMLE's terms.
+torch::Tensor rankableGraphs(const torch::Tensor& mask) {
+    return mask.sum(1) > 1;
+}
+
+torch::Tensor listMle(const torch::Tensor& scores, const torch::Tensor& target,
+                      const torch::Tensor& mask) {
     const double inf = std::numeric_limits<double>::infinity();
     auto order = target.masked_fill(~mask, inf).argsort(int64_t{1});  // fastest first, padding last
     auto utility = (-scores).gather(1, order);
@@ -35,21 +40,15 @@ RankingLossTerms listMle(const torch::Tensor& scores, const torch::Tensor& targe
     // log sum_{j >= i} exp(u_j): reversed cumulative logsumexp.
     auto tail = torch::logcumsumexp(utility.flip({1}), 1).flip({1});
     auto perItem = (tail - utility).masked_fill(~present, 0);
-    auto counts = present.sum(1);
-    auto useful = counts > 1;
-    auto perGraph = perItem.sum(1) / counts.clamp_min(1);
-    return {(perGraph * useful).sum(), useful.sum()};
+    auto perGraph = perItem.sum(1) / present.sum(1).clamp_min(1);
+    return (perGraph * rankableGraphs(mask)).sum();
 }
 
-}  // namespace
-
-RankingLossTerms rankingLossTerms(const torch::Tensor& scores, const torch::Tensor& target,
-                                  const torch::Tensor& mask, const RankingLossOptions& options) {
+torch::Tensor termSum(const torch::Tensor& scores, const torch::Tensor& target,
+                      const torch::Tensor& mask, const RankingLossOptions& options) {
     switch (options.type) {
-        case LossType::Mse: {
-            auto diff = (scores - minMaxScaled(target, mask)).masked_fill(~mask, 0);
-            return {diff.pow(2).sum(), mask.sum()};
-        }
+        case LossType::Mse:
+            return (scores - minMaxScaled(target, mask)).masked_fill(~mask, 0).pow(2).sum();
         case LossType::PairwiseHinge: {
             auto gap = scores.unsqueeze(1) - scores.unsqueeze(2);  // [g, i, j] = s_j - s_i
             return overPairs(torch::relu(options.margin - gap), fasterPairs(target, mask));
@@ -62,6 +61,27 @@ RankingLossTerms rankingLossTerms(const torch::Tensor& scores, const torch::Tens
             auto required = options.margin * (scaled.unsqueeze(1) - scaled.unsqueeze(2)).abs();
             return overPairs(torch::relu(required - gap), fasterPairs(target, mask));
         }
+    }
+    throw std::invalid_argument("unknown loss type");
+}
+
+}  // namespace
+
+RankingLossTerms rankingLossTerms(const torch::Tensor& scores, const torch::Tensor& target,
+                                  const torch::Tensor& mask, const RankingLossOptions& options) {
+    return {termSum(scores, target, mask, options), rankingLossCount(target, mask, options)};
+}
+
+torch::Tensor rankingLossCount(const torch::Tensor& target, const torch::Tensor& mask,
+                               const RankingLossOptions& options) {
+    switch (options.type) {
+        case LossType::Mse:
+            return mask.sum();
+        case LossType::PairwiseHinge:
+        case LossType::MarginRanking:
+            return fasterPairs(target, mask).sum();
+        case LossType::ListMle:
+            return rankableGraphs(mask).sum();
     }
     throw std::invalid_argument("unknown loss type");
 }

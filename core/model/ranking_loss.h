@@ -33,5 +33,9 @@ struct RankingLossTerms {
 };
 RankingLossTerms rankingLossTerms(const torch::Tensor& scores, const torch::Tensor& target,
                                   const torch::Tensor& mask, const RankingLossOptions& options);
+// The count of rankingLossTerms without the scores (it depends on the targets and the mask
+// only): a step split into micro-batches divides each one's sum by the whole batch's count.
+torch::Tensor rankingLossCount(const torch::Tensor& target, const torch::Tensor& mask,
+                               const RankingLossOptions& options);
 
 }  // namespace tpugraphs

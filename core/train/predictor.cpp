@@ -1,6 +1,7 @@
 // Inference with a trained run, or an ensemble of runs.
 #include "train/predictor.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -119,9 +120,24 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
                              const std::function<void(size_t, size_t)>& progress,
                              const std::atomic<bool>* cancel) {
     if (runDirs.empty()) throw RunError("no run given to predict with");
+    // Split-wide config progress: graph g's scoring fraction over the runs times its configs.
+    int64_t configsBefore = 0, graphConfigs = 0, splitConfigs = 0;
+    size_t runIndex = 0;
+    PredictOptions perRun = options;
+    if (options.splitConfigProgress)
+        perRun.configProgress = [&](int64_t done, int64_t total) {
+            const double runs = static_cast<double>(runDirs.size());
+            const double fraction =
+                (static_cast<double>(runIndex) +
+                 static_cast<double>(done) / static_cast<double>(std::max<int64_t>(1, total))) /
+                runs;
+            options.splitConfigProgress(
+                configsBefore + static_cast<int64_t>(fraction * static_cast<double>(graphConfigs)),
+                splitConfigs);
+        };
     std::vector<std::unique_ptr<Predictor>> predictors;
     for (const std::string& dir : runDirs) {
-        predictors.push_back(std::make_unique<Predictor>(dir, options));
+        predictors.push_back(std::make_unique<Predictor>(dir, perRun));
         const TrainOptions& first = predictors.front()->run().options;
         const TrainOptions& trained = predictors.back()->run().options;
         if (trained.collection != first.collection)
@@ -137,6 +153,7 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
                        collectionName(collection) + " graphs");
     const DatasetIndex index = scanDataset(datasetRoot.empty() ? trained.datasetRoot : datasetRoot);
     const auto entries = index.select(collection, split);
+    for (const GraphEntry* entry : entries) splitConfigs += entry->configs;
     SplitPrediction result;
     std::vector<EvalMetrics> withRuntimes;
     for (size_t i = 0; i < entries.size(); ++i) {
@@ -146,11 +163,14 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
         }
         if (progress) progress(i, entries.size());
         if (!entries[i]->error.empty()) throw DataError(entries[i]->path, "", entries[i]->error);
+        graphConfigs = entries[i]->configs;
+        runIndex = 0;
         GraphPrediction prediction = predictors.front()->predictFile(entries[i]->path, collection);
         if (predictors.size() > 1) {
             std::vector<std::vector<float>> scores{std::move(prediction.scores)};
-            for (size_t r = 1; r < predictors.size(); ++r)
-                scores.push_back(predictors[r]->predictFile(entries[i]->path, collection).scores);
+            for (runIndex = 1; runIndex < predictors.size(); ++runIndex)
+                scores.push_back(
+                    predictors[runIndex]->predictFile(entries[i]->path, collection).scores);
             prediction.scores = meanNormalizedRanks(scores);
             if (prediction.hasRuntimes)
                 prediction.metrics =
@@ -158,6 +178,7 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
         }
         if (prediction.hasRuntimes) withRuntimes.push_back(prediction.metrics);
         result.graphs.push_back(std::move(prediction));
+        configsBefore += graphConfigs;
     }
     if (progress && !result.cancelled) progress(entries.size(), entries.size());
     result.mean = meanMetrics(withRuntimes);

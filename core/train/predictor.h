@@ -37,6 +37,10 @@ struct PredictOptions {
     std::optional<Collection> collection;
     // Within one graph: configs scored so far (over all rounds) and the total. May be empty.
     std::function<void(int64_t done, int64_t total)> configProgress;
+    // predictSplit: configs of the split scored so far and their total (from the files'
+    // headers), each graph counted once whatever the rounds and runs; called after every
+    // scored chunk, so a graph of 100k configs shows its progress. May be empty.
+    std::function<void(int64_t done, int64_t total)> splitConfigProgress;
 };
 
 struct GraphPrediction {

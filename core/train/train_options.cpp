@@ -120,6 +120,7 @@ void checkTrainOptions(const TrainOptions& o) {
             "--holdout-configs needs duplicate configs collapsed (drop --keep-duplicates): "
             "identical configs would be trained on and validated on at once");
     if (o.validConfigs < 0) fail("valid configs must be 0 (all) or more");
+    if (o.maxStepMb < 0) fail("--max-step-mb must be 0 (no budget) or more");
     if (o.trainSplits.empty()) fail("no train split given");
     for (const std::string& split : o.trainSplits)
         if (split != "train" && split != "valid")
@@ -160,6 +161,7 @@ std::string trainOptionsToJson(const TrainOptions& o) {
                         {"epochs", o.epochs},
                         {"batch_graphs", o.batchGraphs},
                         {"configs_per_graph", o.configsPerGraph},
+                        {"max_step_mb", o.maxStepMb},
                         {"validation_interval", o.validationInterval},
                         {"early_stopping_patience", o.earlyStoppingPatience},
                         {"log_interval", o.logInterval},
@@ -214,6 +216,7 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         field(j, "epochs", &o.epochs);
         field(j, "batch_graphs", &o.batchGraphs);
         field(j, "configs_per_graph", &o.configsPerGraph);
+        field(j, "max_step_mb", &o.maxStepMb);
         field(j, "validation_interval", &o.validationInterval);
         field(j, "early_stopping_patience", &o.earlyStoppingPatience);
         field(j, "log_interval", &o.logInterval);

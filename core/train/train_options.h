@@ -49,6 +49,9 @@ std::vector<ModelType> modelTypesFor(GraphKind kind);
 // The recommended model for a collection kind: TileLateJoinSage or LayoutSage.
 ModelType defaultModelFor(GraphKind kind);
 
+// The default step memory budget in MiB (docs/TRAINING.md#memory-budget-per-step).
+constexpr int kDefaultMaxStepMb = 2048;
+
 struct TrainOptions {
     // What to train on.
     std::string datasetRoot;                      // dataset root (official layout)
@@ -99,6 +102,11 @@ struct TrainOptions {
     int validationInterval = 0;  // steps between validations; 0 = once per epoch
     int earlyStoppingPatience = 0;  // validations without improvement before stopping; 0 = off
     int logInterval = 10;           // steps between progress reports / history rows
+
+    // Memory budget of one step in MiB (0 = none): the step's graphs are split into
+    // micro-batches whose estimated forward/backward memory fits it, gradients accumulated to
+    // the whole batch's; a graph that does not fit alone trains on fewer configs (at least 2).
+    int maxStepMb = kDefaultMaxStepMb;
 
     // Data handling.
     bool collapseDuplicates = true;  // identical configs collapsed to their minimum runtime

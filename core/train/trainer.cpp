@@ -25,6 +25,7 @@
 #include "train/predictor.h"
 #include "train/run_files.h"
 #include "train/run_lock.h"
+#include "train/step_budget.h"
 #include "train/training_data.h"
 
 namespace tpugraphs {
@@ -82,6 +83,20 @@ BatchItem sampleItem(const PreparedGraph& graph, const ConfigSet& set, int64_t k
     return item;
 }
 
+// The step's items in micro-batches within the budget (one batch of all without a budget).
+std::vector<std::vector<BatchItem>> microBatchesOf(const std::vector<BatchItem>& items,
+                                                   const StepBudget& budget) {
+    std::vector<GraphStepShape> shapes;
+    for (const BatchItem& item : items)
+        shapes.push_back({item.graph->nodes, static_cast<int64_t>(item.configs.size())});
+    std::vector<std::vector<BatchItem>> batches;
+    for (const std::vector<size_t>& group : microBatches(shapes, budget)) {
+        batches.emplace_back();
+        for (size_t i : group) batches.back().push_back(items[i]);
+    }
+    return batches;
+}
+
 class TrainingSession {
 public:
     TrainingSession(const TrainOptions& options, const ProgressCallback& progress,
@@ -127,6 +142,8 @@ private:
     std::vector<EvalItem> m_validationSubsets;  // validConfigs > 0: subsets of m_data.validation
     int64_t m_batchesPerEpoch = 1;
     int64_t m_configsPerGraph = 64;
+    StepBudget m_budget;
+    std::vector<int64_t> m_stepConfigs;  // per train graph: configs sampled per step
     int m_sinceBest = 0;
     Clock::time_point m_start = Clock::now();
     Clock::time_point m_historyWritten = Clock::now();  // history.csv between checkpoints
@@ -209,6 +226,9 @@ void TrainingSession::prepare() {
         return;
     }
     if (m_parallel) m_parallel->checkSameData(m_data);
+    m_configsPerGraph = configsPerStep(m_options);
+    m_budget = stepBudgetOf(m_options);
+    m_stepConfigs = stepConfigCounts(m_data, m_configsPerGraph, m_budget, &m_data.notes);
     for (const std::string& note : m_data.notes) {
         loading.message = "note: " + note;
         report(loading);
@@ -240,7 +260,6 @@ void TrainingSession::prepare() {
     m_batchesPerEpoch = (static_cast<int64_t>(m_data.train.size()) + batch - 1) / batch;
     m_info.totalSteps =
         m_options.steps > 0 ? m_options.steps : std::max(1, m_options.epochs) * m_batchesPerEpoch;
-    m_configsPerGraph = configsPerStep(m_options);
 }
 
 void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss,
@@ -254,8 +273,8 @@ void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss
     const size_t batch = static_cast<size_t>(std::max(1, m_options.batchGraphs));
     std::vector<BatchItem> items;
     for (size_t i = position * batch; i < std::min(order.size(), (position + 1) * batch); ++i)
-        items.push_back(
-            sampleItem(m_data.train[order[i]], m_data.trainSets[order[i]], m_configsPerGraph, rng));
+        items.push_back(sampleItem(m_data.train[order[i]], m_data.trainSets[order[i]],
+                                   m_stepConfigs[order[i]], rng));
 
     for (const BatchItem& item : items) *configs += static_cast<int64_t>(item.configs.size());
 
@@ -265,22 +284,33 @@ void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss
     const uint64_t rank = m_parallel ? static_cast<uint64_t>(m_parallel->rank()) : 0;
     torch::manual_seed(m_options.seed * 2654435761ULL + static_cast<uint64_t>(step) * 4099 + rank);
     m_optimizer->zeroGrad();
-    // In a process group this rank backpropagates its share of the items over the terms
-    // counted in the whole batch, and the ranks' gradients are summed: the step of the batch.
+    // Each micro-batch (and in a process group each rank's share) backpropagates its loss
+    // terms over the count of the whole batch's, which depends on targets and masks alone, and
+    // the gradients add up (over the ranks: summed) to the step of the whole batch.
+    // An empty share: a rank in the last, short batch of an epoch.
     const std::vector<BatchItem> mine = m_parallel ? m_parallel->share(items) : items;
-    double lossValue = 0;
+    const RankingLossOptions lossOptions{m_options.loss, m_options.margin};
+    torch::Tensor count = torch::zeros({}, torch::kLong);
     if (!mine.empty()) {
-        auto graphBatch = buildGraphBatch(mine);
+        const BatchTargets targets = buildBatchTargets(mine);
+        count = rankingLossCount(targets.target, targets.mask, lossOptions);
+    }
+    if (m_parallel) count = m_parallel->batchCount(count, step + 1);
+    count = count.clamp_min(1).to(m_device);
+    double lossValue = 0;
+    const std::vector<std::vector<BatchItem>> micros = microBatchesOf(mine, m_budget);
+    for (const std::vector<BatchItem>& micro : micros) {
+        auto graphBatch = buildGraphBatch(micro);
         auto scores = m_model->forward(graphBatch.model.to(m_device));
-        const RankingLossTerms terms =
-            rankingLossTerms(scores, graphBatch.target.to(m_device), graphBatch.mask.to(m_device),
-                             RankingLossOptions{m_options.loss, m_options.margin});
-        auto count = m_parallel ? m_parallel->batchCount(terms.count, step + 1) : terms.count;
-        auto value = terms.sum / count.clamp_min(1);  // rankingLoss() of the whole batch
+        auto value = rankingLossTerms(scores, graphBatch.target.to(m_device),
+                                      graphBatch.mask.to(m_device), lossOptions)
+                         .sum /
+                     count;
         value.backward();
-        lossValue = value.item<double>();
-    } else {  // an empty share: a rank in the last, short batch of an epoch
-        m_parallel->batchCount(torch::zeros({}, torch::kLong), step + 1);
+        lossValue += value.item<double>();
+        // The CPU cache's blocks freed by one micro-batch rarely fit the next one's shapes and
+        // would come on top of the budget (4 graphs at 512 MiB: 1,454 MiB peak, 960 released).
+        if (micros.size() > 1) releaseCachedCpuMemory();
     }
     if (m_parallel) lossValue = m_parallel->sumGradients(*m_optimizer, lossValue, step + 1);
     if (!std::isfinite(lossValue))
@@ -472,10 +502,10 @@ TrainResult train(const TrainOptions& options, const ProgressCallback& progress,
                   const std::atomic<bool>* cancel, const DistributedLaunch& launch) {
     checkTrainOptions(options);
     // Declared first, so it runs after the session has freed the run's tensors: the blocks the
-    // caching allocator kept go back to the system, and a program that trained (the desktop app)
-    // does not hold a run's working memory while idle.
+    // caching allocator kept and glibc's free pages go back to the system, and a program that
+    // trained (the desktop app) does not hold a run's working memory while idle.
     struct ReleaseCachedMemory {
-        ~ReleaseCachedMemory() { releaseCachedCpuMemory(); }
+        ~ReleaseCachedMemory() { returnFreeCpuMemory(); }
     } release;
     TrainingSession session(options, progress, cancel, launch);
     return session.run();

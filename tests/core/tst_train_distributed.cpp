@@ -10,30 +10,15 @@
 #include <filesystem>
 
 #include "distributed_test_support.h"
-#include "model/checkpoint.h"
-#include "model/cost_model.h"
+#include "run_weights.h"
 #include "train/distributed/distributed_launch.h"
 #include "train/distributed/work_split.h"
-#include "train/feature_normalizer.h"
 #include "train/run_directory.h"
 #include "train_test_support.h"
 
 using namespace tpugraphs;
 
 namespace {
-
-// The weights of a run's last checkpoint, flattened.
-torch::Tensor lastWeights(const QString& runDir) {
-    const std::string dir = runDir.toStdString();
-    const RunInfo run = loadRunInfo(dir);
-    const CheckpointMeta meta = readCheckpointMeta(dir + "/last.pt");
-    const auto nodes = FeatureNormalizer::fromJson(meta.nodeNormalizer);
-    auto model = makeCostModel(costModelOptions(run.options, nodes.outputColumns(), 0));
-    loadCheckpoint(dir + "/last.pt", meta.modelType, *model, nullptr, torch::kCPU);
-    std::vector<torch::Tensor> flat;
-    for (const auto& parameter : model->parameters()) flat.push_back(parameter.reshape({-1}));
-    return torch::cat(flat);
-}
 
 // Sets the launcher's variables to `values` (the others unset) while alive.
 class EnvironmentVariables {
@@ -121,7 +106,10 @@ private Q_SLOTS:
         }
         if (weightTolerance < 0) return;
         const double difference =
-            (lastWeights(alone) - lastWeights(ranks)).abs().max().item<double>();
+            (test::lastWeights(alone.toStdString()) - test::lastWeights(ranks.toStdString()))
+                .abs()
+                .max()
+                .item<double>();
         qInfo("weights differ by up to %g", difference);
         QVERIFY2(difference <= weightTolerance,
                  qPrintable(QString("weights differ by up to %1").arg(difference)));
@@ -129,8 +117,8 @@ private Q_SLOTS:
         // Resumes change the number of ranks: the 1-process run continues on 2 ranks and the
         // 2-rank run alone, 10 steps each; they still agree.
         const auto resume = [](const QString& dir) {
-            return QStringList{"--threads", "1", "train", "--resume", dir, "--steps", "30",
-                               "--quiet"};
+            return QStringList{"--threads", "1",       "train", "--resume",
+                               dir,         "--steps", "30",    "--quiet"};
         };
         for (const CliRun& rank : test::runRanks(resume(alone), 2))
             QVERIFY2(rank.exitCode == 0, qPrintable(rank.describe()));
@@ -139,7 +127,10 @@ private Q_SLOTS:
         QCOMPARE(loadRunInfo(alone.toStdString()).step, int64_t{30});
         QCOMPARE(loadRunInfo(ranks.toStdString()).step, int64_t{30});
         const double resumed =
-            (lastWeights(alone) - lastWeights(ranks)).abs().max().item<double>();
+            (test::lastWeights(alone.toStdString()) - test::lastWeights(ranks.toStdString()))
+                .abs()
+                .max()
+                .item<double>();
         qInfo("after resuming on the other number of ranks, weights differ by up to %g", resumed);
         QVERIFY2(resumed <= weightTolerance,
                  qPrintable(QString("after the resumes, weights differ by up to %1").arg(resumed)));
