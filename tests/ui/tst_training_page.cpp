@@ -186,6 +186,8 @@ void TestTrainingPage::completedRunFillsTheProgressBar() {
     child<QSpinBox>(page, "validationInterval")->setValue(100);  // one, final validation
     child<QSpinBox>(page, "maxValidGraphs")->setValue(2);
     child<QSpinBox>(page, "validConfigs")->setValue(8);
+    QCOMPARE(child<QSpinBox>(page, "maxStepMb")->value(), kDefaultMaxStepMb);
+    child<QSpinBox>(page, "maxStepMb")->setValue(512);
     QSignalSpy finished(&page, &TrainingPage::runFinished);
     QTest::mouseClick(child<QPushButton>(page, "startButton"), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
@@ -195,6 +197,7 @@ void TestTrainingPage::completedRunFillsTheProgressBar() {
     QCOMPARE(progress->text(), QString("completed: 100%"));
     const RunInfo info = loadRunInfo(finished.front().at(0).toString().toStdString());
     QCOMPARE(info.options.validConfigs, 8);  // the form's validation subset reached the run
+    QCOMPARE(info.options.maxStepMb, 512);   // and so did its step memory budget
     QVERIFY(!info.interrupted);
 }
 

@@ -25,13 +25,13 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
       m_status(new QLabel(this)) {
     m_mode->setObjectName("graphViewMode");
     m_mode->addItem(QStringLiteral("Whole graph"), int(GraphViewMode::Whole));
-    m_mode->addItem(QStringLiteral("Configurable nodes + neighbours"),
+    m_mode->addItem(QStringLiteral("Configurable + neighbours"),
                     int(GraphViewMode::ConfigurableNeighbourhood));
     m_mode->addItem(QStringLiteral("Computations collapsed"),
                     int(GraphViewMode::CollapsedComputations));
     // The combo may be narrower than its longest entry, so the search bar keeps its room.
     m_mode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_mode->setMinimumContentsLength(12);
+    m_mode->setMinimumContentsLength(25);
     m_mode->setToolTip(
         QStringLiteral("Which nodes to draw: all, the pruned graph the models train on, or one "
                        "box per computation (double-click a box to open it)"));

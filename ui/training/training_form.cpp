@@ -41,6 +41,7 @@ TrainingForm::TrainingForm(QWidget* parent)
       m_steps(spin("steps", 1, 10000000, 50)),
       m_batchGraphs(spin("batchGraphs", 1, 256)),
       m_configsPerGraph(spin("configsPerGraph", 2, 4096, 16)),
+      m_maxStepMb(spin("maxStepMb", 0, 1024 * 1024, 256)),
       m_validationInterval(spin("validationInterval", 1, 1000000, 10)),
       m_validation(new QComboBox),
       m_maxValidGraphs(spin("maxValidGraphs", 0, 100000)),
@@ -75,6 +76,12 @@ TrainingForm::TrainingForm(QWidget* parent)
         "--valid-configs: periodic validations score a fixed, seeded subset of at most this "
         "many configs per graph (the random layout collections hold up to ~100k), so they stay "
         "quick; the final validation scores them all. 0 = all configs every time");
+    m_maxStepMb->setSpecialValueText("no budget");
+    m_maxStepMb->setSuffix(" MiB");
+    m_maxStepMb->setToolTip(
+        "--max-step-mb: memory budget of one training step. The step's graphs run in "
+        "micro-batches whose estimated memory fits it (gradients accumulated: the same update); "
+        "a graph too large alone trains on fewer configs. 0 = no budget");
     m_runDir->setObjectName("runDir");
     m_workers->setToolTip(
         "1: train in this program. N > 1: N local worker processes (data-parallel ranks of "
@@ -91,6 +98,7 @@ TrainingForm::TrainingForm(QWidget* parent)
     form->addRow("Steps", m_steps);
     form->addRow("Graphs per step", m_batchGraphs);
     form->addRow("Configs per graph", m_configsPerGraph);
+    form->addRow("Step memory budget", m_maxStepMb);
     form->addRow("Hidden width", m_hiddenDim);
     form->addRow("Layers", m_layers);
     form->addRow("Train on", new QLabel("train split"));
@@ -141,6 +149,7 @@ void TrainingForm::applyDefaults(Collection collection) {
     m_validation->setCurrentIndex(0);
     m_maxValidGraphs->setValue(0);
     m_validConfigs->setValue(0);
+    m_maxStepMb->setValue(kDefaultMaxStepMb);
 }
 
 void TrainingForm::setRunsRoot(const QString& folder) {
@@ -183,6 +192,7 @@ TrainOptions TrainingForm::options() const {
     o.validationInterval = m_validationInterval->value();
     o.maxValidGraphs = m_maxValidGraphs->value();
     o.validConfigs = m_validConfigs->value();
+    o.maxStepMb = m_maxStepMb->value();
     // Report often enough for live curves and a responsive pause, at most ~2000 rows a run.
     o.logInterval = static_cast<int>(std::max<int64_t>(1, o.steps / 2000));
     o.runDir = m_runDir->text().toStdString();

@@ -42,6 +42,7 @@ private:
     QSpinBox* m_steps;
     QSpinBox* m_batchGraphs;
     QSpinBox* m_configsPerGraph;
+    QSpinBox* m_maxStepMb;
     QSpinBox* m_validationInterval;
     QComboBox* m_validation;
     QSpinBox* m_maxValidGraphs;
