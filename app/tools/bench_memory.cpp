@@ -74,8 +74,9 @@ int main(int argc, char** argv) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Prints the resident memory (VmRSS) of the desktop app after opening the demo dataset, "
-        "opening DATASET and selecting graphs in turn, once idle. Run it with a private HOME "
-        "(the demo is generated into its cache) under xvfb-run or QT_QPA_PLATFORM=offscreen.");
+        "opening DATASET, selecting graphs in turn and training a layout model on the demo from "
+        "the Training page to its end, each once idle. Run it with a private HOME (the demo is "
+        "generated into its cache) under xvfb-run or QT_QPA_PLATFORM=offscreen.");
     parser.addHelpOption();
     parser.addPositionalArgument("dataset", "A dataset root (holding npz/).");
     const QCommandLineOption graphs("graphs", "Graph selections (default 20).", "count", "20");
