@@ -32,11 +32,9 @@ RuntimeSpread layoutRuntimeSpread(const LayoutGraph& graph) {
     RuntimeSpread spread;
     fillRatios(std::vector<double>(graph.configRuntime.begin(), graph.configRuntime.end()),
                &spread);
-    const size_t rows = static_cast<size_t>(graph.configs.configs);
+    const size_t rows = static_cast<size_t>(graph.configs.configCount());
     spread.distinctShare =
-        share(countDistinctRows(graph.configs.groups.data(), rows,
-                                sizeof(uint32_t) * graph.configs.nodes * kLayoutConfigGroups),
-              rows);
+        share(countDistinctRows(graph.configs.row(0), rows, graph.configs.rowBytes()), rows);
     return spread;
 }
 

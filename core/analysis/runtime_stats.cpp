@@ -32,8 +32,7 @@ int64_t countDistinctConfigs(const LoadedGraph& graph) {
         return countDistinctRows(graph.tile->configFeat.data(), rows,
                                  sizeof(float) * kTileConfigFeatureCount);
     const auto& packed = graph.layout->configs;
-    return countDistinctRows(packed.groups.data(), rows,
-                             sizeof(uint32_t) * packed.nodes * kLayoutConfigGroups);
+    return countDistinctRows(packed.row(0), rows, packed.rowBytes());
 }
 
 RuntimeStats computeRuntimeStats(const LoadedGraph& graph) {

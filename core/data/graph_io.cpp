@@ -43,21 +43,19 @@ PackedLayoutConfigs packLayoutConfigs(const NpyArray& array) {
 
 // The same, inflating the float32 array in pieces of whole 18-value rows.
 PackedLayoutConfigs streamLayoutConfigs(NpzFile& npz, const NpyHeader& header) {
-    PackedLayoutConfigs packed;
-    packed.configs = header.shape[0];
-    packed.nodes = header.shape[1];
-    reserveLarge(packed.groups, static_cast<size_t>(header.elementCount() / 6));
+    const int64_t nodes = header.shape[1];
+    PackedLayoutConfigsBuilder builder(nodes, header.shape[0]);
+    if (nodes == 0)
+        for (int64_t c = 0; c < header.shape[0]; ++c) builder.appendConfig(nullptr);
     constexpr size_t kChunk = 18 * sizeof(float) * 16384;
-    npz.readChunks("node_config_feat", kChunk,
-                   [&](const uint8_t* data, size_t bytes, int64_t offset) {
-                       const auto* values = reinterpret_cast<const float*>(data);
-                       const int64_t count = static_cast<int64_t>(bytes / sizeof(float));
-                       checkLayoutValues(values, count, offset / int64_t(sizeof(float)),
-                                         packed.nodes, npz.path());
-                       for (int64_t i = 0; i + 6 <= count; i += 6)
-                           packed.groups.push_back(packLayoutGroup(values + i));
-                   });
-    return packed;
+    npz.readChunks(
+        "node_config_feat", kChunk, [&](const uint8_t* data, size_t bytes, int64_t offset) {
+            const auto* values = reinterpret_cast<const float*>(data);
+            const int64_t count = static_cast<int64_t>(bytes / sizeof(float));
+            checkLayoutValues(values, count, offset / int64_t(sizeof(float)), nodes, npz.path());
+            for (int64_t i = 0; i + 18 <= count; i += 18) builder.appendFloats(values + i);
+        });
+    return builder.finish();
 }
 
 // The members tile and layout graphs share, from the first three arrays read: node_feat,

@@ -12,11 +12,10 @@ namespace tpugraphs {
 namespace {
 
 template <typename T>
-int64_t distinctRows(const std::vector<T>& values, size_t rowLength, size_t rows) {
+int64_t distinctRows(const T* values, size_t rowLength, size_t rows) {
     std::set<std::vector<T>> distinct;
     for (size_t r = 0; r < rows; ++r)
-        distinct.emplace(values.begin() + long(r * rowLength),
-                         values.begin() + long((r + 1) * rowLength));
+        distinct.emplace(values + r * rowLength, values + (r + 1) * rowLength);
     return static_cast<int64_t>(distinct.size());
 }
 
@@ -61,7 +60,8 @@ GraphSummary summarizeGraphFile(const std::string& path, const ReadOptions& opti
         s.nodes = g.nodeCount();
         s.edges = g.edgeCount();
         s.configs = g.configCount();
-        s.distinctConfigs = distinctRows(g.configFeat, kTileConfigFeatureCount, size_t(s.configs));
+        s.distinctConfigs =
+            distinctRows(g.configFeat.data(), kTileConfigFeatureCount, size_t(s.configs));
         fillCommon(&s, g.nodeOpcode, g.configRuntime);
     } else {
         const LayoutGraph g = readLayoutGraph(path, options);
@@ -69,8 +69,7 @@ GraphSummary summarizeGraphFile(const std::string& path, const ReadOptions& opti
         s.edges = g.edgeCount();
         s.configs = g.configCount();
         s.configurableNodes = g.configurableCount();
-        s.distinctConfigs = distinctRows(
-            g.configs.groups, size_t(s.configurableNodes * kLayoutConfigGroups), size_t(s.configs));
+        s.distinctConfigs = distinctRows(g.configs.row(0), g.configs.rowBytes(), size_t(s.configs));
         fillCommon(&s, g.nodeOpcode, g.configRuntime);
     }
     return s;

@@ -97,16 +97,17 @@ void validateLayoutGraph(const LayoutGraph& g, const std::string& path,
                                               std::to_string(g.nodeConfigIds[i - 1]) + ", " +
                                               std::to_string(id) + ")");
     }
-    if (g.configs.configs != c || g.configs.nodes != k)
-        check.fail("node_config_feat", "holds " + std::to_string(g.configs.configs) + " x " +
-                                           std::to_string(g.configs.nodes) + " configs, expected " +
-                                           std::to_string(c) + " x " + std::to_string(k));
-    check.size("node_config_feat", g.configs.groups.size(), c * k * kLayoutConfigGroups,
-               "configs x configurable nodes x 3 groups");
-    for (size_t i = 0; i < g.configs.groups.size(); ++i)
-        if (g.configs.groups[i] >= 117649)  // 7^6: six digits in -1..5
-            check.fail("node_config_feat",
-                       "packed group " + std::to_string(i) + " is out of range");
+    if (g.configs.configCount() != c || g.configs.nodeCount() != k)
+        check.fail("node_config_feat", "holds " + std::to_string(g.configs.configCount()) + " x " +
+                                           std::to_string(g.configs.nodeCount()) +
+                                           " configs, expected " + std::to_string(c) + " x " +
+                                           std::to_string(k));
+    for (int64_t j = 0; j < g.configs.nodeCount(); ++j)
+        for (const NodeLayout& layout : g.configs.distinctLayouts(j))
+            for (uint32_t group : layout.groups)
+                if (group >= kLayoutGroupCodes)
+                    check.fail("node_config_feat", "configurable node " + std::to_string(j) +
+                                                       " has a packed group out of range");
     check.runtimes(g.configRuntime, options);
     for (size_t i = 0; i < g.nodeSplits.size(); ++i) {
         const int64_t s = g.nodeSplits[i];

@@ -1,13 +1,22 @@
-// Base-7 packing of layout config features (6 values in -1..5 per integer).
+// Base-7 packing of layout config features and their per-node tables of distinct layouts.
 #include "data/layout_configs.h"
 
-#include <cmath>
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace tpugraphs {
 
 namespace {
 constexpr int kGroupSize = 6;
+
+int codeBytesFor(size_t largestTable) {
+    if (largestTable <= 256) return 1;
+    if (largestTable <= 65536) return 2;
+    return 4;
 }
+}  // namespace
 
 uint32_t packLayoutGroup(const float* six) {
     uint32_t packed = 0;
@@ -22,31 +31,141 @@ void unpackLayoutGroup(uint32_t packed, float* six) {
     }
 }
 
-PackedLayoutConfigs PackedLayoutConfigs::fromFloats(const float* values, int64_t configs,
-                                                    int64_t nodes) {
-    PackedLayoutConfigs packed;
-    packed.configs = configs;
-    packed.nodes = nodes;
-    const int64_t groupCount = configs * nodes * kLayoutConfigGroups;
-    packed.groups.resize(static_cast<size_t>(groupCount));
-    for (int64_t g = 0; g < groupCount; ++g) packed.groups[g] = packLayoutGroup(values + g * kGroupSize);
-    return packed;
+bool NodeLayout::operator==(const NodeLayout& other) const {
+    return groups[0] == other.groups[0] && groups[1] == other.groups[1] &&
+           groups[2] == other.groups[2];
 }
 
-void PackedLayoutConfigs::unpack(int64_t config, int64_t node, float* out) const {
-    const uint32_t* g = groups.data() + (config * nodes + node) * kLayoutConfigGroups;
-    for (int i = 0; i < kLayoutConfigGroups; ++i) unpackLayoutGroup(g[i], out + i * kGroupSize);
+void NodeLayout::unpack(float* out) const {
+    for (int i = 0; i < kLayoutConfigGroups; ++i)
+        unpackLayoutGroup(groups[i], out + i * kGroupSize);
+}
+
+uint32_t PackedLayoutConfigs::code(int64_t config, int64_t node) const {
+    const uint8_t* at = row(config) + node * codeBytes_;
+    switch (codeBytes_) {
+        case 1:
+            return *at;
+        case 2: {
+            uint16_t value;
+            std::memcpy(&value, at, sizeof value);
+            return value;
+        }
+        default: {
+            uint32_t value;
+            std::memcpy(&value, at, sizeof value);
+            return value;
+        }
+    }
 }
 
 std::vector<float> PackedLayoutConfigs::unpackConfig(int64_t config) const {
-    std::vector<float> out(static_cast<size_t>(nodes * kLayoutConfigFeatureCount));
-    for (int64_t n = 0; n < nodes; ++n) unpack(config, n, out.data() + n * kLayoutConfigFeatureCount);
+    std::vector<float> out(static_cast<size_t>(nodes_ * kLayoutConfigFeatureCount));
+    for (int64_t n = 0; n < nodes_; ++n)
+        unpack(config, n, out.data() + n * kLayoutConfigFeatureCount);
     return out;
 }
 
 std::vector<float> PackedLayoutConfigs::toFloats() const {
-    std::vector<float> out(groups.size() * kGroupSize);
-    for (size_t g = 0; g < groups.size(); ++g) unpackLayoutGroup(groups[g], out.data() + g * kGroupSize);
+    std::vector<float> out(static_cast<size_t>(configs_ * nodes_ * kLayoutConfigFeatureCount));
+    for (int64_t c = 0; c < configs_; ++c)
+        for (int64_t n = 0; n < nodes_; ++n)
+            unpack(c, n, out.data() + (c * nodes_ + n) * kLayoutConfigFeatureCount);
+    return out;
+}
+
+size_t PackedLayoutConfigs::memoryBytes() const {
+    size_t bytes = codes_.capacity() + tables_.capacity() * sizeof(tables_[0]);
+    for (const auto& table : tables_) bytes += table.capacity() * sizeof(NodeLayout);
+    return bytes;
+}
+
+bool PackedLayoutConfigs::operator==(const PackedLayoutConfigs& other) const {
+    return configs_ == other.configs_ && nodes_ == other.nodes_ && codeBytes_ == other.codeBytes_ &&
+           codes_ == other.codes_ && tables_ == other.tables_;
+}
+
+PackedLayoutConfigs PackedLayoutConfigs::fromFloats(const float* values, int64_t configs,
+                                                    int64_t nodes) {
+    PackedLayoutConfigsBuilder builder(nodes, configs);
+    if (nodes == 0)
+        for (int64_t c = 0; c < configs; ++c) builder.appendConfig(nullptr);
+    for (int64_t cell = 0; cell < configs * nodes; ++cell)
+        builder.appendFloats(values + cell * kLayoutConfigFeatureCount);
+    return builder.finish();
+}
+
+bool PackedLayoutConfigsBuilder::LayoutKey::operator==(const LayoutKey& other) const {
+    return node == other.node && layout == other.layout;
+}
+
+size_t PackedLayoutConfigsBuilder::LayoutKeyHash::operator()(const LayoutKey& key) const {
+    uint64_t h = static_cast<uint64_t>(key.node) * 0x9E3779B97F4A7C15ull;
+    for (uint32_t g : key.layout.groups) h = (h ^ g) * 0x100000001B3ull;
+    return static_cast<size_t>(h ^ (h >> 29));
+}
+
+PackedLayoutConfigsBuilder::PackedLayoutConfigsBuilder(int64_t nodes, int64_t expectedConfigs)
+    : nodes_(nodes), tables_(static_cast<size_t>(nodes)) {
+    if (expectedConfigs > 0) codes_.reserve(static_cast<size_t>(expectedConfigs * nodes));
+}
+
+void PackedLayoutConfigsBuilder::append(const NodeLayout& layout) {
+    const int64_t node = static_cast<int64_t>(codes_.size()) % nodes_;
+    std::vector<NodeLayout>& table = tables_[static_cast<size_t>(node)];
+    const auto [it, added] = index_.emplace(LayoutKey{node, layout}, uint32_t(table.size()));
+    if (added) table.push_back(layout);
+    codes_.push_back(it->second);
+    if (codes_.size() % static_cast<size_t>(nodes_) == 0) ++configs_;
+}
+
+void PackedLayoutConfigsBuilder::appendConfig(const uint32_t* groups) {
+    if (nodes_ == 0) ++configs_;
+    for (int64_t n = 0; n < nodes_; ++n) {
+        NodeLayout layout;
+        for (int i = 0; i < kLayoutConfigGroups; ++i)
+            layout.groups[i] = groups[n * kLayoutConfigGroups + i];
+        append(layout);
+    }
+}
+
+void PackedLayoutConfigsBuilder::appendFloats(const float* eighteen) {
+    NodeLayout layout;
+    for (int i = 0; i < kLayoutConfigGroups; ++i)
+        layout.groups[i] = packLayoutGroup(eighteen + i * kGroupSize);
+    append(layout);
+}
+
+PackedLayoutConfigs PackedLayoutConfigsBuilder::finish() {
+    PackedLayoutConfigs out;
+    out.nodes_ = nodes_;
+    if (nodes_ > 0 && codes_.size() % static_cast<size_t>(nodes_) != 0)
+        throw std::logic_error("layout configs: " + std::to_string(codes_.size()) +
+                               " cells is not a whole number of configs of " +
+                               std::to_string(nodes_) + " nodes");
+    out.configs_ = configs_;
+    configs_ = 0;
+    size_t largest = 0;
+    for (const auto& table : tables_) largest = std::max(largest, table.size());
+    out.codeBytes_ = codeBytesFor(largest);
+    out.codes_.resize(codes_.size() * static_cast<size_t>(out.codeBytes_));
+    for (size_t i = 0; i < codes_.size(); ++i) {
+        const uint32_t code = codes_[i];
+        uint8_t* at = out.codes_.data() + i * static_cast<size_t>(out.codeBytes_);
+        if (out.codeBytes_ == 1) {
+            *at = static_cast<uint8_t>(code);
+        } else if (out.codeBytes_ == 2) {
+            const uint16_t narrow = static_cast<uint16_t>(code);
+            std::memcpy(at, &narrow, sizeof narrow);
+        } else {
+            std::memcpy(at, &code, sizeof code);
+        }
+    }
+    for (auto& table : tables_) table.shrink_to_fit();
+    out.tables_ = std::move(tables_);
+    codes_ = {};
+    index_ = {};
+    tables_.assign(static_cast<size_t>(nodes_), {});
     return out;
 }
 

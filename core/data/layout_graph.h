@@ -16,7 +16,7 @@ struct LayoutGraph {
     std::vector<uint8_t> nodeOpcode;     // N
     std::vector<int64_t> edgeIndex;      // E x 2 (stored Fortran-order in real files; C order here)
     std::vector<int64_t> nodeConfigIds;  // nc, ids of the configurable nodes
-    PackedLayoutConfigs configs;         // node_config_feat, C x nc x 18, held as base-7
+    PackedLayoutConfigs configs;         // node_config_feat, C x nc x 18, held as layout codes
     std::vector<int64_t> configRuntime;  // C (0 in the test split)
     std::vector<int64_t> nodeSplits;     // computation boundaries (node_splits, shape 1 x k)
 

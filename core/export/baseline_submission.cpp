@@ -20,13 +20,12 @@ std::vector<float> tileBaselineScores(const TileGraph& graph) {
 
 std::vector<float> layoutBaselineScores(const LayoutGraph& graph) {
     const PackedLayoutConfigs& packed = graph.configs;
-    const size_t groupsPerConfig = static_cast<size_t>(packed.nodes) * kLayoutConfigGroups;
-    std::vector<float> scores(static_cast<size_t>(packed.configs), 0.0f);
-    float six[6];
+    std::vector<float> scores(static_cast<size_t>(packed.configCount()), 0.0f);
+    float values[kLayoutConfigFeatureCount];
     for (size_t c = 0; c < scores.size(); ++c) {
-        for (size_t g = 0; g < groupsPerConfig; ++g) {
-            unpackLayoutGroup(packed.groups[c * groupsPerConfig + g], six);
-            for (float v : six) scores[c] += v == -1.0f ? 1.0f : 0.0f;
+        for (int64_t j = 0; j < packed.nodeCount(); ++j) {
+            packed.unpack(static_cast<int64_t>(c), j, values);
+            for (float v : values) scores[c] += v == -1.0f ? 1.0f : 0.0f;
         }
     }
     return scores;

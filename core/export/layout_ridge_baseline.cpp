@@ -45,7 +45,7 @@ std::vector<double> solveRidge(std::vector<double> a, std::vector<double> b, dou
 
 std::vector<double> layoutRidgeFeatures(const LayoutGraph& graph, int64_t config) {
     std::vector<double> features(kLayoutRidgeFeatures, 0.0);
-    const int64_t nodes = graph.configs.nodes;
+    const int64_t nodes = graph.configs.nodeCount();
     if (nodes == 0) return features;
     float values[kLayoutConfigFeatureCount];
     for (int64_t j = 0; j < nodes; ++j) {

@@ -120,7 +120,7 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
                             configFeat.data() + (gi * k + slot) * configColumns);
                 continue;
             }
-            for (int64_t j = 0; j < graph.configs.nodes; ++j) {
+            for (int64_t j = 0; j < graph.configs.nodeCount(); ++j) {
                 graph.configs.unpack(config, j, values);
                 int64_t* row = hotColumns.data() +
                                ((configurableOffset + j) * k + slot) * kLayoutConfigFeatureCount;

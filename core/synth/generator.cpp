@@ -203,24 +203,23 @@ LayoutGraph generateLayoutGraph(const PlannedGraph& plan, double noise,
     const int64_t nc = model.configurableCount();
     const int64_t count =
         std::max<int64_t>(1, std::min(plan.configs, kMaxConfigCells / std::max<int64_t>(1, nc)));
-    g.configs.configs = count;
-    g.configs.nodes = nc;
-    g.configs.groups.assign(static_cast<size_t>(count * nc * kLayoutConfigGroups), 0);
+    PackedLayoutConfigsBuilder configs(nc, count);
+    std::vector<uint32_t> groups(static_cast<size_t>(nc * kLayoutConfigGroups));
     g.configRuntime.reserve(static_cast<size_t>(count));
     if (noiselessCost) noiselessCost->assign(static_cast<size_t>(count), 0.0);
     const std::unique_ptr<LayoutConfigSampler> sampler =
         makeLayoutConfigSampler(layoutSearchOf(plan), model, configRandom);
     for (int64_t c = 0; c < count; ++c) {
         const std::vector<LayoutChoice>& choices = sampler->next();
-        uint32_t* groups =
-            g.configs.groups.data() + static_cast<size_t>(c * nc * kLayoutConfigGroups);
         for (int64_t j = 0; j < nc; ++j)
-            model.pack(j, choices[static_cast<size_t>(j)], groups + j * kLayoutConfigGroups);
+            model.pack(j, choices[static_cast<size_t>(j)], groups.data() + j * kLayoutConfigGroups);
+        configs.appendConfig(groups.data());
         const double cost = model.cost(choices.data());
         if (noiselessCost) (*noiselessCost)[static_cast<size_t>(c)] = cost;
         g.configRuntime.push_back(plan.split == Split::Test ? 0
                                                             : measure(cost, noise, configRandom));
     }
+    g.configs = configs.finish();
     return g;
 }
 

@@ -126,12 +126,11 @@ ConfigSet distinctConfigs(const PreparedGraph& graph) {
     // Rows compared by a 64-bit FNV-1a hash first, then byte for byte: no per-config key copies.
     const bool tile = graph.kind == GraphKind::Tile;
     const size_t rowBytes =
-        tile ? sizeof(float) * static_cast<size_t>(graph.configColumns)
-             : sizeof(uint32_t) * static_cast<size_t>(graph.configs.nodes) * kLayoutConfigGroups;
+        tile ? sizeof(float) * static_cast<size_t>(graph.configColumns) : graph.configs.rowBytes();
     auto row = [&](int64_t c) {
         return tile ? reinterpret_cast<const unsigned char*>(graph.configFeat.data() +
                                                              c * graph.configColumns)
-                    : reinterpret_cast<const unsigned char*>(graph.configs.config(c));
+                    : graph.configs.row(c);
     };
     ConfigSet set;
     std::unordered_multimap<uint64_t, size_t> seen;  // hash -> position in set

@@ -1,5 +1,5 @@
 // A graph as the trainer holds it: (pruned) node arrays ready for batching, configs kept
-// compact (layout: base-7 packed), runtimes as training targets. Plain C++.
+// compact (layout: per-node layout codes), runtimes as training targets. Plain C++.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +24,7 @@ struct PreparedGraph {
     int configColumns = 0;          // tile config feature width (raw 24, then normalised)
     std::vector<float> configFeat;  // tile: C x configColumns
     std::vector<int64_t> configNodeRows;  // layout: node row of each configurable node
-    PackedLayoutConfigs configs;          // layout: C x nc x 3 packed groups
+    PackedLayoutConfigs configs;          // layout: C x nc layout codes
     std::vector<int64_t> configRuntime;   // raw runtimes (0 in the test split)
     std::vector<int64_t> normalizers;     // tile: config_runtime_normalizers
     std::vector<double> runtime;          // target: tile runtime / normalizer, layout runtime

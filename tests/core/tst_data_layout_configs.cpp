@@ -1,5 +1,10 @@
-// Tests base-7 packing of layout config features: exact round trip of every value in -1..5.
+// Tests base-7 packing of layout config features (exact round trip of every value in -1..5) and
+// their per-node tables of distinct layouts (code widths, equal rows for equal configs).
 #include <QtTest>
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
 
 #include "data/layout_configs.h"
 
@@ -35,12 +40,64 @@ private Q_SLOTS:
     void configsRoundTrip() {
         const int64_t C = 5, nc = 3;
         std::vector<float> values(C * nc * 18);
-        for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<float>(int(i * 7919 % 7) - 1);
+        for (size_t i = 0; i < values.size(); ++i)
+            values[i] = static_cast<float>(int(i * 7919 % 7) - 1);
         const auto packed = PackedLayoutConfigs::fromFloats(values.data(), C, nc);
-        QCOMPARE(packed.groups.size(), size_t(C * nc * 3));
+        QCOMPARE(packed.configCount(), C);
+        QCOMPARE(packed.nodeCount(), nc);
         QCOMPARE(packed.toFloats(), values);
         const auto config2 = packed.unpackConfig(2);
-        QCOMPARE(config2, std::vector<float>(values.begin() + 2 * nc * 18, values.begin() + 3 * nc * 18));
+        QCOMPARE(config2,
+                 std::vector<float>(values.begin() + 2 * nc * 18, values.begin() + 3 * nc * 18));
+    }
+    void fewLayoutsCostOneBytePerCell() {
+        // 1000 configs x 50 nodes, each node taking one of 4 layouts: 1-byte codes, 4-entry tables.
+        const int64_t C = 1000, nc = 50;
+        PackedLayoutConfigsBuilder builder(nc, C);
+        float values[18];
+        for (int64_t c = 0; c < C; ++c)
+            for (int64_t j = 0; j < nc; ++j) {
+                std::fill(values, values + 18, -1.0f);
+                values[(c * 7 + j) % 4] = 0.0f;
+                builder.appendFloats(values);
+            }
+        const PackedLayoutConfigs packed = builder.finish();
+        QCOMPARE(packed.codeBytes(), 1);
+        QCOMPARE(packed.rowBytes(), size_t(nc));
+        for (int64_t j = 0; j < nc; ++j) QCOMPARE(packed.distinctLayouts(j).size(), size_t(4));
+        QVERIFY(packed.memoryBytes() < size_t(C * nc) + 8192);
+        packed.unpack(123, 45, values);
+        QCOMPARE(values[(123 * 7 + 45) % 4], 0.0f);
+        QCOMPARE(std::count(values, values + 18, -1.0f), 17);
+    }
+    void manyLayoutsWidenTheCodes() {
+        // Node 1 takes 300 distinct layouts: codes need 2 bytes; node 0 keeps one layout.
+        PackedLayoutConfigsBuilder builder(2);
+        for (uint32_t c = 0; c < 300; ++c) {
+            const uint32_t groups[6] = {5, 5, 5, c, c / 7, 0};
+            builder.appendConfig(groups);
+        }
+        const PackedLayoutConfigs packed = builder.finish();
+        QCOMPARE(packed.codeBytes(), 2);
+        QCOMPARE(packed.distinctLayouts(0).size(), size_t(1));
+        QCOMPARE(packed.distinctLayouts(1).size(), size_t(300));
+        QCOMPARE(packed.code(299, 1), uint32_t(299));
+        QCOMPARE(packed.layout(299, 1).groups[0], uint32_t(299));
+        QCOMPARE(packed.layout(299, 1).groups[1], uint32_t(299 / 7));
+    }
+    void equalConfigsHaveEqualRows() {
+        PackedLayoutConfigsBuilder builder(3);
+        const uint32_t a[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9}, b[9] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
+        for (const uint32_t* config : {a, b, a}) builder.appendConfig(config);
+        const PackedLayoutConfigs packed = builder.finish();
+        QCOMPARE(packed.row(1), packed.row(0) + packed.rowBytes());  // rows are contiguous
+        QVERIFY(std::memcmp(packed.row(0), packed.row(2), packed.rowBytes()) == 0);
+        QVERIFY(std::memcmp(packed.row(0), packed.row(1), packed.rowBytes()) != 0);
+    }
+    void partialConfigIsRefused() {
+        PackedLayoutConfigsBuilder builder(3);
+        builder.append(NodeLayout{});
+        QVERIFY_EXCEPTION_THROWN(builder.finish(), std::logic_error);
     }
 };
 

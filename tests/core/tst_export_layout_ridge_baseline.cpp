@@ -16,7 +16,7 @@ namespace {
 LayoutGraph makeGraph(int64_t configs, int64_t nodes, unsigned seed) {
     const double cost[6] = {0.0, 0.03, 0.01, 0.05, 0.02, 0.04};
     LayoutGraph g;
-    g.configs.configs = configs, g.configs.nodes = nodes;
+    PackedLayoutConfigsBuilder packed(nodes, configs);
     std::srand(seed);
     for (int64_t c = 0; c < configs; ++c) {
         double log = 10.0;
@@ -26,11 +26,11 @@ LayoutGraph makeGraph(int64_t configs, int64_t nodes, unsigned seed) {
             const int v = std::rand() % 6;
             values[0] = static_cast<float>(v);
             log += cost[v];
-            for (int group = 0; group < kLayoutConfigGroups; ++group)
-                g.configs.groups.push_back(packLayoutGroup(values + group * 6));
+            packed.appendFloats(values);
         }
         g.configRuntime.push_back(std::llround(std::exp(log)));
     }
+    g.configs = packed.finish();
     return g;
 }
 

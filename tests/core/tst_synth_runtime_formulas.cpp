@@ -174,7 +174,7 @@ private Q_SLOTS:
         QVERIFY(a && b);
         const LayoutGraph ga = generateLayoutGraph(*a, 0.01), gb = generateLayoutGraph(*b, 0.01);
         QVERIFY(ga.nodeFeat == gb.nodeFeat && ga.edgeIndex == gb.edgeIndex);
-        QVERIFY(ga.configs.groups != gb.configs.groups);
+        QVERIFY(ga.configs != gb.configs);
     }
 
 private:

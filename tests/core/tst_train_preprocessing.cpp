@@ -184,11 +184,8 @@ private Q_SLOTS:
         QCOMPARE(data.validation.size(), data.train.size());
         for (size_t g = 0; g < data.train.size(); ++g) {
             const PreparedGraph& graph = data.train[g];
-            const size_t bytes = graph.configs.nodes * kLayoutConfigGroups * sizeof(uint32_t);
-            auto key = [&](int64_t c) {
-                return std::string(reinterpret_cast<const char*>(graph.configs.config(c)), bytes);
-            };
-            std::set<std::string> trained;
+            auto key = [&](int64_t c) { return graph.configs.unpackConfig(c); };
+            std::set<std::vector<float>> trained;
             for (int64_t c : data.trainSets[g].configs) trained.insert(key(c));
             QVERIFY(data.validation[g].graph == &graph);
             for (int64_t c : data.validation[g].set.configs) QVERIFY(!trained.count(key(c)));
