@@ -45,8 +45,6 @@ PackedLayoutConfigs packLayoutConfigs(const NpyArray& array) {
 PackedLayoutConfigs streamLayoutConfigs(NpzFile& npz, const NpyHeader& header) {
     const int64_t nodes = header.shape[1];
     PackedLayoutConfigsBuilder builder(nodes, header.shape[0]);
-    if (nodes == 0)
-        for (int64_t c = 0; c < header.shape[0]; ++c) builder.appendConfig(nullptr);
     constexpr size_t kChunk = 18 * sizeof(float) * 16384;
     npz.readChunks(
         "node_config_feat", kChunk, [&](const uint8_t* data, size_t bytes, int64_t offset) {

@@ -88,8 +88,6 @@ bool PackedLayoutConfigs::operator==(const PackedLayoutConfigs& other) const {
 PackedLayoutConfigs PackedLayoutConfigs::fromFloats(const float* values, int64_t configs,
                                                     int64_t nodes) {
     PackedLayoutConfigsBuilder builder(nodes, configs);
-    if (nodes == 0)
-        for (int64_t c = 0; c < configs; ++c) builder.appendConfig(nullptr);
     for (int64_t cell = 0; cell < configs * nodes; ++cell)
         builder.appendFloats(values + cell * kLayoutConfigFeatureCount);
     return builder.finish();
@@ -106,7 +104,9 @@ size_t PackedLayoutConfigsBuilder::LayoutKeyHash::operator()(const LayoutKey& ke
 }
 
 PackedLayoutConfigsBuilder::PackedLayoutConfigsBuilder(int64_t nodes, int64_t expectedConfigs)
-    : nodes_(nodes), tables_(static_cast<size_t>(nodes)) {
+    : nodes_(nodes),
+      configs_(nodes == 0 ? expectedConfigs : 0),
+      tables_(static_cast<size_t>(nodes)) {
     if (expectedConfigs > 0) codes_.reserve(static_cast<size_t>(expectedConfigs * nodes));
 }
 
@@ -120,7 +120,6 @@ void PackedLayoutConfigsBuilder::append(const NodeLayout& layout) {
 }
 
 void PackedLayoutConfigsBuilder::appendConfig(const uint32_t* groups) {
-    if (nodes_ == 0) ++configs_;
     for (int64_t n = 0; n < nodes_; ++n) {
         NodeLayout layout;
         for (int i = 0; i < kLayoutConfigGroups; ++i)

@@ -82,6 +82,7 @@ private:
 // e.g. while a large node_config_feat is inflated in pieces.
 class PackedLayoutConfigsBuilder {
 public:
+    // expectedConfigs reserves memory; with no configurable nodes it is the config count.
     explicit PackedLayoutConfigsBuilder(int64_t nodes, int64_t expectedConfigs = 0);
     void append(const NodeLayout& layout);
     // Appends one whole config: nodes x 3 groups.
@@ -102,7 +103,7 @@ private:
         size_t operator()(const LayoutKey& key) const;
     };
     int64_t nodes_;
-    int64_t configs_ = 0;  // whole configs appended
+    int64_t configs_;  // whole configs appended
     std::vector<uint32_t> codes_;
     std::vector<std::vector<NodeLayout>> tables_;
     std::unordered_map<LayoutKey, uint32_t, LayoutKeyHash> index_;

@@ -94,6 +94,12 @@ private Q_SLOTS:
         QVERIFY(std::memcmp(packed.row(0), packed.row(2), packed.rowBytes()) == 0);
         QVERIFY(std::memcmp(packed.row(0), packed.row(1), packed.rowBytes()) != 0);
     }
+    void noConfigurableNodesKeepTheConfigCount() {
+        const PackedLayoutConfigs packed = PackedLayoutConfigs::fromFloats(nullptr, 3, 0);
+        QCOMPARE(packed.configCount(), int64_t(3));
+        QCOMPARE(packed.rowBytes(), size_t(0));
+        QVERIFY(packed.toFloats().empty());
+    }
     void partialConfigIsRefused() {
         PackedLayoutConfigsBuilder builder(3);
         builder.append(NodeLayout{});
