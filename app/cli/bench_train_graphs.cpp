@@ -128,7 +128,7 @@ void runGraphBench(const GraphBenchArgs& a) {
     struct Line {
         std::string label;
         TrainThroughput t;
-        double flopsPerConfig = 0;
+        double flopsPerConfig = 0;  // 0: not counted (segment training's work varies by step)
     };
     std::vector<Line> lines;
     for (const std::string& name : a.attention) {
@@ -149,14 +149,18 @@ void runGraphBench(const GraphBenchArgs& a) {
                 configs += static_cast<double>(step.configs);
             }
             for (const int budget : a.maxStepMb) {
-                o.maxStepMb = budget;
-                const std::string label =
-                    "layout-sage " + name + (fused ? "" : ", reference modules") +
-                    (budget > 0 ? ", max-step-mb " + std::to_string(budget) : std::string());
-                releaseCachedCpuMemory();
-                std::cout << "training " << label << " ..." << std::endl;
-                lines.push_back(
-                    {label, measureTraining(o, (scratch / "run").string()), flops / configs});
+                for (const int64_t segment : a.segmentNodes) {
+                    o.maxStepMb = budget;
+                    o.segmentNodes = segment;
+                    const std::string label =
+                        "layout-sage " + name + (fused ? "" : ", reference modules") +
+                        (budget > 0 ? ", max-step-mb " + std::to_string(budget) : "") +
+                        (segment > 0 ? ", segment-nodes " + std::to_string(segment) : "");
+                    releaseCachedCpuMemory();
+                    std::cout << "training " << label << " ..." << std::endl;
+                    lines.push_back({label, measureTraining(o, (scratch / "run").string()),
+                                     segment > 0 ? 0.0 : flops / configs});
+                }
             }
         }
     }
@@ -170,10 +174,12 @@ void runGraphBench(const GraphBenchArgs& a) {
               << " / spin count " << describeEnv("GOMP_SPINCOUNT") << std::endl;
     for (const Line& l : lines) {
         const double model = l.t.configsPerSecond * l.flopsPerConfig / 1e9;
+        const bool counted = l.flopsPerConfig > 0;
         std::cout << l.label << ": configs/s " << fixed(l.t.configsPerSecond, 1)
-                  << "  model GFLOP/s " << fixed(model, 1) << "  peak GEMM GFLOP/s "
-                  << fixed(gemm, 1) << "  utilisation " << fixed(100.0 * model / gemm, 1)
-                  << "%  peak MiB " << fixed(l.t.peakMiB, 0) << std::endl;
+                  << "  model GFLOP/s " << (counted ? fixed(model, 1) : "-")
+                  << "  peak GEMM GFLOP/s " << fixed(gemm, 1) << "  utilisation "
+                  << (counted ? fixed(100.0 * model / gemm, 1) + "%" : "-") << "  peak MiB "
+                  << fixed(l.t.peakMiB, 0) << std::endl;
     }
     if (a.keep.empty()) fs::remove_all(scratch);
 }

@@ -14,6 +14,8 @@ struct GraphBenchArgs {
     int batchGraphs = 1;  // graphs per step
     // Step memory budgets (--max-step-mb) to train with, a line each; 0 = none.
     std::vector<int> maxStepMb{0};
+    // Graph segment training's segment sizes (--segment-nodes), a line each; 0 = whole graphs.
+    std::vector<int64_t> segmentNodes{0};
     std::vector<std::string> attention{"context"};  // cross-config attention forms, a line each
     bool reference = false;  // also each form with the reference modules (fused kernels off)
     std::string keep;        // keep the scratch dataset and runs here

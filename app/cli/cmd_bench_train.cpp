@@ -211,6 +211,10 @@ void setupBenchTrain(CLI::App& app) {
                     "With --graph: step memory budgets in MiB to train with, a line each (0 = "
                     "none), e.g. --max-step-mb 0 512 for peak memory with and without one")
         ->capture_default_str();
+    cmd->add_option("--segment-nodes", a->graphs.segmentNodes,
+                    "With --graph: graph segment training's segment sizes in nodes, a line each "
+                    "(0 = whole graphs), e.g. --segment-nodes 0 1000")
+        ->capture_default_str();
     cmd->add_option("--hidden", a->graphs.hidden, "With --graph: hidden width")
         ->capture_default_str();
     cmd->add_option("--layers", a->graphs.layers, "With --graph: message-passing blocks")

@@ -214,6 +214,12 @@ void setupTrain(CLI::App& app) {
                     "batch's; a graph that does not fit alone trains on fewer configs (at least "
                     "2, with a note). Can be changed on --resume")
         ->capture_default_str();
+    cmd->add_option("--segment-nodes", o.segmentNodes,
+                    "Graph segment training (layout-sage, node-score-sum readout): layout graphs "
+                    "of more pruned nodes are cut into segments of at most this many; a step "
+                    "backpropagates through one segment and adds the others' last scores, "
+                    "predictions sum all segments (0 = whole graphs)")
+        ->capture_default_str();
     cmd->add_option("--lr", o.learningRate, "Peak learning rate")->capture_default_str();
     cmd->add_option("--weight-decay", o.weightDecay,
                     "Weight decay (weight matrices only, unless --decay-all-parameters)")

@@ -14,20 +14,24 @@ namespace tpugraphs {
 namespace {
 
 // Scores order[begin, begin + chunk) (wrapping to the start of `order` when the end is
-// reached and `wrap` is set) and adds the scores of order[begin, end) to `sums`.
+// reached and `wrap` is set) on each segment and adds the scores of order[begin, end) to `sums`.
 void scoreChunk(CostModelImpl& model, const PreparedGraph& graph,
-                const std::vector<int64_t>& configs, const std::vector<size_t>& order, size_t begin,
-                size_t chunk, bool wrap, const torch::Device& device, std::vector<double>& sums) {
+                const std::vector<NodeRange>& segments, const std::vector<int64_t>& configs,
+                const std::vector<size_t>& order, size_t begin, size_t chunk, bool wrap,
+                const torch::Device& device, std::vector<double>& sums) {
     const size_t end = std::min(order.size(), begin + chunk);
     const size_t width = wrap ? std::min(chunk, order.size()) : end - begin;
     BatchItem item;
     item.graph = &graph;
     for (size_t i = 0; i < width; ++i)
         item.configs.push_back(configs[order[(begin + i) % order.size()]]);
-    auto batch = buildGraphBatch({item});
-    auto scores = model.forward(batch.model.to(device)).to(torch::kCPU).contiguous();
-    const float* s = scores.data_ptr<float>();
-    for (size_t i = begin; i < end; ++i) sums[order[i]] += s[i - begin];
+    for (const NodeRange& segment : segments) {
+        item.rows = segment;
+        auto batch = buildGraphBatch({item});
+        auto scores = model.forward(batch.model.to(device)).to(torch::kCPU).contiguous();
+        const float* s = scores.data_ptr<float>();
+        for (size_t i = begin; i < end; ++i) sums[order[i]] += s[i - begin];
+    }
 }
 
 }  // namespace
@@ -45,12 +49,14 @@ std::vector<float> scoreConfigs(CostModelImpl& model, const PreparedGraph& graph
     std::vector<size_t> order(configs.size());
     std::iota(order.begin(), order.end(), size_t{0});
     std::mt19937_64 rng(options.seed);
+    const std::vector<NodeRange> segments = graphSegments(graph, options.segmentNodes);
     const int64_t total = static_cast<int64_t>(configs.size()) * rounds;
     int64_t done = 0;
     for (int round = 0; round < rounds; ++round) {
         if (compares) std::shuffle(order.begin(), order.end(), rng);
         for (size_t begin = 0; begin < order.size(); begin += chunk) {
-            scoreChunk(model, graph, configs, order, begin, chunk, compares, device, sums);
+            scoreChunk(model, graph, segments, configs, order, begin, chunk, compares, device,
+                       sums);
             done += static_cast<int64_t>(std::min(chunk, order.size() - begin));
             if (options.progress) options.progress(done, total);
         }

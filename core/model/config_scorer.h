@@ -22,6 +22,9 @@ struct ScoreOptions {
     int64_t chunk = 64;
     int averages = 1;  // rounds over shuffled orders (models that compare configs only)
     uint64_t seed = 0;
+    // Graph Segment Training's cut (TrainOptions::segmentNodes, 0 = none): a config's score is
+    // the sum of its scores on the graph's segments (graph_segments.h).
+    int64_t segmentNodes = 0;
     // Called after each forward pass with configs scored so far (all rounds) and the total.
     std::function<void(int64_t done, int64_t total)> progress;
 };

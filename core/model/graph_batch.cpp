@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace tpugraphs {
 
@@ -41,6 +42,26 @@ int64_t largestConfigCount(const std::vector<BatchItem>& items) {
     return k;
 }
 
+// The node rows of an item and the config columns (configurable nodes) among them.
+struct ItemRows {
+    int64_t begin = 0, end = 0;
+    std::vector<int64_t> columns;
+};
+
+ItemRows itemRows(const BatchItem& item) {
+    const PreparedGraph& graph = *item.graph;
+    ItemRows r{item.rows.begin, item.rows.end < 0 ? graph.nodes : item.rows.end, {}};
+    if (r.begin < 0 || r.begin > r.end || r.end > graph.nodes)
+        throw std::invalid_argument("batch: node rows [" + std::to_string(r.begin) + ", " +
+                                    std::to_string(r.end) + ") outside graph " + graph.name +
+                                    " of " + std::to_string(graph.nodes) + " nodes");
+    const int64_t configurable = static_cast<int64_t>(graph.configNodeRows.size());
+    for (int64_t j = 0; j < configurable; ++j)
+        if (graph.configNodeRows[j] >= r.begin && graph.configNodeRows[j] < r.end)
+            r.columns.push_back(j);
+    return r;
+}
+
 }  // namespace
 
 BatchTargets buildBatchTargets(const std::vector<BatchItem>& items) {
@@ -69,13 +90,15 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
     const GraphKind kind = items.front().graph->kind;
     const int features = items.front().graph->featureColumns;
     const int64_t k = largestConfigCount(items);
+    std::vector<ItemRows> rows;
     int64_t nodes = 0, edges = 0, configurable = 0;
     for (const auto& item : items) {
         if (item.graph->kind != kind || item.graph->featureColumns != features)
             throw std::invalid_argument("batch: graphs of different kinds or feature widths");
-        nodes += item.graph->nodes;
+        rows.push_back(itemRows(item));
+        nodes += rows.back().end - rows.back().begin;
         edges += static_cast<int64_t>(item.graph->src.size());
-        configurable += static_cast<int64_t>(item.graph->configNodeRows.size());
+        configurable += static_cast<int64_t>(rows.back().columns.size());
     }
     const int64_t g = static_cast<int64_t>(items.size());
 
@@ -101,17 +124,23 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
     for (int64_t gi = 0; gi < g; ++gi) {
         const auto& item = items[gi];
         const PreparedGraph& graph = *item.graph;
-        nodeFeat.insert(nodeFeat.end(), graph.nodeFeat.begin(), graph.nodeFeat.end());
-        opcode.insert(opcode.end(), graph.opcode.begin(), graph.opcode.end());
-        nodeGraph.insert(nodeGraph.end(), graph.nodes, gi);
-        batch.model.topology.nodeCounts.push_back(graph.nodes);
+        const ItemRows& r = rows[gi];
+        const int64_t count = r.end - r.begin;
+        nodeFeat.insert(nodeFeat.end(), graph.nodeFeat.begin() + r.begin * features,
+                        graph.nodeFeat.begin() + r.end * features);
+        opcode.insert(opcode.end(), graph.opcode.begin() + r.begin, graph.opcode.begin() + r.end);
+        nodeGraph.insert(nodeGraph.end(), count, gi);
+        batch.model.topology.nodeCounts.push_back(count);
+        const int64_t shift = nodeOffset - r.begin;
         for (size_t e = 0; e < graph.src.size(); ++e) {
-            src.push_back(graph.src[e] + nodeOffset);
-            dst.push_back(graph.dst[e] + nodeOffset);
-            degIn[graph.dst[e] + nodeOffset] += 1;
-            degOut[graph.src[e] + nodeOffset] += 1;
+            const int64_t from = graph.src[e], to = graph.dst[e];
+            if (from < r.begin || from >= r.end || to < r.begin || to >= r.end) continue;
+            src.push_back(from + shift);
+            dst.push_back(to + shift);
+            degIn[to + shift] += 1;
+            degOut[from + shift] += 1;
         }
-        invCount[gi] = 1.0f / static_cast<float>(std::max<int64_t>(1, graph.nodes));
+        invCount[gi] = 1.0f / static_cast<float>(std::max<int64_t>(1, count));
         const int64_t n = static_cast<int64_t>(item.configs.size());
         for (int64_t slot = 0; slot < k; ++slot) {
             const int64_t config = item.configs[slot % n];
@@ -120,17 +149,18 @@ GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
                             configFeat.data() + (gi * k + slot) * configColumns);
                 continue;
             }
-            for (int64_t j = 0; j < graph.configs.nodeCount(); ++j) {
-                graph.configs.unpack(config, j, values);
+            for (size_t j = 0; j < r.columns.size(); ++j) {
+                graph.configs.unpack(config, r.columns[j], values);
                 int64_t* row = hotColumns.data() +
-                               ((configurableOffset + j) * k + slot) * kLayoutConfigFeatureCount;
+                               ((configurableOffset + static_cast<int64_t>(j)) * k + slot) *
+                                   kLayoutConfigFeatureCount;
                 for (int f = 0; f < kLayoutConfigFeatureCount; ++f)
                     row[f] = f * 7 + static_cast<int64_t>(values[f]) + 1;
             }
         }
-        for (int64_t r : graph.configNodeRows) configNodes.push_back(r + nodeOffset);
-        nodeOffset += graph.nodes;
-        configurableOffset += static_cast<int64_t>(graph.configNodeRows.size());
+        for (int64_t j : r.columns) configNodes.push_back(graph.configNodeRows[j] + shift);
+        nodeOffset += count;
+        configurableOffset += static_cast<int64_t>(r.columns.size());
         batch.realConfigs += n;
     }
     for (auto& d : degIn) d = 1.0f / std::max(1.0f, d);

@@ -7,16 +7,19 @@
 #include <torch/types.h>
 
 #include "model/model_batch.h"
+#include "train/graph_segments.h"
 #include "train/prepared_graph.h"
 
 namespace tpugraphs {
 
 // One graph of a batch with the configs to score. runtime (same length as configs) may be
-// empty when no targets are needed (inference).
+// empty when no targets are needed (inference). `rows` narrows the graph to a segment: its
+// node rows, the edges between them and their configurable nodes.
 struct BatchItem {
     const PreparedGraph* graph = nullptr;
     std::vector<int64_t> configs;
     std::vector<double> runtime;
+    NodeRange rows;
 };
 
 struct GraphBatch {

@@ -31,6 +31,7 @@ struct Predictor::Impl {
                           : kIndependentScoreChunk;
         score.averages = options.testTimeAverages;
         score.seed = options.seed.value_or(run.options.seed);
+        score.segmentNodes = run.options.segmentNodes;
         score.progress = options.configProgress;
         std::vector<float> scores =
             scoreConfigs(*model, graph, allConfigs(graph).configs, device, score);

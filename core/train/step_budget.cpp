@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "train/graph_segments.h"
+
 namespace tpugraphs {
 
 namespace {
@@ -18,7 +20,7 @@ bool fits(int64_t nodes, int64_t configs, const StepBudget& budget) {
 
 StepBudget stepBudgetOf(const TrainOptions& options) {
     return {static_cast<int64_t>(std::max(0, options.maxStepMb)) * kMiB, options.hiddenDim,
-            options.layers};
+            options.layers, options.segmentNodes};
 }
 
 int64_t estimatedStepBytes(int64_t nodes, int64_t configs, const StepBudget& budget) {
@@ -35,21 +37,24 @@ int64_t configsWithinBudget(int64_t nodes, int64_t configs, const StepBudget& bu
 std::vector<int64_t> stepConfigCounts(const TrainingData& data, int64_t configsPerGraph,
                                       const StepBudget& budget, std::vector<std::string>* notes) {
     std::vector<int64_t> counts;
+    std::vector<int64_t> stepNodes;
     size_t cut = 0, smallest = 0;
     for (size_t i = 0; i < data.train.size(); ++i) {
         const int64_t wanted = std::min<int64_t>(
             configsPerGraph, static_cast<int64_t>(data.trainSets[i].configs.size()));
-        counts.push_back(configsWithinBudget(data.train[i].nodes, wanted, budget));
+        stepNodes.push_back(largestSegmentNodes(data.train[i], budget.segmentNodes));
+        counts.push_back(configsWithinBudget(stepNodes.back(), wanted, budget));
         if (counts.back() == wanted) continue;
         if (cut++ == 0 || counts.back() < counts[smallest]) smallest = i;
     }
     if (cut > 0)
-        notes->push_back("--max-step-mb " + std::to_string(budget.bytes / kMiB) + ": " +
-                         std::to_string(cut) + " of " + std::to_string(counts.size()) +
-                         " train graphs train on fewer than " + std::to_string(configsPerGraph) +
-                         " configs per step (as few as " + std::to_string(counts[smallest]) + ": " +
-                         data.train[smallest].name + ", " +
-                         std::to_string(data.train[smallest].nodes) + " nodes after pruning)");
+        notes->push_back(
+            "--max-step-mb " + std::to_string(budget.bytes / kMiB) + ": " + std::to_string(cut) +
+            " of " + std::to_string(counts.size()) + " train graphs train on fewer than " +
+            std::to_string(configsPerGraph) + " configs per step (as few as " +
+            std::to_string(counts[smallest]) + ": " + data.train[smallest].name + ", " +
+            std::to_string(stepNodes[smallest]) +
+            (budget.segmentNodes > 0 ? " nodes in its largest segment)" : " nodes after pruning)"));
     return counts;
 }
 

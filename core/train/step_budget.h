@@ -16,6 +16,7 @@ struct StepBudget {
     int64_t bytes = 0;  // 0 = no budget
     int hidden = 64;
     int blocks = 3;
+    int64_t segmentNodes = 0;  // graph segment training: a step holds one segment's rows
 };
 StepBudget stepBudgetOf(const TrainOptions& options);
 
@@ -31,7 +32,8 @@ int64_t estimatedStepBytes(int64_t nodes, int64_t configs, const StepBudget& bud
 int64_t configsWithinBudget(int64_t nodes, int64_t configs, const StepBudget& budget);
 
 // Per train graph of `data`: the configs a step samples, min(configsPerGraph, its configs) cut
-// to the budget. When graphs are cut, one line for `notes` says how many and the smallest cut.
+// to the budget (for its largest segment under graph segment training). When graphs are cut, one
+// line for `notes` says how many and the smallest cut.
 std::vector<int64_t> stepConfigCounts(const TrainingData& data, int64_t configsPerGraph,
                                       const StepBudget& budget, std::vector<std::string>* notes);
 

@@ -121,6 +121,13 @@ void checkTrainOptions(const TrainOptions& o) {
             "identical configs would be trained on and validated on at once");
     if (o.validConfigs < 0) fail("valid configs must be 0 (all) or more");
     if (o.maxStepMb < 0) fail("--max-step-mb must be 0 (no budget) or more");
+    if (o.segmentNodes < 0) fail("--segment-nodes must be 0 (whole graphs) or more");
+    if (o.segmentNodes > 0 && o.model != ModelType::LayoutSage)
+        fail("--segment-nodes needs the layout-sage model (graph segment training)");
+    if (o.segmentNodes > 0 && o.readout != LayoutReadout::NodeScoreSum)
+        fail(
+            "--segment-nodes needs the node-score-sum readout: segment scores add up to the "
+            "graph's");
     if (o.trainSplits.empty()) fail("no train split given");
     for (const std::string& split : o.trainSplits)
         if (split != "train" && split != "valid")
@@ -162,6 +169,7 @@ std::string trainOptionsToJson(const TrainOptions& o) {
                         {"batch_graphs", o.batchGraphs},
                         {"configs_per_graph", o.configsPerGraph},
                         {"max_step_mb", o.maxStepMb},
+                        {"segment_nodes", o.segmentNodes},
                         {"validation_interval", o.validationInterval},
                         {"early_stopping_patience", o.earlyStoppingPatience},
                         {"log_interval", o.logInterval},
@@ -217,6 +225,7 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
         field(j, "batch_graphs", &o.batchGraphs);
         field(j, "configs_per_graph", &o.configsPerGraph);
         field(j, "max_step_mb", &o.maxStepMb);
+        field(j, "segment_nodes", &o.segmentNodes);
         field(j, "validation_interval", &o.validationInterval);
         field(j, "early_stopping_patience", &o.earlyStoppingPatience);
         field(j, "log_interval", &o.logInterval);

@@ -72,9 +72,9 @@ struct TrainOptions {
     // Model.
     ModelType model = ModelType::TileLateJoinSage;
     int hiddenDim = 64;
-    int layers = 3;            // message-passing layers
-    int opcodeEmbedding = 32;  // opcode embedding width
-    double dropout = -1;  // < 0: the model's default (dropoutOf)
+    int layers = 3;             // message-passing layers
+    int opcodeEmbedding = 32;   // opcode embedding width
+    double dropout = -1;        // < 0: the model's default (dropoutOf)
     bool bidirectional = true;  // aggregate over consumers and producers (else producers only)
     bool selfChannelAttention = true;  // layout blocks: squeeze-excitation over channels
     bool crossConfigAttention = true;  // layout blocks: softmax over the config axis
@@ -107,6 +107,11 @@ struct TrainOptions {
     // micro-batches whose estimated forward/backward memory fits it, gradients accumulated to
     // the whole batch's; a graph that does not fit alone trains on fewer configs (at least 2).
     int maxStepMb = kDefaultMaxStepMb;
+    // > 0: Graph Segment Training for layout graphs of more pruned nodes than this: a step
+    // backpropagates through one segment of at most this many nodes and adds the other
+    // segments' last scores (graph_segments.h); predictions sum the segments' scores. Needs
+    // the node-score-sum readout. 0 = every graph trains whole.
+    int64_t segmentNodes = 0;
 
     // Data handling.
     bool collapseDuplicates = true;  // identical configs collapsed to their minimum runtime

@@ -25,6 +25,7 @@
 #include "train/predictor.h"
 #include "train/run_files.h"
 #include "train/run_lock.h"
+#include "train/segment_training.h"
 #include "train/step_budget.h"
 #include "train/training_data.h"
 
@@ -83,18 +84,15 @@ BatchItem sampleItem(const PreparedGraph& graph, const ConfigSet& set, int64_t k
     return item;
 }
 
-// The step's items in micro-batches within the budget (one batch of all without a budget).
-std::vector<std::vector<BatchItem>> microBatchesOf(const std::vector<BatchItem>& items,
-                                                   const StepBudget& budget) {
+// The step's items in micro-batches within the budget, as index groups (one group of all
+// without a budget). A segment-trained item counts its segment's rows.
+std::vector<std::vector<size_t>> microBatchesOf(const std::vector<BatchItem>& items,
+                                                const StepBudget& budget) {
     std::vector<GraphStepShape> shapes;
     for (const BatchItem& item : items)
-        shapes.push_back({item.graph->nodes, static_cast<int64_t>(item.configs.size())});
-    std::vector<std::vector<BatchItem>> batches;
-    for (const std::vector<size_t>& group : microBatches(shapes, budget)) {
-        batches.emplace_back();
-        for (size_t i : group) batches.back().push_back(items[i]);
-    }
-    return batches;
+        shapes.push_back(
+            {item.rows.size(item.graph->nodes), static_cast<int64_t>(item.configs.size())});
+    return microBatches(shapes, budget);
 }
 
 class TrainingSession {
@@ -118,6 +116,8 @@ private:
                                  std::unique_ptr<FeatureNormalizer>* configs);
     TrainResult trainLoop();
     void trainStep(int64_t step, std::mt19937_64& rng, double* loss, int64_t* configs);
+    // Graph Segment Training's stand-in scores: one segment's scores, no gradients or dropout.
+    std::vector<float> scoreSegment(const BatchItem& item);
     // Periodic validations use the seeded config subsets (validConfigs); the final one all.
     EvalMetrics validate(bool final);
     void saveLast(RunStatus status);
@@ -143,7 +143,8 @@ private:
     int64_t m_batchesPerEpoch = 1;
     int64_t m_configsPerGraph = 64;
     StepBudget m_budget;
-    std::vector<int64_t> m_stepConfigs;  // per train graph: configs sampled per step
+    std::vector<int64_t> m_stepConfigs;           // per train graph: configs sampled per step
+    std::unique_ptr<SegmentTraining> m_segments;  // segmentNodes > 0: graph segment training
     int m_sinceBest = 0;
     Clock::time_point m_start = Clock::now();
     Clock::time_point m_historyWritten = Clock::now();  // history.csv between checkpoints
@@ -229,6 +230,17 @@ void TrainingSession::prepare() {
     m_configsPerGraph = configsPerStep(m_options);
     m_budget = stepBudgetOf(m_options);
     m_stepConfigs = stepConfigCounts(m_data, m_configsPerGraph, m_budget, &m_data.notes);
+    if (m_options.segmentNodes > 0) {
+        m_segments = std::make_unique<SegmentTraining>(m_data.train, m_options.segmentNodes);
+        size_t most = 1;
+        for (size_t i = 0; i < m_data.train.size(); ++i)
+            most = std::max(most, m_segments->segmentCount(i));
+        m_data.notes.push_back("--segment-nodes " + std::to_string(m_options.segmentNodes) + ": " +
+                               std::to_string(m_segments->cutGraphs()) + " of " +
+                               std::to_string(m_data.train.size()) +
+                               " train graphs train by segments (up to " + std::to_string(most) +
+                               " per graph, one per step)");
+    }
     for (const std::string& note : m_data.notes) {
         loading.message = "note: " + note;
         report(loading);
@@ -260,6 +272,17 @@ void TrainingSession::prepare() {
     m_batchesPerEpoch = (static_cast<int64_t>(m_data.train.size()) + batch - 1) / batch;
     m_info.totalSteps =
         m_options.steps > 0 ? m_options.steps : std::max(1, m_options.epochs) * m_batchesPerEpoch;
+}
+
+std::vector<float> TrainingSession::scoreSegment(const BatchItem& item) {
+    torch::NoGradGuard noGrad;
+    m_model->eval();
+    const GraphBatch batch = buildGraphBatch({item});
+    const torch::Tensor scores =
+        m_model->forward(batch.model.to(m_device)).to(torch::kCPU).contiguous();
+    m_model->train();
+    const float* s = scores.data_ptr<float>();
+    return std::vector<float>(s, s + item.configs.size());
 }
 
 void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss,
@@ -298,10 +321,28 @@ void TrainingSession::trainStep(int64_t step, std::mt19937_64& rng, double* loss
     if (m_parallel) count = m_parallel->batchCount(count, step + 1);
     count = count.clamp_min(1).to(m_device);
     double lossValue = 0;
-    const std::vector<std::vector<BatchItem>> micros = microBatchesOf(mine, m_budget);
-    for (const std::vector<BatchItem>& micro : micros) {
+    SegmentStep segmentStep;
+    if (m_segments && !mine.empty())
+        segmentStep = m_segments->begin(
+            mine, rng, [this](const BatchItem& item) { return scoreSegment(item); });
+    const std::vector<BatchItem>& stepItems = m_segments ? segmentStep.items : mine;
+    const std::vector<std::vector<size_t>> micros = microBatchesOf(stepItems, m_budget);
+    for (const std::vector<size_t>& group : micros) {
+        std::vector<BatchItem> micro;
+        for (size_t i : group) micro.push_back(stepItems[i]);
         auto graphBatch = buildGraphBatch(micro);
         auto scores = m_model->forward(graphBatch.model.to(m_device));
+        if (m_segments) {
+            const torch::Tensor fresh = scores.detach().to(torch::kCPU).contiguous();
+            const int64_t k = fresh.size(1);
+            for (size_t g = 0; g < group.size(); ++g)
+                m_segments->remember(segmentStep, group[g],
+                                     fresh.data_ptr<float>() + static_cast<int64_t>(g) * k);
+            std::vector<float> stale = segmentStep.staleSlots(group, k);
+            scores =
+                scores +
+                torch::from_blob(stale.data(), fresh.sizes(), torch::kFloat).clone().to(m_device);
+        }
         auto value = rankingLossTerms(scores, graphBatch.target.to(m_device),
                                       graphBatch.mask.to(m_device), lossOptions)
                          .sum /
@@ -338,6 +379,7 @@ EvalMetrics TrainingSession::validate(bool final) {
                       : kIndependentScoreChunk;
     score.averages = kDefaultTestTimeAverages;
     score.seed = m_options.seed;
+    score.segmentNodes = m_options.segmentNodes;
     const auto& items =
         final || m_validationSubsets.empty() ? m_data.validation : m_validationSubsets;
     const std::vector<bool> mine =

@@ -40,4 +40,27 @@ inline TrainOptions fastOptions(const std::string& root, const std::string& runD
     return options;
 }
 
+// 4 train and 2 valid layout:xla graphs of nearly one size (500-520 nodes, 80-120 configs).
+inline std::string makeEvenLayoutDataset(const QTemporaryDir& dir, uint64_t seed) {
+    GeneratorOptions options;
+    options.preset = GeneratorPreset::Custom;
+    options.seed = seed;
+    options.collections = {Collection::LayoutXlaDefault};
+    options.splits = {Split::Train, Split::Valid};
+    options.custom.sizes[1][0] = {4, 500, 520, 80, 120};
+    options.custom.sizes[1][1] = {2, 500, 520, 80, 120};
+    const std::string root = dir.path().toStdString() + "/dataset";
+    generateDataset(root, options);
+    return root;
+}
+
+// fastOptions for layout-sage on layout:xla:default, a report every step.
+inline TrainOptions layoutSageOptions(const std::string& root, const std::string& runDir) {
+    TrainOptions options = fastOptions(root, runDir);
+    options.collection = Collection::LayoutXlaDefault;
+    options.model = ModelType::LayoutSage;
+    options.logInterval = 1;
+    return options;
+}
+
 }  // namespace tpugraphs::test

@@ -66,10 +66,10 @@ private Q_SLOTS:
         const PreparedGraph a = test::randomLayoutGraph(60, 8, 12, kFeatures, 11);
         const PreparedGraph b = test::randomLayoutGraph(45, 6, 5, kFeatures, 12);
         auto model = test::layoutModel(kFeatures, 21, static_cast<AttentionForm>(form));
-        const BatchItem small{&b, {4, 1, 2}, {}};
+        const BatchItem small{&b, {4, 1, 2}, {}, {}};
         const auto alone = scores(*model, {small});
         for (const int64_t k : {5, 8}) {
-            BatchItem large{&a, {}, {}};
+            BatchItem large{&a, {}, {}, {}};
             for (int64_t c = 0; c < k; ++c) large.configs.push_back(c);
             const auto batched = scores(*model, {large, small});
             QCOMPARE(batched.sizes().vec(), (std::vector<int64_t>{2, k}));
@@ -89,13 +89,13 @@ private Q_SLOTS:
         std::vector<int64_t> order{6, 2, 8, 0, 4, 1, 7, 3, 5};
         std::vector<int64_t> permuted;
         for (const int64_t i : order) permuted.push_back(configs[i]);
-        const auto original = scores(*model, {{&g, configs, {}}});
-        const auto shuffled = scores(*model, {{&g, permuted, {}}});
+        const auto original = scores(*model, {{&g, configs, {}, {}}});
+        const auto shuffled = scores(*model, {{&g, permuted, {}, {}}});
         const auto expected = original.index_select(1, torch::tensor(order));
         const double d = difference(shuffled, expected);
         QVERIFY2(d < 1e-5, qPrintable(QString("permuted scores differ by %1").arg(d)));
         // The scores depend on the other configs (cross-config attention is on).
-        const auto fewer = scores(*model, {{&g, {0, 3, 5}, {}}});
+        const auto fewer = scores(*model, {{&g, {0, 3, 5}, {}, {}}});
         QVERIFY(difference(fewer[0], original[0].narrow(0, 0, 3)) > 1e-4);
     }
 };

@@ -72,8 +72,8 @@ private Q_SLOTS:
         QFETCH(bool, padded);
         const PreparedGraph a = test::randomLayoutGraph(70, 9, 12, kFeatures, 1);
         const PreparedGraph b = test::randomLayoutGraph(40, 5, 4, kFeatures, 2);
-        std::vector<BatchItem> items{{&a, {0, 3, 5, 7, 1, 2, 11, 8}, {}}};
-        if (padded) items.push_back({&b, {2, 0, 3}, {}});
+        std::vector<BatchItem> items{{&a, {0, 3, 5, 7, 1, 2, 11, 8}, {}, {}}};
+        if (padded) items.push_back({&b, {2, 0, 3}, {}, {}});
         const GraphBatch batch = buildGraphBatch(items);
         auto model = test::layoutModel(kFeatures, 5, static_cast<AttentionForm>(form),
                                        bidirectional, channel, cross);
@@ -96,7 +96,7 @@ private Q_SLOTS:
     // runs without gradients (validation, prediction).
     void runsWithoutGradients() {
         const PreparedGraph a = test::randomLayoutGraph(50, 6, 10, kFeatures, 3);
-        const GraphBatch batch = buildGraphBatch({{&a, {0, 1, 2, 3, 4, 5}, {}}});
+        const GraphBatch batch = buildGraphBatch({{&a, {0, 1, 2, 3, 4, 5}, {}, {}}});
         auto model = test::layoutModel(kFeatures, 6);
         torch::Tensor reference;
         {

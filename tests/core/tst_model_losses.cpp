@@ -97,7 +97,8 @@ private Q_SLOTS:
 
     void batchIsBlockDiagonal() {
         PreparedGraph a = chainGraph(GraphKind::Layout, 5), b = chainGraph(GraphKind::Layout, 3);
-        auto batch = buildGraphBatch({{&a, {0, 1, 2, 3}, {1, 2, 3, 4}}, {&b, {2, 0}, {5, 4}}});
+        auto batch =
+            buildGraphBatch({{&a, {0, 1, 2, 3}, {1, 2, 3, 4}, {}}, {&b, {2, 0}, {5, 4}, {}}});
         QCOMPARE(batch.model.topology.graphs, int64_t(2));
         QCOMPARE(batch.model.configs, int64_t(4));
         QCOMPARE(batch.model.nodeFeat.size(0), int64_t(6));
@@ -138,7 +139,7 @@ private Q_SLOTS:
         const GraphKind kind = modelGraphKind(train.model);
         PreparedGraph a = chainGraph(kind, 6), b = chainGraph(kind, 4);
         auto model = makeCostModel(costModelOptions(train, 4, 2));
-        auto batch = buildGraphBatch({{&a, {0, 1, 2, 3, 4}, {}}, {&b, {0, 1, 2}, {}}});
+        auto batch = buildGraphBatch({{&a, {0, 1, 2, 3, 4}, {}, {}}, {&b, {0, 1, 2}, {}, {}}});
         auto scores = model->forward(batch.model);
         QCOMPARE(scores.sizes().vec(), (std::vector<int64_t>{2, 5}));
         QVERIFY(torch::isfinite(scores).all().item<bool>());

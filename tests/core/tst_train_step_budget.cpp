@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "run_weights.h"
-#include "synth/generator.h"
 #include "train/step_budget.h"
 #include "train/trainer.h"
 #include "train/training_data.h"
@@ -21,30 +20,15 @@ namespace {
 
 constexpr int64_t kMiB = 1024 * 1024;
 
-// 4 layout graphs of nearly the same size: a budget between one graph's step and two graphs'
-// puts each graph in a micro-batch of its own without cutting configs.
-std::string makeEvenDataset(const QTemporaryDir& dir) {
-    GeneratorOptions options;
-    options.preset = GeneratorPreset::Custom;
-    options.seed = 5;
-    options.collections = {Collection::LayoutXlaDefault};
-    options.splits = {Split::Train, Split::Valid};
-    options.custom.sizes[1][0] = {4, 500, 520, 80, 120};
-    options.custom.sizes[1][1] = {2, 500, 520, 80, 120};
-    const std::string root = dir.path().toStdString() + "/dataset";
-    generateDataset(root, options);
-    return root;
-}
-
+// The whole-batch reference: MSE, no dropout, 64 configs, no budget. On makeEvenLayoutDataset's
+// 4 graphs of nearly one size a budget between one graph's step and two graphs' puts each graph
+// in a micro-batch of its own without cutting configs.
 TrainOptions layoutOptions(const std::string& root, const std::string& runDir) {
-    TrainOptions o = test::fastOptions(root, runDir);
-    o.collection = Collection::LayoutXlaDefault;
-    o.model = ModelType::LayoutSage;
+    TrainOptions o = test::layoutSageOptions(root, runDir);
     o.loss = LossType::Mse;
     o.dropout = 0;
     o.configsPerGraph = 64;
     o.steps = 12;
-    o.logInterval = 1;
     o.validationInterval = 6;
     o.maxStepMb = 0;
     return o;
@@ -57,7 +41,7 @@ class TestTrainStepBudget : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        m_root = makeEvenDataset(m_dir);
+        m_root = test::makeEvenLayoutDataset(m_dir, 5);
     }
 
     void estimateMatchesTheCalibration() {

@@ -1,6 +1,7 @@
 // End-to-end GUI test, offscreen: opens a generated demo dataset, starts a short tile training
 // run from the training page with real clicks, waits for live chart points and a validation
 // report, pauses/resumes, stops it, and exports a submission that passes the validator.
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QProgressBar>
@@ -32,6 +33,7 @@ private Q_SLOTS:
     void initTestCase();
     void trainLiveStopAndExport();
     void completedRunFillsTheProgressBar();
+    void segmentsApplyToLayoutRuns();
 
 private:
     QTemporaryDir m_dir;
@@ -195,10 +197,33 @@ void TestTrainingPage::completedRunFillsTheProgressBar() {
     auto* progress = child<QProgressBar>(page, "progressBar");
     QCOMPARE(progress->value(), progress->maximum());
     QCOMPARE(progress->text(), QString("completed: 100%"));
+    // The rate line keeps the last training report (the end's carries no rate or loss).
+    const QString rate = child<QLabel>(page, "rateLabel")->text();
+    QVERIFY2(rate.contains("configs/s") && !rate.contains("loss 0 ·"), qPrintable(rate));
     const RunInfo info = loadRunInfo(finished.front().at(0).toString().toStdString());
     QCOMPARE(info.options.validConfigs, 8);  // the form's validation subset reached the run
     QCOMPARE(info.options.maxStepMb, 512);   // and so did its step memory budget
     QVERIFY(!info.interrupted);
+}
+
+// Graph segment training is a layout option: off for tile collections, typed in for layout.
+void TestTrainingPage::segmentsApplyToLayoutRuns() {
+    TrainingForm form;
+    form.show();
+    auto* segments = child<QSpinBox>(form, "segmentNodes");
+    auto* collection = child<QComboBox>(form, "collection");
+    collection->setCurrentIndex(collectionIndex(Collection::TileXla));
+    QVERIFY(!segments->isEnabled());
+    QCOMPARE(form.options().segmentNodes, int64_t{0});
+    collection->setCurrentIndex(collectionIndex(Collection::LayoutNlpRandom));
+    QVERIFY(segments->isEnabled());
+    QCOMPARE(segments->text(), QString("whole graphs"));
+    segments->setFocus();
+    segments->selectAll();
+    QTest::keyClicks(segments, "20000");
+    QTest::keyClick(segments, Qt::Key_Enter);
+    QCOMPARE(form.options().segmentNodes, int64_t{20000});
+    QCOMPARE(form.options().model, ModelType::LayoutSage);
 }
 
 QTEST_MAIN(TestTrainingPage)

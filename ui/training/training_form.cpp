@@ -42,6 +42,7 @@ TrainingForm::TrainingForm(QWidget* parent)
       m_batchGraphs(spin("batchGraphs", 1, 256)),
       m_configsPerGraph(spin("configsPerGraph", 2, 4096, 16)),
       m_maxStepMb(spin("maxStepMb", 0, 1024 * 1024, 256)),
+      m_segmentNodes(spin("segmentNodes", 0, 100000000, 1000)),
       m_validationInterval(spin("validationInterval", 1, 1000000, 10)),
       m_validation(new QComboBox),
       m_maxValidGraphs(spin("maxValidGraphs", 0, 100000)),
@@ -82,6 +83,12 @@ TrainingForm::TrainingForm(QWidget* parent)
         "--max-step-mb: memory budget of one training step. The step's graphs run in "
         "micro-batches whose estimated memory fits it (gradients accumulated: the same update); "
         "a graph too large alone trains on fewer configs. 0 = no budget");
+    m_segmentNodes->setSpecialValueText("whole graphs");
+    m_segmentNodes->setSuffix(" nodes");
+    m_segmentNodes->setToolTip(
+        "--segment-nodes: graph segment training for layout graphs too large for one step. A "
+        "graph of more pruned nodes is cut into segments of at most this many; a step "
+        "backpropagates through one and adds the others' last scores. 0 = whole graphs");
     m_runDir->setObjectName("runDir");
     m_workers->setToolTip(
         "1: train in this program. N > 1: N local worker processes (data-parallel ranks of "
@@ -99,6 +106,7 @@ TrainingForm::TrainingForm(QWidget* parent)
     form->addRow("Graphs per step", m_batchGraphs);
     form->addRow("Configs per graph", m_configsPerGraph);
     form->addRow("Step memory budget", m_maxStepMb);
+    form->addRow("Segments (layout)", m_segmentNodes);
     form->addRow("Hidden width", m_hiddenDim);
     form->addRow("Layers", m_layers);
     form->addRow("Train on", new QLabel("train split"));
@@ -150,6 +158,8 @@ void TrainingForm::applyDefaults(Collection collection) {
     m_maxValidGraphs->setValue(0);
     m_validConfigs->setValue(0);
     m_maxStepMb->setValue(kDefaultMaxStepMb);
+    m_segmentNodes->setValue(0);
+    m_segmentNodes->setEnabled(!tile);
 }
 
 void TrainingForm::setRunsRoot(const QString& folder) {
@@ -193,6 +203,7 @@ TrainOptions TrainingForm::options() const {
     o.maxValidGraphs = m_maxValidGraphs->value();
     o.validConfigs = m_validConfigs->value();
     o.maxStepMb = m_maxStepMb->value();
+    o.segmentNodes = o.model == ModelType::LayoutSage ? m_segmentNodes->value() : 0;
     // Report often enough for live curves and a responsive pause, at most ~2000 rows a run.
     o.logInterval = static_cast<int>(std::max<int64_t>(1, o.steps / 2000));
     o.runDir = m_runDir->text().toStdString();

@@ -43,6 +43,7 @@ private:
     QSpinBox* m_batchGraphs;
     QSpinBox* m_configsPerGraph;
     QSpinBox* m_maxStepMb;
+    QSpinBox* m_segmentNodes;
     QSpinBox* m_validationInterval;
     QComboBox* m_validation;
     QSpinBox* m_maxValidGraphs;

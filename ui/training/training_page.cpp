@@ -225,6 +225,7 @@ void TrainingPage::startWith(const TrainOptions& options) {
     m_runs->setLiveRun(dir);
     m_panel->selectRun(dir);
     m_hasLast = false;
+    m_hasLastTraining = false;
     m_validation->clear();
     m_progress->setFormat(kRunningFormat);
     m_progress->setRange(0, int(std::min<int64_t>(options.steps, INT32_MAX)));
@@ -280,11 +281,16 @@ void TrainingPage::onProgress(const TrainProgress& p) {
         m_last = p;
         m_hasLast = true;
     }
+    if (p.phase == TrainPhase::Training) {
+        m_lastTraining = p;
+        m_hasLastTraining = true;
+    }
 }
 
 void TrainingPage::onFinished(const QString& runDir, const QString& status) {
     const QString dir = QDir::cleanPath(runDir);
     m_runs->setLiveRun({});
+    showTrainingRate();  // a short run may end before the timer showed any
     try {
         const RunInfo info = loadRunInfo(dir.toStdString());
         listRun(info, true);
@@ -353,15 +359,21 @@ void TrainingPage::refresh() {
         } else {
             m_progress->setRange(0, int(std::min<int64_t>(p.totalSteps, INT32_MAX)));
             m_progress->setValue(int(std::min<int64_t>(p.step, INT32_MAX)));
-            m_rate->setText(QString("epoch %1 · %2 configs/s · loss %3 · lr %4 · ETA %5")
-                                .arg(p.epoch + 1)
-                                .arg(p.configsPerSecond, 0, 'f', 0)
-                                .arg(p.loss, 0, 'g', 4)
-                                .arg(p.lr, 0, 'g', 3)
-                                .arg(duration(p.etaSeconds)));
+            showTrainingRate();
         }
     }
     refreshCharts();
+}
+
+void TrainingPage::showTrainingRate() {
+    if (!m_hasLastTraining) return;
+    const TrainProgress& p = m_lastTraining;
+    m_rate->setText(QString("epoch %1 · %2 configs/s · loss %3 · lr %4 · ETA %5")
+                        .arg(p.epoch + 1)
+                        .arg(p.configsPerSecond, 0, 'f', 0)
+                        .arg(p.loss, 0, 'g', 4)
+                        .arg(p.lr, 0, 'g', 3)
+                        .arg(duration(p.etaSeconds)));
 }
 
 void TrainingPage::refreshCharts() {

@@ -77,6 +77,8 @@ private:
     void checkLiveness();
     void refresh();
     void refreshCharts();
+    // The rate line from the last training report (validation and the end carry no rate).
+    void showTrainingRate();
     void updateButtons();
     void showStatus(const QString& text, bool error = false);
     void listRun(const RunInfo& info, bool checked);  // adds or refreshes a row and its curves
@@ -99,8 +101,10 @@ private:
     StatusLine* m_status;  // one line; a failure's full text behind "Details"
     QTimer* m_timer;
     QHash<QString, std::shared_ptr<RunCurves>> m_curves;
-    TrainProgress m_last;
+    TrainProgress m_last;  // the last report but validations': loading, step
     bool m_hasLast = false;
+    TrainProgress m_lastTraining;  // the last training report: rate, loss, lr
+    bool m_hasLastTraining = false;
     bool m_chartsDirty = true;
     quint64 m_chartRevision = 0;
 };
