@@ -3,6 +3,7 @@
 
 #include <torch/nn/functional/activation.h>
 
+#include "model/cpu_dropout.h"
 #include "model/cpu_kernels.h"
 
 namespace tpugraphs {
@@ -48,8 +49,9 @@ torch::Tensor SageBlockImpl::forward(const torch::Tensor& x, const GraphTopology
     const bool perConfig = x.dim() == 3;
     if (perConfig && x.device().is_cpu() && x.scalar_type() == torch::kFloat &&
         fusedCpuKernelsEnabled())
-        return dropout(
-            fusedSageBlock(x, fusedParameters(), topology, configMask, options.attentionForm));
+        return cpuDropout(
+            fusedSageBlock(x, fusedParameters(), topology, configMask, options.attentionForm),
+            options.dropout, is_training());
     auto h = conv(norm(x), topology);
     if (options.selfChannelAttention) h = channelAttention(h, topology);
     if (options.crossConfigAttention && perConfig)

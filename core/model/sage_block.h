@@ -24,8 +24,9 @@ struct SageBlockOptions {
 };
 
 // LayerNorm over channels stands in for InstanceNorm: batches mix graphs in one node axis.
-// x [N, K, H] float on the CPU runs as one fused function (fused_sage_block.h) unless
-// setFusedCpuKernels(false); other devices and [N, H] inputs run the modules below.
+// x [N, K, H] float on the CPU runs as one fused function (fused_sage_block.h), then dropout
+// with parallel masks (cpu_dropout.h), unless setFusedCpuKernels(false); other devices and
+// [N, H] inputs run the modules below.
 struct SageBlockImpl : torch::nn::Module {
     explicit SageBlockImpl(const SageBlockOptions& options);
     // configMask [G, K] bool (false on padded config slots) for [N, K, H] inputs.

@@ -5,6 +5,7 @@
 
 #include <torch/torch.h>
 
+#include "model/cpu_dropout.h"
 #include "model/cpu_kernels.h"
 #include "model/graph_batch.h"
 #include "model_test_graphs.h"
@@ -106,6 +107,34 @@ private Q_SLOTS:
             setFusedCpuKernels(true);
             QVERIFY(difference(model->forward(batch.model), reference) < 1e-5);
         }
+    }
+
+    // The parallel dropout: keeps ~1 - p of the elements, scaled; backward uses the same mask;
+    // the seed fixes the mask; outside training it is the identity.
+    void dropoutKeepsScalesAndReproduces() {
+        const double p = 0.1;
+        const torch::Tensor x = torch::rand({300, 64, 32}) + 0.5;  // no zeros of its own
+        torch::manual_seed(5);
+        const torch::Tensor input = x.clone().requires_grad_(true);
+        const torch::Tensor y = cpuDropout(input, p, true);
+        const torch::Tensor kept = y != 0;
+        const double keptShare = kept.to(torch::kDouble).mean().item<double>();
+        QVERIFY2(std::abs(keptShare - (1 - p)) < 0.005, qPrintable(QString::number(keptShare)));
+        QVERIFY(torch::allclose(y.masked_select(kept), x.masked_select(kept) / (1 - p)));
+        y.sum().backward();
+        QVERIFY(torch::equal(input.grad() != 0, kept));
+        QVERIFY(torch::allclose(input.grad().masked_select(kept),
+                                torch::full({kept.sum().item<int64_t>()}, 1 / (1 - p))));
+        torch::manual_seed(5);
+        QVERIFY(torch::equal(cpuDropout(x, p, true), y.detach()));
+        QVERIFY(!torch::equal(cpuDropout(x, p, true), y.detach()));  // the next draw differs
+        QVERIFY(torch::equal(cpuDropout(x, p, false), x));
+        // Neighbouring elements are independent (two per hash): no pair always kept together.
+        const torch::Tensor pairs = kept.view({-1, 2});
+        const double both = (pairs.select(1, 0) & pairs.select(1, 1)).to(torch::kDouble)
+                                .mean()
+                                .item<double>();
+        QVERIFY2(std::abs(both - (1 - p) * (1 - p)) < 0.005, qPrintable(QString::number(both)));
     }
 };
 
