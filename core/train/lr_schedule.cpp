@@ -21,7 +21,8 @@ double scheduledLearningRate(ScheduleType type, double base, int64_t step, int64
             return base;
         case ScheduleType::Cosine: {
             const double warm = std::clamp(warmupFraction, 0.0, 0.9);
-            if (t < warm) return base * (t + 1.0 / total) / warm;
+            // Linear to the peak, never above it (warm x total need not be a whole step).
+            if (t < warm) return base * std::min(1.0, (t + 1.0 / total) / warm);
             return cosineBetween(base, base * 0.01, (t - warm) / (1.0 - warm));
         }
         case ScheduleType::OneCycle: {

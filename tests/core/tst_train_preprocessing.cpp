@@ -217,6 +217,9 @@ private Q_SLOTS:
         QVERIFY(std::abs(scheduledLearningRate(ScheduleType::Cosine, base, 10, 100, 0.1) - base) <
                 1e-9);
         QVERIFY(scheduledLearningRate(ScheduleType::Cosine, base, 99, 100, 0.1) < base * 0.05);
+        // 30 steps at 5 % warm-up: 1.5 warm-up steps; step 1 is at the peak, not above it.
+        for (int64_t step = 0; step < 30; ++step)
+            QVERIFY(scheduledLearningRate(ScheduleType::Cosine, base, step, 30, 0.05) <= base);
         QVERIFY(scheduledLearningRate(ScheduleType::OneCycle, base, 0, 100, 0.0) < base / 10);
         QVERIFY(scheduledLearningRate(ScheduleType::OneCycle, base, 30, 100, 0.0) > base * 0.99);
         QVERIFY(scheduledLearningRate(ScheduleType::OneCycle, base, 99, 100, 0.0) < base * 0.01);
