@@ -7,10 +7,11 @@
 
 #include "data/data_error.h"
 #include "metrics/ranking.h"
-#include "model/checkpoint.h"
 #include "model/config_scorer.h"
 #include "model/cost_model.h"
 #include "model/torch_device.h"
+#include "train/checkpoint.h"
+#include "train/component_options.h"
 #include "train/graph_metrics.h"
 #include "train/training_data.h"
 
@@ -27,7 +28,7 @@ struct Predictor::Impl {
         ScoreOptions score;
         score.chunk = options.configChunk > 0 ? options.configChunk
                       : model->comparesConfigs() || graph.kind == GraphKind::Layout
-                          ? configsPerStep(run.options)
+                          ? run.options.configsPerGraph
                           : kIndependentScoreChunk;
         score.averages = options.testTimeAverages;
         score.seed = options.seed.value_or(run.options.seed);

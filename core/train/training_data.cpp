@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "data/dataset.h"
+#include "train/component_options.h"
 
 namespace tpugraphs {
 
@@ -77,8 +78,7 @@ void holdOut(const ConfigSet& all, double fraction, uint64_t seed, ConfigSet* ke
 }
 
 bool trainsOn(const TrainOptions& options, Split split) {
-    const std::string name = splitName(split);
-    return std::find(options.trainSplits.begin(), options.trainSplits.end(), name) !=
+    return std::find(options.trainSplits.begin(), options.trainSplits.end(), split) !=
            options.trainSplits.end();
 }
 
@@ -103,10 +103,6 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
                               const LoadProgress& progress, const std::atomic<bool>* cancel) {
     checkTrainOptions(options);
     const GraphKind kind = collectionKind(options.collection);
-    if (kind != modelGraphKind(options.model))
-        throw std::invalid_argument(std::string("model '") + modelTypeName(options.model) +
-                                    "' cannot train on collection '" +
-                                    collectionName(options.collection) + "'");
     TrainingData data;
     data.kind = kind;
     const DatasetIndex index = scanDataset(options.datasetRoot);
@@ -192,9 +188,9 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
     data.train.resize(usable);
     data.trainSets.resize(usable);
     if (data.train.empty())
-        throw std::invalid_argument("no train graph of '" + std::string(collectionName(options.collection)) + "' under " +
-                                    options.datasetRoot + " has 2 distinct configs to rank (" +
-                                    data.notes.back() + ")");
+        throw std::invalid_argument(
+            "no train graph of '" + std::string(collectionName(options.collection)) + "' under " +
+            options.datasetRoot + " has 2 distinct configs to rank (" + data.notes.back() + ")");
     for (size_t i = 0; i < usable; ++i)
         if (heldSets[i].configs.size() >= 2)
             data.validation.push_back({&data.train[i], std::move(heldSets[i])});
