@@ -13,6 +13,7 @@
 #include "train/checkpoint.h"
 #include "train/component_options.h"
 #include "train/graph_metrics.h"
+#include "train/random_streams.h"
 #include "train/training_data.h"
 
 namespace tpugraphs {
@@ -31,7 +32,7 @@ struct Predictor::Impl {
                           ? run.options.configsPerGraph
                           : kIndependentScoreChunk;
         score.averages = options.testTimeAverages;
-        score.seed = options.seed.value_or(run.options.seed);
+        score.seed = streamSeed(options.seed.value_or(run.options.seed), RandomStream::ScoreOrder);
         score.segmentNodes = run.options.segmentNodes;
         score.progress = options.configProgress;
         std::vector<float> scores =

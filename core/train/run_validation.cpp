@@ -7,6 +7,7 @@
 #include "train/distributed/data_parallel.h"
 #include "train/graph_metrics.h"
 #include "train/predictor.h"
+#include "train/random_streams.h"
 #include "train/training_failure.h"
 
 namespace tpugraphs {
@@ -19,7 +20,7 @@ RunValidation::RunValidation(const TrainOptions& options, const TrainingData& da
         m_subsets.push_back(
             {data.validation[i].graph,
              seededSubset(data.validation[i].set, static_cast<size_t>(options.validConfigs),
-                          options.seed * 7727 + i)});
+                          streamSeed(options.seed, RandomStream::ValidationSubset, i))});
 }
 
 EvalMetrics RunValidation::run(CostModelImpl& model, const torch::Device& device, int64_t step,
@@ -29,7 +30,7 @@ EvalMetrics RunValidation::run(CostModelImpl& model, const torch::Device& device
                       ? m_options.configsPerGraph
                       : kIndependentScoreChunk;
     score.averages = kDefaultTestTimeAverages;
-    score.seed = m_options.seed;
+    score.seed = streamSeed(m_options.seed, RandomStream::ScoreOrder);
     score.segmentNodes = m_options.segmentNodes;
     const auto& items = final || m_subsets.empty() ? m_data.validation : m_subsets;
     const std::vector<bool> mine =

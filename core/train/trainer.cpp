@@ -19,6 +19,7 @@
 #include "train/component_options.h"
 #include "train/distributed/data_parallel.h"
 #include "train/lr_schedule.h"
+#include "train/random_streams.h"
 #include "train/run_checkpoints.h"
 #include "train/run_recorder.h"
 #include "train/run_validation.h"
@@ -155,7 +156,7 @@ void TrainingSession::loadData(const StoredNormalizers& stored) {
 }
 
 void TrainingSession::buildModel() {
-    torch::manual_seed(m_options.seed);
+    torch::manual_seed(streamSeed(m_options.seed, RandomStream::ModelInit));
     m_model = makeCostModel(costModelOptions(m_options, m_data.nodeNormalizer.outputColumns(),
                                              m_data.configNormalizer.outputColumns()));
     m_model->to(m_device);

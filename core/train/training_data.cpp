@@ -8,6 +8,7 @@
 
 #include "data/dataset.h"
 #include "train/component_options.h"
+#include "train/random_streams.h"
 
 namespace tpugraphs {
 
@@ -167,7 +168,8 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
             continue;
         }
         ConfigSet kept;
-        holdOut(all, options.holdoutConfigs, options.seed * 1000003 + i, &kept, &heldSets[i]);
+        holdOut(all, options.holdoutConfigs,
+                streamSeed(options.seed, RandomStream::HoldoutConfigs, i), &kept, &heldSets[i]);
         data.trainSets.push_back(std::move(kept));
     }
     size_t usable = 0;

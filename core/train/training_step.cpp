@@ -9,6 +9,7 @@
 #include "model/ranking_loss.h"
 #include "train/distributed/data_parallel.h"
 #include "train/lr_schedule.h"
+#include "train/random_streams.h"
 #include "train/training_failure.h"
 
 namespace tpugraphs {
@@ -82,7 +83,8 @@ std::vector<BatchItem> TrainingStep::stepItems(int64_t step, std::mt19937_64& rn
     const int64_t position = step % m_batchesPerEpoch;
     std::vector<size_t> order(m_data.train.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::mt19937_64 epochRng(m_options.seed * 7919 + static_cast<uint64_t>(epoch));
+    std::mt19937_64 epochRng(
+        streamSeed(m_options.seed, RandomStream::EpochOrder, static_cast<uint64_t>(epoch)));
     std::shuffle(order.begin(), order.end(), epochRng);
     const size_t batch = static_cast<size_t>(std::max(1, m_options.batchGraphs));
     std::vector<BatchItem> items;
@@ -154,7 +156,8 @@ double TrainingStep::forwardBackward(const std::vector<BatchItem>& mine, int64_t
 }
 
 double TrainingStep::run(int64_t step, int64_t totalSteps, int64_t* configs) {
-    std::mt19937_64 rng(m_options.seed * 1000003 + static_cast<uint64_t>(step));
+    std::mt19937_64 rng(
+        streamSeed(m_options.seed, RandomStream::StepSampling, static_cast<uint64_t>(step)));
     const std::vector<BatchItem> items = stepItems(step, rng);
     for (const BatchItem& item : items) *configs += static_cast<int64_t>(item.configs.size());
 
@@ -162,7 +165,8 @@ double TrainingStep::run(int64_t step, int64_t totalSteps, int64_t* configs) {
     // Dropout masks depend on the seed, the step and the rank alone: a resumed run draws the
     // masks the uninterrupted run would have drawn, and ranks draw different ones.
     const uint64_t rank = m_parallel ? static_cast<uint64_t>(m_parallel->rank()) : 0;
-    torch::manual_seed(m_options.seed * 2654435761ULL + static_cast<uint64_t>(step) * 4099 + rank);
+    torch::manual_seed(
+        streamSeed(m_options.seed, RandomStream::Dropout, static_cast<uint64_t>(step), rank));
     m_optimizer.zeroGrad();
     const std::vector<BatchItem> mine = m_parallel ? m_parallel->share(items) : items;
     double loss = forwardBackward(mine, step, rng);
