@@ -110,7 +110,7 @@ private Q_SLOTS:
         o.datasetRoot = "/data";
         o.runDir = "/runs/x";
         QVERIFY(changedOptionKeys(o).empty());
-        o.dropout = 0;
+        o.dropout = 0.2;
         o.steps = 500;
         QCOMPARE(changedOptionKeys(o), (std::vector<std::string>{"dropout", "steps"}));
     }
