@@ -25,16 +25,18 @@ GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g, const Layou
     GraphDrawing d;
     d.width.resize(n);
     d.height.resize(n);
+    d.layer.resize(n);
     for (int32_t v = 0; v < n; ++v) {
-        d.width[v] = g.width[v];
+        d.width[v] = g.width[g.vertexOf[v]];
         d.height[v] = input.nodeHeight.empty() ? options.nodeHeight : input.nodeHeight[v];
+        d.layer[v] = g.layerOf[g.vertexOf[v]];
     }
 
     // Layer rows: each as tall as its tallest box.
     const int32_t layerCount = static_cast<int32_t>(g.layers.size());
     std::vector<float> rowHeight(layerCount, 0.0f);
     for (int32_t v = 0; v < n; ++v)
-        rowHeight[g.layerOf[v]] = std::max(rowHeight[g.layerOf[v]], d.height[v]);
+        rowHeight[d.layer[v]] = std::max(rowHeight[d.layer[v]], d.height[v]);
     d.layerY.resize(layerCount);
     float top = 0.0f;
     for (int32_t l = 0; l < layerCount; ++l) {
@@ -48,11 +50,10 @@ GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g, const Layou
     auto xOf = [&](int32_t v) { return g.x[v] - minX; };
     d.x.resize(n);
     d.y.resize(n);
-    d.layer.assign(g.layerOf.begin(), g.layerOf.begin() + n);
     d.bounds = n > 0 ? DrawingRect{1e30f, 1e30f, -1e30f, -1e30f} : DrawingRect{};
     for (int32_t v = 0; v < n; ++v) {
-        d.x[v] = xOf(v);
-        d.y[v] = d.layerY[g.layerOf[v]];
+        d.x[v] = xOf(g.vertexOf[v]);
+        d.y[v] = d.layerY[d.layer[v]];
         extend(d.bounds, d.x[v] - 0.5f * d.width[v], d.y[v] - 0.5f * d.height[v],
                d.x[v] + 0.5f * d.width[v], d.y[v] + 0.5f * d.height[v]);
     }
@@ -64,11 +65,12 @@ GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g, const Layou
     for (size_t e = 0; e + 1 < g.chainStart.size(); ++e) {
         const int64_t first = g.chainStart[e];
         const int64_t last = g.chainStart[e + 1] - 1;
+        const int32_t from = input.edgeFrom[e], to = input.edgeTo[e];
         for (int64_t k = first; k <= last; ++k) {
             const int32_t v = g.chain[k];
             float y = d.layerY[g.layerOf[v]];
-            if (k == first) y = d.y[v] + 0.5f * d.height[v];
-            if (k == last) y = d.y[v] - 0.5f * d.height[v];
+            if (k == first) y = d.y[from] + 0.5f * d.height[from];
+            if (k == last) y = d.y[to] - 0.5f * d.height[to];
             d.points[k] = {xOf(v), y};
             extend(d.bounds, d.points[k].x, y, d.points[k].x, y);
         }

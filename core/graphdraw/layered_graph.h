@@ -8,10 +8,13 @@
 
 namespace tpugraphs::layout_detail {
 
-// Vertices are the input nodes (0 .. realCount-1) followed by routing points (dummy vertices)
-// placed on every layer crossed by a routed long edge.
+// Vertices are the input nodes and routing points (dummy vertices) placed on every layer crossed
+// by a routed long edge, numbered layer by layer (top layer first; within a layer, nodes by id,
+// then routing points by edge).
 struct LayeredGraph {
-    int32_t realCount = 0;
+    int32_t realCount = 0;                     // input nodes
+    std::vector<int32_t> vertexOf;             // per input node: its vertex
+    std::vector<char> routing;                 // per vertex: a routing point (else a node)
     std::vector<int32_t> layerOf;              // per vertex
     std::vector<float> width;                  // per vertex (routing points: 0)
     std::vector<std::vector<int32_t>> layers;  // per layer: its vertices, left to right
@@ -27,7 +30,7 @@ struct LayeredGraph {
     int64_t straightEdges = 0;
 
     int32_t vertexCount() const { return static_cast<int32_t>(layerOf.size()); }
-    bool isRoutingPoint(int32_t v) const { return v >= realCount; }
+    bool isRoutingPoint(int32_t v) const { return routing[v] != 0; }
 };
 
 bool cancelled(const LayoutControl& control);
