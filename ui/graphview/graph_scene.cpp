@@ -30,8 +30,9 @@ float GraphScene::boxWidth(const GraphTopology& topology, const GraphSubview& su
         return 24.0f + kCharWidth * static_cast<float>(boxLabel(topology, subview, v).size());
     // Label "name  #id".
     const int original = subview.original[v];
-    const auto chars =
-        std::strlen(opcodeName(topology.opcode[original])) + 3 + QString::number(original).size();
+    int digits = 1;
+    for (int rest = original; rest >= 10; rest /= 10) ++digits;
+    const auto chars = std::strlen(opcodeName(topology.opcode[original])) + 3 + digits;
     return 20.0f + kCharWidth * static_cast<float>(chars);
 }
 
@@ -73,8 +74,6 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
     for (int i = 0; i < m_points.size(); ++i)
         m_points[i] = QPointF(drawing.points[i].x, drawing.points[i].y);
     m_edgeBounds.resize(edgeCount);
-    m_inEdges.resize(n);
-    m_outEdges.resize(n);
     for (int e = 0; e < edgeCount; ++e) {
         double left = 1e300, top = 1e300, right = -1e300, bottom = -1e300;
         for (int i = m_pointStart[e]; i < m_pointStart[e + 1]; ++i) {
@@ -84,10 +83,28 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
             bottom = std::max(bottom, m_points[i].y());
         }
         m_edgeBounds[e] = QRectF(QPointF(left, top), QPointF(right, bottom));
-        m_outEdges[m_edgeFrom[e]].append(e);
-        m_inEdges[m_edgeTo[e]].append(e);
     }
+    buildEdgeLists();
     buildGrid();
+}
+
+namespace {
+
+// Groups the edges by their node at `end` (CSR, edges in order within a node).
+void groupEdges(const QVector<int>& end, int nodeCount, QVector<int>& start, QVector<int>& list) {
+    start.fill(0, nodeCount + 1);
+    for (const int v : end) ++start[v + 1];
+    for (int v = 0; v < nodeCount; ++v) start[v + 1] += start[v];
+    list.resize(end.size());
+    QVector<int> fill(start.begin(), start.end() - 1);
+    for (int e = 0; e < end.size(); ++e) list[fill[end[e]]++] = e;
+}
+
+}  // namespace
+
+void GraphScene::buildEdgeLists() {
+    groupEdges(m_edgeTo, nodeCount(), m_inStart, m_inList);
+    groupEdges(m_edgeFrom, nodeCount(), m_outStart, m_outList);
 }
 
 QString GraphScene::label(int v) const {

@@ -15,6 +15,21 @@ namespace tpugraphs::ui {
 
 enum class GraphViewMode { Whole, ConfigurableNeighbourhood, CollapsedComputations };
 
+// The edges into or out of one node: a run of edge ids in the scene's per-node lists.
+class EdgeList {
+public:
+    EdgeList(const int* begin, const int* end) : m_begin(begin), m_end(end) {}
+    const int* begin() const { return m_begin; }
+    const int* end() const { return m_end; }
+    int size() const { return static_cast<int>(m_end - m_begin); }
+    bool isEmpty() const { return m_begin == m_end; }
+    int first() const { return *m_begin; }
+
+private:
+    const int* m_begin;
+    const int* m_end;
+};
+
 class GraphScene {
 public:
     // `drawing` lays out `subview.dag` (same node and edge order).
@@ -46,8 +61,8 @@ public:
     int pointEnd(int e) const { return m_pointStart[e + 1]; }
     const QPointF& point(int i) const { return m_points[i]; }
     const QRectF& edgeBounds(int e) const { return m_edgeBounds[e]; }
-    const QVector<int>& inEdges(int v) const { return m_inEdges[v]; }
-    const QVector<int>& outEdges(int v) const { return m_outEdges[v]; }
+    EdgeList inEdges(int v) const { return edgesOf(m_inStart, m_inList, v); }
+    EdgeList outEdges(int v) const { return edgesOf(m_outStart, m_outList, v); }
 
     // View nodes whose boxes intersect `area` (world coordinates), via a uniform grid.
     void nodesIn(const QRectF& area, QVector<int>& out) const;
@@ -59,6 +74,10 @@ public:
     static float boxHeight(const GraphSubview& subview, int v);
 
 private:
+    static EdgeList edgesOf(const QVector<int>& start, const QVector<int>& list, int v) {
+        return {list.constData() + start[v], list.constData() + start[v + 1]};
+    }
+    void buildEdgeLists();
     void buildGrid();
 
     std::shared_ptr<const GraphTopology> m_topology;
@@ -71,7 +90,8 @@ private:
     QVector<int> m_edgeFrom, m_edgeTo, m_pointStart;
     QVector<QPointF> m_points;
     QVector<QRectF> m_edgeBounds;
-    QVector<QVector<int>> m_inEdges, m_outEdges;
+    // Per node, its edges in edge order (CSR): in m_inList[m_inStart[v] .. m_inStart[v + 1]).
+    QVector<int> m_inStart, m_inList, m_outStart, m_outList;
 
     // Uniform grid over m_bounds; nodes are filed by their centre, queries widen by m_maxHalf.
     int m_gridColumns = 1, m_gridRows = 1;
