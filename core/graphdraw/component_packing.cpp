@@ -228,24 +228,24 @@ int32_t connectedComponents(const DagInput& input, std::vector<int32_t>& compone
     return static_cast<int32_t>(roots.size());
 }
 
-std::optional<GraphDrawing> layoutComponents(const DagInput& input, const LayoutOptions& options,
-                                             const PackingOptions& packing,
-                                             const LayoutControl& control) {
+std::optional<GraphDrawing> drawComponents(const DagInput& input, const DrawingOptions& options,
+                                           const PackingOptions& packing,
+                                           const DrawingControl& control) {
     validateDagInput(input);
     std::vector<int32_t> componentOf;
     const int32_t count = connectedComponents(input, componentOf);
-    if (count <= 1) return layoutDag(input, options, control);
+    if (count <= 1) return drawDag(input, options, control);
     const std::vector<Component> parts = splitComponents(input, componentOf, count);
     std::vector<GraphDrawing> drawings;
     drawings.reserve(parts.size());
     int64_t done = 0;
     for (const Component& c : parts) {
-        LayoutControl part{control.cancel, {}};
+        DrawingControl part{control.cancel, {}};
         if (control.progress)
             part.progress = [&, base = done, size = c.dag.nodeCount](float f) {
                 control.progress(float((base + f * size) / double(input.nodeCount)));
             };
-        std::optional<GraphDrawing> d = layoutDag(c.dag, options, part);
+        std::optional<GraphDrawing> d = drawDag(c.dag, options, part);
         if (!d) return std::nullopt;
         drawings.push_back(std::move(*d));
         done += c.dag.nodeCount;

@@ -4,7 +4,7 @@
 
 #include "graphdraw/layered_graph.h"
 
-namespace tpugraphs::layout_detail {
+namespace tpugraphs::drawing_detail {
 
 namespace {
 
@@ -20,7 +20,7 @@ struct Block {
     int32_t count;
 };
 
-float separation(const LayeredGraph& g, int32_t a, int32_t b, const LayoutOptions& options) {
+float separation(const LayeredGraph& g, int32_t a, int32_t b, const DrawingOptions& options) {
     const int routing = int(g.isRoutingPoint(a)) + int(g.isRoutingPoint(b));
     const float gap = routing == 0   ? options.nodeGap
                       : routing == 2 ? options.dummyGap
@@ -30,7 +30,7 @@ float separation(const LayeredGraph& g, int32_t a, int32_t b, const LayoutOption
 
 // Per vertex: the sum of the separations from the first vertex of its layer to it (the order is
 // fixed during placement, so this is computed once instead of in every sweep).
-std::vector<double> cumulativeSeparations(const LayeredGraph& g, const LayoutOptions& options) {
+std::vector<double> cumulativeSeparations(const LayeredGraph& g, const DrawingOptions& options) {
     std::vector<double> offset(static_cast<size_t>(g.vertexCount()), 0.0);
     for (const std::vector<int32_t>& layer : g.layers)
         for (size_t i = 1; i < layer.size(); ++i)
@@ -76,7 +76,7 @@ void fitLayer(LayeredGraph& g, const std::vector<int32_t>& layer, Pull pull,
             g.x[layer[i]] = static_cast<float>(block.mean + offset[layer[i]]);
 }
 
-void packLayers(LayeredGraph& g, const LayoutOptions& options) {
+void packLayers(LayeredGraph& g, const DrawingOptions& options) {
     for (const std::vector<int32_t>& layer : g.layers) {
         float x = 0.0f;
         for (size_t i = 0; i < layer.size(); ++i) {
@@ -89,7 +89,8 @@ void packLayers(LayeredGraph& g, const LayoutOptions& options) {
 
 }  // namespace
 
-bool placeCoordinates(LayeredGraph& g, const LayoutOptions& options, const LayoutControl& control) {
+bool placeCoordinates(LayeredGraph& g, const DrawingOptions& options,
+                      const DrawingControl& control) {
     packLayers(g, options);
     const int32_t layerCount = static_cast<int32_t>(g.layers.size());
     const std::vector<double> offset = cumulativeSeparations(g, options);
@@ -108,4 +109,4 @@ bool placeCoordinates(LayeredGraph& g, const LayoutOptions& options, const Layou
     return !cancelled(control);
 }
 
-}  // namespace tpugraphs::layout_detail
+}  // namespace tpugraphs::drawing_detail

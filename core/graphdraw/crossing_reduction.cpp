@@ -3,7 +3,7 @@
 
 #include "graphdraw/layered_graph.h"
 
-namespace tpugraphs::layout_detail {
+namespace tpugraphs::drawing_detail {
 
 namespace {
 
@@ -43,7 +43,7 @@ void orderLayer(LayeredGraph& g, int32_t l, bool fromAbove, std::vector<SortItem
 
 }  // namespace
 
-bool reduceCrossings(LayeredGraph& g, int sweeps, const LayoutControl& control) {
+bool reduceCrossings(LayeredGraph& g, int sweeps, const DrawingControl& control) {
     const int32_t layerCount = static_cast<int32_t>(g.layers.size());
     std::vector<SortItem> items;
     for (int s = 0; s < sweeps; ++s) {
@@ -56,4 +56,4 @@ bool reduceCrossings(LayeredGraph& g, int sweeps, const LayoutControl& control) 
     return true;
 }
 
-}  // namespace tpugraphs::layout_detail
+}  // namespace tpugraphs::drawing_detail

@@ -3,13 +3,13 @@
 
 #include <algorithm>
 
-namespace tpugraphs::layout_detail {
+namespace tpugraphs::drawing_detail {
 
-bool cancelled(const LayoutControl& control) {
+bool cancelled(const DrawingControl& control) {
     return control.cancel && control.cancel->load(std::memory_order_relaxed);
 }
 
-void report(const LayoutControl& control, float fraction) {
+void report(const DrawingControl& control, float fraction) {
     if (control.progress) control.progress(fraction);
 }
 
@@ -79,7 +79,7 @@ void numberByLayer(LayeredGraph& g, int32_t layerCount,
 }  // namespace
 
 LayeredGraph buildLayeredGraph(const DagInput& input, const std::vector<int32_t>& nodeLayer,
-                               const LayoutOptions& options) {
+                               const DrawingOptions& options) {
     const int32_t n = input.nodeCount;
     int32_t layerCount = 0;
     for (const int32_t l : nodeLayer) layerCount = std::max(layerCount, l + 1);
@@ -132,4 +132,4 @@ LayeredGraph buildLayeredGraph(const DagInput& input, const std::vector<int32_t>
     return g;
 }
 
-}  // namespace tpugraphs::layout_detail
+}  // namespace tpugraphs::drawing_detail

@@ -38,9 +38,9 @@ public:
         view.resize(800, 600);
         view.show();
         view.setViewMode(mode);
-        QSignalSpy finished(&view, &GraphViewWidget::layoutFinished);
+        QSignalSpy finished(&view, &GraphViewWidget::drawingFinished);
         view.setGraph(std::move(graph));
-        ok = view.isLayingOut() && finished.wait(20000) && view.scene() != nullptr;
+        ok = view.isDrawing() && finished.wait(20000) && view.scene() != nullptr;
     }
     GraphViewWidget view;
     bool ok = false;
@@ -69,7 +69,7 @@ private Q_SLOTS:
     void layoutRunsOffTheUiThreadAndFits() {
         Fixture f(smallGraph());
         QVERIFY(f.ok);
-        QVERIFY(!f.view.isLayingOut());
+        QVERIFY(!f.view.isDrawing());
         QCOMPARE(f.view.scene()->nodeCount(), 6);
         QCOMPARE(f.view.scene()->edgeCount(), 6);
         f.view.repaint();
@@ -99,7 +99,7 @@ private Q_SLOTS:
         Fixture f(smallGraph());
         QVERIFY(f.ok);
         QSignalSpy selected(&f.view, &GraphViewWidget::nodeSelected);
-        QVERIFY(f.view.centerOnNode(3));
+        QVERIFY(f.view.centreOnNode(3));
         QTest::mouseClick(&f.view, Qt::LeftButton, {}, f.view.nodeScreenPos(3).toPoint());
         QCOMPARE(selected.count(), 1);
         QCOMPARE(selected.at(0).at(0).toInt(), 3);
@@ -195,8 +195,8 @@ private Q_SLOTS:
         QVERIFY(f.ok);
         QCOMPARE(f.view.scene()->nodeCount(), 3);  // 2 -> 3 -> 4
         QVERIFY(f.view.findNodes("parameter").isEmpty());
-        QVERIFY(!f.view.centerOnNode(0));
-        QVERIFY(f.view.centerOnNode(3));
+        QVERIFY(!f.view.centreOnNode(0));
+        QVERIFY(f.view.centreOnNode(3));
         QVERIFY(f.view.scene()->isConfigurable(f.view.scene()->viewNodeOf(3)));
     }
 
@@ -213,7 +213,7 @@ private Q_SLOTS:
         QCOMPARE(scene->label(box), QStringLiteral("computation 2 of 2 · 3 nodes"));
         QVERIFY(f.view.nodeTip(box).startsWith("computation 2 of 2"));
         QCOMPARE(scene->edgeCount(), 1);  // 2 -> 3 and 2 -> 5 join the two boxes once
-        QSignalSpy finished(&f.view, &GraphViewWidget::layoutFinished);
+        QSignalSpy finished(&f.view, &GraphViewWidget::drawingFinished);
         QTest::mouseDClick(&f.view, Qt::LeftButton, {}, f.view.nodeScreenPos(4).toPoint());
         QVERIFY(finished.wait(20000));
         scene = f.view.scene().get();
@@ -237,10 +237,10 @@ private Q_SLOTS:
     void newGraphDropsTheStaleLayout() {
         GraphViewWidget view;
         view.resize(400, 300);
-        QSignalSpy finished(&view, &GraphViewWidget::layoutFinished);
+        QSignalSpy finished(&view, &GraphViewWidget::drawingFinished);
         view.setGraph(std::make_shared<const GraphTopology>(makeSyntheticTopology(20000, 1)));
         view.setGraph(smallGraph());
-        QTRY_VERIFY_WITH_TIMEOUT(!view.isLayingOut(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isDrawing(), 20000);
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.at(0).at(0).toInt(), 6);
         QCOMPARE(view.scene()->nodeCount(), 6);
@@ -252,7 +252,7 @@ private Q_SLOTS:
         Fixture f(smallGraph());
         QVERIFY(f.ok);
         f.view.setNodeDetail([](int node) { return QStringLiteral("shape f32[%1]").arg(node); });
-        QVERIFY(f.view.centerOnNode(3));
+        QVERIFY(f.view.centreOnNode(3));
         hover(f.view, f.view.nodeScreenPos(3).toPoint());
         const QString tip = QToolTip::text();  // read at once: offscreen, Qt soon hides it
         QVERIFY2(tip.startsWith("Node 3: dot\nshape f32[3]\nconfigurable"), qPrintable(tip));
@@ -270,7 +270,7 @@ private Q_SLOTS:
         QVERIFY(f.ok);
         f.view.setLegendVisible(false);
         f.view.setNodeValues({0, 0, 0, 0, 10, NAN}, "sensitivity");
-        QVERIFY(f.view.centerOnNode(4));
+        QVERIFY(f.view.centreOnNode(4));
         f.view.zoomAt(0.25 / f.view.zoom(), f.view.nodeScreenPos(4));  // boxes without text
         QCOMPARE(f.view.detail(), GraphDetail::Boxes);
         const QImage image = f.view.grab().toImage();
@@ -318,7 +318,7 @@ private Q_SLOTS:
         Fixture f(smallGraph());
         QVERIFY(f.ok);
         f.view.setLegendVisible(false);
-        QVERIFY(f.view.centerOnNode(4));
+        QVERIFY(f.view.centreOnNode(4));
         f.view.repaint();
         QCOMPARE(f.view.detail(), GraphDetail::Labels);
         QVERIFY(f.view.drawnArrowCount() >= 1);

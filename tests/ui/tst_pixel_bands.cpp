@@ -156,7 +156,7 @@ private Q_SLOTS:
         const int threads = pool->maxThreadCount();
         GraphViewWidget view;
         view.resize(900, 700);
-        QSignalSpy finished(&view, &GraphViewWidget::layoutFinished);
+        QSignalSpy finished(&view, &GraphViewWidget::drawingFinished);
         view.setGraph(std::make_shared<const GraphTopology>(makeSyntheticTopology(20000)));
         QVERIFY(finished.wait(60000));
         view.setLegendVisible(false);

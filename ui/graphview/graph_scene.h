@@ -69,7 +69,7 @@ public:
     // The view node nearest to a world point within `tolerance` (world units), or -1.
     int nodeAt(const QPointF& world, double tolerance) const;
 
-    // Box size used for a view node before layout (label-sized).
+    // Box size used for a view node before drawing (label-sized).
     static float boxWidth(const GraphTopology& topology, const GraphSubview& subview, int v);
     static float boxHeight(const GraphSubview& subview, int v);
 

@@ -67,13 +67,13 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     connect(m_fit, &QToolButton::clicked, m_view, &GraphViewWidget::fitToWindow);
     connect(m_collapse, &QToolButton::clicked, m_view, &GraphViewWidget::collapseAllComputations);
     connect(m_legend, &QToolButton::toggled, m_view, &GraphViewWidget::setLegendVisible);
-    connect(m_view, &GraphViewWidget::layoutStarted, this,
+    connect(m_view, &GraphViewWidget::drawingStarted, this,
             [this] { m_status->setText(QStringLiteral("laying out…")); });
-    connect(m_view, &GraphViewWidget::layoutFailed, this, [this](const QString& message) {
+    connect(m_view, &GraphViewWidget::drawingFailed, this, [this](const QString& message) {
         m_status->setText(QStringLiteral("layout failed"));
         m_status->setToolTip(message);
     });
-    connect(m_view, &GraphViewWidget::layoutFinished, this,
+    connect(m_view, &GraphViewWidget::drawingFinished, this,
             [this](int nodes, int edges, double ms) {
                 const QLocale locale;
                 m_status->setText(QStringLiteral("%1 nodes, %2 edges")

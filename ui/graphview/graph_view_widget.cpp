@@ -1,4 +1,4 @@
-// GraphViewWidget: view transform, input handling, selection and search state, layout job wiring.
+// GraphViewWidget: view transform, input handling, selection and search state, drawing job wiring.
 #include "graphview/graph_view_widget.h"
 
 #include <QKeyEvent>
@@ -11,7 +11,7 @@
 #include <cmath>
 #include <utility>
 
-#include "graphview/graph_layout_job.h"
+#include "graphview/graph_drawing_job.h"
 #include "graphview/graph_palette.h"
 
 namespace tpugraphs::ui {
@@ -26,20 +26,20 @@ constexpr double kZoomStep = 1.3;       // per wheel notch or +/- key
 }  // namespace
 
 GraphViewWidget::GraphViewWidget(QWidget* parent)
-    : QWidget(parent), m_job(new GraphLayoutJob(this)) {
+    : QWidget(parent), m_job(new GraphDrawingJob(this)) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);  // hover tool tips
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(200, 150);
-    connect(m_job, &GraphLayoutJob::progress, this, [this](float f) {
+    connect(m_job, &GraphDrawingJob::progress, this, [this](float f) {
         m_progress = f;
         update();
     });
-    connect(m_job, &GraphLayoutJob::finished, this, &GraphViewWidget::onLayoutFinished);
-    connect(m_job, &GraphLayoutJob::failed, this, [this](const QString& message) {
+    connect(m_job, &GraphDrawingJob::finished, this, &GraphViewWidget::onDrawingFinished);
+    connect(m_job, &GraphDrawingJob::failed, this, [this](const QString& message) {
         m_error = message;
         update();
-        Q_EMIT layoutFailed(message);
+        Q_EMIT drawingFailed(message);
     });
 }
 
@@ -52,11 +52,11 @@ void GraphViewWidget::setGraph(std::shared_ptr<const GraphTopology> topology) {
     m_selectedOriginal = -1;
     m_matchOriginals.clear();
     m_currentMatchOriginal = -1;
-    m_centreOnLayout = -1;
+    m_centreOnDrawing = -1;
     m_nodeDetail = {};  // belongs to the previous graph
     m_values.clear();
     m_fitPending = true;
-    startLayout();
+    startDrawing();
 }
 
 void GraphViewWidget::clear() {
@@ -73,7 +73,7 @@ void GraphViewWidget::setViewMode(GraphViewMode mode) {
     if (mode == m_mode) return;
     m_mode = mode;
     m_fitPending = true;
-    startLayout();
+    startDrawing();
 }
 
 void GraphViewWidget::setComputationExpanded(int computation, bool expanded) {
@@ -82,20 +82,20 @@ void GraphViewWidget::setComputationExpanded(int computation, bool expanded) {
     m_expanded[computation] = expanded;
     m_fitComputation = expanded ? computation : -1;
     m_fitPending = !expanded;
-    if (m_mode == GraphViewMode::CollapsedComputations) startLayout();
+    if (m_mode == GraphViewMode::CollapsedComputations) startDrawing();
 }
 
 void GraphViewWidget::collapseAllComputations() {
     std::fill(m_expanded.begin(), m_expanded.end(), false);
     m_fitPending = true;
-    if (m_mode == GraphViewMode::CollapsedComputations) startLayout();
+    if (m_mode == GraphViewMode::CollapsedComputations) startDrawing();
 }
 
-bool GraphViewWidget::isLayingOut() const {
+bool GraphViewWidget::isDrawing() const {
     return m_job->isRunning();
 }
 
-void GraphViewWidget::startLayout() {
+void GraphViewWidget::startDrawing() {
     m_error.clear();
     m_progress = 0.0f;
     if (!m_topology) {
@@ -104,12 +104,12 @@ void GraphViewWidget::startLayout() {
         return;
     }
     m_job->start({m_topology, m_mode, m_expanded});
-    Q_EMIT layoutStarted();
+    Q_EMIT drawingStarted();
     update();
 }
 
-void GraphViewWidget::onLayoutFinished(std::shared_ptr<const GraphScene> scene, double layoutMs,
-                                       double totalMs) {
+void GraphViewWidget::onDrawingFinished(std::shared_ptr<const GraphScene> scene, double drawingMs,
+                                        double totalMs) {
     m_scene = std::move(scene);
     m_state.selected = m_scene->viewNodeOf(m_selectedOriginal);
     setSearchMatches(m_matchOriginals, m_currentMatchOriginal);
@@ -126,9 +126,9 @@ void GraphViewWidget::onLayoutFinished(std::shared_ptr<const GraphScene> scene, 
         }
         if (!opened.isEmpty()) fitTo(opened);
     }
-    if (m_centreOnLayout >= 0) centreOn(std::exchange(m_centreOnLayout, -1));
+    if (m_centreOnDrawing >= 0) centreOnNodeNow(std::exchange(m_centreOnDrawing, -1));
     update();
-    Q_EMIT layoutFinished(m_scene->nodeCount(), m_scene->edgeCount(), totalMs);
+    Q_EMIT drawingFinished(m_scene->nodeCount(), m_scene->edgeCount(), totalMs);
 }
 
 QVector<int> GraphViewWidget::findNodes(const QString& query) const {
@@ -157,12 +157,12 @@ QVector<int> GraphViewWidget::findNodes(const QString& query) const {
     return found;
 }
 
-bool GraphViewWidget::centerOnNode(int originalNode) {
-    m_centreOnLayout = isLayingOut() ? originalNode : -1;
-    return !isLayingOut() && centreOn(originalNode);
+bool GraphViewWidget::centreOnNode(int originalNode) {
+    m_centreOnDrawing = isDrawing() ? originalNode : -1;
+    return !isDrawing() && centreOnNodeNow(originalNode);
 }
 
-bool GraphViewWidget::centreOn(int originalNode) {
+bool GraphViewWidget::centreOnNodeNow(int originalNode) {
     if (!m_scene) return false;
     const int v = m_scene->viewNodeOf(originalNode);
     if (v < 0) return false;
@@ -331,7 +331,7 @@ void GraphViewWidget::paintOverlay(QPainter& painter) {
     QString message;
     if (!m_error.isEmpty())
         message = QStringLiteral("Layout failed: %1").arg(m_error);
-    else if (isLayingOut())
+    else if (isDrawing())
         message = QStringLiteral("Laying out %1 nodes… %2%")
                       .arg(QLocale().toString(m_topology ? m_topology->nodeCount : 0))
                       .arg(qRound(100.0f * m_progress));

@@ -14,7 +14,7 @@
 
 namespace tpugraphs::ui {
 
-class GraphLayoutJob;
+class GraphDrawingJob;
 
 class GraphViewWidget : public QWidget {
     Q_OBJECT
@@ -34,14 +34,14 @@ public:
     // the view then fits the opened computation (or the whole view).
     void setComputationExpanded(int computation, bool expanded);
     void collapseAllComputations();
-    bool isLayingOut() const;
+    bool isDrawing() const;
 
     // Original node ids in the current view matching "123" / "#123" (a node id) or an opcode
     // name (exact names first; otherwise names containing the text, case-insensitive).
     QVector<int> findNodes(const QString& query) const;
     // False when the node is not in the current view; while laying out, the view centres on it
-    // when the layout arrives.
-    bool centerOnNode(int originalNode);
+    // when the drawing arrives.
+    bool centreOnNode(int originalNode);
     void selectNode(int originalNode);  // -1 clears
     int selectedNode() const;           // original id, -1 when none (or a computation box)
     void setSearchMatches(const QVector<int>& originalNodes, int currentOriginal);
@@ -76,9 +76,9 @@ public:
 
 Q_SIGNALS:
     void nodeSelected(int originalNodeId);  // -1: selection cleared or a computation box
-    void layoutStarted();
-    void layoutFinished(int nodes, int edges, double ms);
-    void layoutFailed(const QString& message);
+    void drawingStarted();
+    void drawingFinished(int nodes, int edges, double ms);
+    void drawingFailed(const QString& message);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -91,10 +91,12 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
-    void startLayout();
-    void onLayoutFinished(std::shared_ptr<const GraphScene> scene, double layoutMs, double totalMs);
+    void startDrawing();
+    void onDrawingFinished(std::shared_ptr<const GraphScene> scene, double drawingMs,
+                           double totalMs);
     void selectViewNode(int viewNode);
-    bool centreOn(int originalNode);  // centerOnNode without waiting for a running layout
+    bool centreOnNodeNow(
+        int originalNode);  // centreOnNode without waiting for a running drawing job
     void updateViewValues();
     void panBy(const QPointF& delta);
     void paintOverlay(QPainter& painter);
@@ -106,13 +108,13 @@ private:
     std::shared_ptr<const GraphScene> m_scene;
     GraphViewMode m_mode = GraphViewMode::Whole;
     std::vector<bool> m_expanded;
-    GraphLayoutJob* m_job = nullptr;
+    GraphDrawingJob* m_job = nullptr;
     float m_progress = 0.0f;
     QString m_error;
-    bool m_fitPending = true;   // fit when the next layout arrives
-    int m_fitComputation = -1;  // fit to this opened computation when the next layout arrives
-    bool m_autoFit = false;     // the view is fitted and follows resizes until moved
-    int m_centreOnLayout = -1;  // original node to centre on when the running layout arrives
+    bool m_fitPending = true;    // fit when the next drawing arrives
+    int m_fitComputation = -1;   // fit to this opened computation when the next drawing arrives
+    bool m_autoFit = false;      // the view is fitted and follows resizes until moved
+    int m_centreOnDrawing = -1;  // original node to centre on when the running drawing arrives
 
     GraphViewTransform m_transform;
     GraphRenderState m_state;

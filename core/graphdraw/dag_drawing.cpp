@@ -1,5 +1,5 @@
-// Layered DAG layout entry point: runs the pipeline and converts it to a GraphDrawing.
-#include "graphdraw/dag_layout.h"
+// Layered DAG drawing entry point: runs the pipeline and converts it to a GraphDrawing.
+#include "graphdraw/dag_drawing.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -9,7 +9,7 @@
 
 namespace tpugraphs {
 
-using namespace layout_detail;
+using namespace drawing_detail;
 
 namespace {
 
@@ -20,7 +20,8 @@ void extend(DrawingRect& r, float left, float top, float right, float bottom) {
     r.bottom = std::max(r.bottom, bottom);
 }
 
-GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g, const LayoutOptions& options) {
+GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g,
+                       const DrawingOptions& options) {
     const int32_t n = input.nodeCount;
     GraphDrawing d;
     d.width.resize(n);
@@ -83,25 +84,25 @@ GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g, const Layou
 }  // namespace
 
 void validateDagInput(const DagInput& input) {
-    if (input.nodeCount < 0) throw std::invalid_argument("layout: negative node count");
+    if (input.nodeCount < 0) throw std::invalid_argument("graph drawing: negative node count");
     if (input.edgeFrom.size() != input.edgeTo.size())
-        throw std::invalid_argument("layout: edgeFrom and edgeTo differ in length");
+        throw std::invalid_argument("graph drawing: edgeFrom and edgeTo differ in length");
     const auto n = static_cast<size_t>(input.nodeCount);
     if ((!input.nodeWidth.empty() && input.nodeWidth.size() != n) ||
         (!input.nodeHeight.empty() && input.nodeHeight.size() != n))
-        throw std::invalid_argument("layout: node sizes must be empty or one per node");
+        throw std::invalid_argument("graph drawing: node sizes must be empty or one per node");
     for (size_t e = 0; e < input.edgeFrom.size(); ++e) {
         const int32_t a = input.edgeFrom[e];
         const int32_t b = input.edgeTo[e];
         if (a < 0 || b < 0 || a >= input.nodeCount || b >= input.nodeCount)
-            throw std::invalid_argument("layout: edge " + std::to_string(e) +
+            throw std::invalid_argument("graph drawing: edge " + std::to_string(e) +
                                         " refers to a node outside 0.." +
                                         std::to_string(input.nodeCount - 1));
     }
 }
 
-std::optional<GraphDrawing> layoutDag(const DagInput& input, const LayoutOptions& options,
-                                      const LayoutControl& control) {
+std::optional<GraphDrawing> drawDag(const DagInput& input, const DrawingOptions& options,
+                                    const DrawingControl& control) {
     validateDagInput(input);
     if (cancelled(control)) return std::nullopt;
     report(control, 0.0f);
