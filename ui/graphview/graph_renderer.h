@@ -2,6 +2,7 @@
 // benchmark.
 #pragma once
 
+#include <QColor>
 #include <QImage>
 #include <QPointF>
 #include <QRect>
@@ -43,6 +44,9 @@ struct GraphRenderStats {
 
 // Level of detail for a zoom: dots (no outlines, thin translucent edges), boxes, labelled boxes.
 GraphDetail detailForScale(double scale);
+
+// A node's colour: its opcode family's, or with values its value's (grey without one).
+QColor nodeColor(const GraphScene& scene, const GraphRenderState& state, int v);
 
 // The pixel layer (edges, and the nodes as dots when zoomed out) kept between frames. When the
 // whole graph at the current scale fits in a few viewports, the layer covers the whole graph, so

@@ -74,18 +74,25 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
     for (int i = 0; i < m_points.size(); ++i)
         m_points[i] = QPointF(drawing.points[i].x, drawing.points[i].y);
     m_edgeBounds.resize(edgeCount);
+    m_edgeFlags.resize(edgeCount);
     for (int e = 0; e < edgeCount; ++e) {
         double left = 1e300, top = 1e300, right = -1e300, bottom = -1e300;
+        bool descends = true;
         for (int i = m_pointStart[e]; i < m_pointStart[e + 1]; ++i) {
             left = std::min(left, m_points[i].x());
             right = std::max(right, m_points[i].x());
             top = std::min(top, m_points[i].y());
+            descends = descends && m_points[i].y() >= bottom;
             bottom = std::max(bottom, m_points[i].y());
         }
         m_edgeBounds[e] = QRectF(QPointF(left, top), QPointF(right, bottom));
+        const bool longStraight = m_pointStart[e + 1] - m_pointStart[e] == 2 &&
+                                  bottom - top > 4.0 * m_rects[m_edgeTo[e]].height();
+        m_edgeFlags[e] = (descends ? kDescends : 0) | (longStraight ? kLongStraight : 0);
     }
     buildEdgeLists();
     buildGrid();
+    m_paintWork = PaintWork(*this);
 }
 
 namespace {

@@ -10,6 +10,7 @@
 #include "data/opcodes.h"
 #include "graphdraw/graph_drawing.h"
 #include "graphdraw/graph_subview.h"
+#include "graphview/paint_work.h"
 
 namespace tpugraphs::ui {
 
@@ -61,6 +62,25 @@ public:
     int pointEnd(int e) const { return m_pointStart[e + 1]; }
     const QPointF& point(int i) const { return m_points[i]; }
     const QRectF& edgeBounds(int e) const { return m_edgeBounds[e]; }
+    // Whether the polyline's y never decreases (every routed edge: it runs down layer by layer).
+    bool descends(int e) const { return m_edgeFlags[e] & kDescends; }
+    // An edge drawn as one straight segment across several layers (past the routing budget).
+    bool isLongStraight(int e) const { return m_edgeFlags[e] & kLongStraight; }
+    // Calls visit(e) for each edge whose bounding box meets `area` (world coordinates); returns
+    // how many.
+    template <typename Visit>
+    int forEdgesMeeting(const QRectF& area, Visit visit) const {
+        const bool all = area.contains(m_bounds);
+        int count = 0;
+        for (int e = 0; e < edgeCount(); ++e)
+            if (all || m_edgeBounds[e].intersects(area)) {
+                visit(e);
+                ++count;
+            }
+        return count;
+    }
+    // The expected cost of drawing the pixel layer along the height.
+    const PaintWork& paintWork() const { return m_paintWork; }
     EdgeList inEdges(int v) const { return edgesOf(m_inStart, m_inList, v); }
     EdgeList outEdges(int v) const { return edgesOf(m_outStart, m_outList, v); }
 
@@ -89,7 +109,9 @@ private:
     QVector<signed char> m_family;
     QVector<int> m_edgeFrom, m_edgeTo, m_pointStart;
     QVector<QPointF> m_points;
+    enum EdgeFlag : unsigned char { kDescends = 1, kLongStraight = 2 };
     QVector<QRectF> m_edgeBounds;
+    QVector<unsigned char> m_edgeFlags;
     // Per node, its edges in edge order (CSR): in m_inList[m_inStart[v] .. m_inStart[v + 1]).
     QVector<int> m_inStart, m_inList, m_outStart, m_outList;
 
@@ -98,6 +120,7 @@ private:
     double m_cellWidth = 1.0, m_cellHeight = 1.0;
     QVector<int> m_cellStart, m_cellNodes;
     QSizeF m_maxHalf;
+    PaintWork m_paintWork;
 };
 
 }  // namespace tpugraphs::ui
