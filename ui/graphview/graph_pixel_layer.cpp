@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
+#include <cstdint>
 
 #include "graphview/graph_palette.h"
 #include "graphview/graph_scene.h"
@@ -23,19 +23,19 @@ QRect dotRect(const PixelLayerView& view, int v) {
     const QPointF bottomRight = view.transform.toScreen(world.bottomRight());
     const int x0 = static_cast<int>(floorToInt(topLeft.x()));
     const int y0 = static_cast<int>(floorToInt(topLeft.y()));
-    const int x1 = std::max(x0 + 2, static_cast<int>(std::ceil(bottomRight.x())));
-    const int y1 = std::max(y0 + 2, static_cast<int>(std::ceil(bottomRight.y())));
+    const int x1 = std::max(x0 + 2, -static_cast<int>(floorToInt(-bottomRight.x())));  // ceil
+    const int y1 = std::max(y0 + 2, -static_cast<int>(floorToInt(-bottomRight.y())));
     return QRect(x0, y0, x1 - x0, y1 - y0);
 }
 
-// The points [first, last] of an edge's polyline whose segments can reach the canvas's rows. A
+// The first point of an edge's polyline from which a segment can reach the canvas's rows. A
 // descending polyline is searched (a tall edge crosses many bands, and each band would otherwise
-// transform all its points): the segments left out lie wholly above or below the band, which
-// blendLine would skip too, so the pixels do not change.
-std::pair<int, int> segmentsReaching(const PixelLayerView& view, int e, const PixelCanvas& canvas) {
+// transform all its points): the segments passed over lie wholly above the band, which blendLine
+// would skip too, so the pixels do not change.
+int firstSegmentReaching(const PixelLayerView& view, int e, const PixelCanvas& canvas) {
     const GraphScene& scene = view.scene;
     const int begin = scene.pointBegin(e), end = scene.pointEnd(e);
-    if (end - begin <= 2 || !scene.descends(e)) return {begin, end - 1};
+    if (end - begin <= 2 || !scene.descends(e)) return begin;
     const auto screenY = [&](int i) { return view.transform.toScreen(scene.point(i)).y(); };
     int low = begin + 1, high = end - 1;  // the first point not above the band ends the first
     while (low < high) {                  // segment that can reach it
@@ -45,36 +45,46 @@ std::pair<int, int> segmentsReaching(const PixelLayerView& view, int e, const Pi
         else
             high = middle;
     }
-    const int first = low - 1;
-    int last = first + 1;
-    while (last + 1 < end && !canvas.isBelow(screenY(last))) ++last;
-    return {first, last};
+    return low - 1;
 }
 
-bool samePixel(const QPointF& a, const QPointF& b) {
-    return floorToInt(a.x()) == floorToInt(b.x()) && floorToInt(a.y()) == floorToInt(b.y());
+struct Pixel {
+    int64_t x, y;
+    bool operator==(const Pixel& o) const { return x == o.x && y == o.y; }
+};
+
+Pixel pixelOf(const QPointF& p) {
+    return {floorToInt(p.x()), floorToInt(p.y())};
 }
 
 // Draws an edge's polyline into one band. Zoomed out, runs of routing points share a pixel: an
 // inner point in the pixel of the point before it is passed over and the line runs on from the
 // last point kept (one call per tiny segment was most of the cost, and blended the same pixel
 // again and again). Which points are kept depends on the polyline alone, so every band draws the
-// lines of a single pass.
+// lines of a single pass. A descending polyline stops at the first kept point below the band.
 void drawEdge(const PixelLayerView& view, PixelCanvas& canvas, int e, QRgb color) {
-    const bool faint = view.scene.isLongStraight(e);
+    const GraphScene& scene = view.scene;
+    const bool faint = scene.isLongStraight(e), descends = scene.descends(e);
     const int alpha = faint ? 40 : 90, stride = faint ? 3 : 1;
-    const int begin = view.scene.pointBegin(e), end = view.scene.pointEnd(e);
-    const auto screen = [&](int i) { return view.transform.toScreen(view.scene.point(i)); };
-    auto [first, last] = segmentsReaching(view, e, canvas);
-    while (first > begin && samePixel(screen(first), screen(first - 1))) --first;
-    QPointF from = screen(first), previous = from;
+    const int begin = scene.pointBegin(e), end = scene.pointEnd(e);
+    const auto screen = [&](int i) { return view.transform.toScreen(scene.point(i)); };
+    int first = firstSegmentReaching(view, e, canvas);
+    QPointF from = screen(first);
+    Pixel pixel = pixelOf(from);
+    while (first > begin) {
+        const QPointF before = screen(first - 1);
+        if (!(pixelOf(before) == pixel)) break;
+        from = before;
+        --first;
+    }
     for (int i = first + 1; i < end; ++i) {
         const QPointF next = screen(i);
-        const bool kept = i + 1 == end || !samePixel(next, previous);
-        previous = next;
+        const Pixel nextPixel = pixelOf(next);
+        const bool kept = i + 1 == end || !(nextPixel == pixel);
+        pixel = nextPixel;
         if (!kept) continue;
         canvas.blendLine(QLineF(from, next), color, alpha, stride);
-        if (i >= last) break;
+        if (descends && canvas.isBelow(next.y())) break;
         from = next;
     }
 }
@@ -84,16 +94,18 @@ void drawBand(const PixelLayerView& view, const QVector<int>& nodes, PixelCanvas
     const GraphScene& scene = view.scene;
     const double scale = view.transform.scale, offsetY = view.transform.offset.y();
     const QRgb edgeColor = palette::edge.rgb(), outline = palette::configurable.rgb();
+    // Which edges and dots reach the band is read from their compact spans (a scan per band).
     scene.forEdgesMeeting(view.world, [&](int e) {
-        const QRectF& b = scene.edgeBounds(e);
-        if (canvas.meetsRows(b.top() * scale + offsetY, b.bottom() * scale + offsetY))
+        const VerticalSpan span = scene.edgeSpan(e);
+        if (canvas.meetsRows(span.top * scale + offsetY, span.bottom * scale + offsetY))
             drawEdge(view, canvas, e, edgeColor);
     });
     if (view.detail != GraphDetail::Dots) return;
     for (const int v : nodes) {
-        const QRectF& r = scene.rect(v);
+        const VerticalSpan span = scene.nodeSpan(v);
         // The dot with its outline: rows floor(top) - 1 to max(floor(top) + 2, ceil(bottom)).
-        if (!canvas.meetsRows(r.top() * scale + offsetY - 1.0, r.bottom() * scale + offsetY + 2.0))
+        if (!canvas.meetsRows(span.top * scale + offsetY - 1.0,
+                              span.bottom * scale + offsetY + 2.0))
             continue;
         const QRect dot = dotRect(view, v);
         canvas.fillRect(dot, nodeColor(scene, view.state, v).rgb());

@@ -23,6 +23,12 @@ QString boxLabel(const GraphTopology& topology, const GraphSubview& subview, int
         .arg(QLocale().toString(subview.boxSize[v]));
 }
 
+// [top, bottom] as floats, widened by more than their rounding error.
+VerticalSpan spanOf(double top, double bottom) {
+    const double slack = 1e-3 + 1e-6 * std::max(std::abs(top), std::abs(bottom));
+    return {static_cast<float>(top - slack), static_cast<float>(bottom + slack)};
+}
+
 }  // namespace
 
 float GraphScene::boxWidth(const GraphTopology& topology, const GraphSubview& subview, int v) {
@@ -49,12 +55,14 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
     for (const int32_t c : m_topology->configurable) configurable[c] = 1;
 
     m_rects.resize(n);
+    m_nodeSpans.resize(n);
     m_configurable.resize(n);
     m_family.resize(n);
     for (int v = 0; v < n; ++v) {
         m_rects[v] =
             QRectF(drawing.x[v] - 0.5 * drawing.width[v], drawing.y[v] - 0.5 * drawing.height[v],
                    drawing.width[v], drawing.height[v]);
+        m_nodeSpans[v] = spanOf(m_rects[v].top(), m_rects[v].bottom());
         const int original = m_subview.original[v];
         m_configurable[v] = original >= 0 && configurable[original];
         m_family[v] = original >= 0
@@ -75,6 +83,7 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
         m_points[i] = QPointF(drawing.points[i].x, drawing.points[i].y);
     m_edgeBounds.resize(edgeCount);
     m_edgeFlags.resize(edgeCount);
+    m_edgeSpans.resize(edgeCount);
     for (int e = 0; e < edgeCount; ++e) {
         double left = 1e300, top = 1e300, right = -1e300, bottom = -1e300;
         bool descends = true;
@@ -89,6 +98,7 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
         const bool longStraight = m_pointStart[e + 1] - m_pointStart[e] == 2 &&
                                   bottom - top > 4.0 * m_rects[m_edgeTo[e]].height();
         m_edgeFlags[e] = (descends ? kDescends : 0) | (longStraight ? kLongStraight : 0);
+        m_edgeSpans[e] = spanOf(top, bottom);
     }
     buildEdgeLists();
     buildGrid();

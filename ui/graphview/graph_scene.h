@@ -16,6 +16,12 @@ namespace tpugraphs::ui {
 
 enum class GraphViewMode { Whole, ConfigurableNeighbourhood, CollapsedComputations };
 
+// The heights an edge or a box covers, in floats rounded outwards: compact for scans that only
+// need to know which rows something may reach.
+struct VerticalSpan {
+    float top, bottom;
+};
+
 // The edges into or out of one node: a run of edge ids in the scene's per-node lists.
 class EdgeList {
 public:
@@ -47,6 +53,7 @@ public:
 
     // Per view node.
     const QRectF& rect(int v) const { return m_rects[v]; }
+    VerticalSpan nodeSpan(int v) const { return m_nodeSpans[v]; }
     int originalNode(int v) const { return m_subview.original[v]; }  // -1 for a computation box
     int computation(int v) const { return m_subview.computation[v]; }
     bool isBox(int v) const { return m_subview.computation[v] >= 0; }
@@ -64,6 +71,7 @@ public:
     const QRectF& edgeBounds(int e) const { return m_edgeBounds[e]; }
     // Whether the polyline's y never decreases (every routed edge: it runs down layer by layer).
     bool descends(int e) const { return m_edgeFlags[e] & kDescends; }
+    VerticalSpan edgeSpan(int e) const { return m_edgeSpans[e]; }
     // An edge drawn as one straight segment across several layers (past the routing budget).
     bool isLongStraight(int e) const { return m_edgeFlags[e] & kLongStraight; }
     // Calls visit(e) for each edge whose bounding box meets `area` (world coordinates); returns
@@ -112,6 +120,7 @@ private:
     enum EdgeFlag : unsigned char { kDescends = 1, kLongStraight = 2 };
     QVector<QRectF> m_edgeBounds;
     QVector<unsigned char> m_edgeFlags;
+    QVector<VerticalSpan> m_nodeSpans, m_edgeSpans;
     // Per node, its edges in edge order (CSR): in m_inList[m_inStart[v] .. m_inStart[v + 1]).
     QVector<int> m_inStart, m_inList, m_outStart, m_outList;
 
