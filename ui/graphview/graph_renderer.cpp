@@ -9,6 +9,7 @@
 #include "graphview/graph_palette.h"
 #include "graphview/graph_pixel_layer.h"
 #include "graphview/graph_scene.h"
+#include "graphview/node_labels.h"
 #include "graphview/pixel_canvas.h"
 
 namespace tpugraphs::ui {
@@ -18,7 +19,7 @@ namespace {
 constexpr double kNodeHeight = 28.0;  // world units of an ordinary node box
 constexpr double kDotsBelow = 5.0;    // node box height on screen (px) under which: dots
 constexpr double kLabelsFrom = 8.0;   // ... from which: labels and arrowheads
-constexpr int kMinLabelPixels = 7;
+constexpr int kMinLabelPixels = 8;
 
 struct Painting {
     QPainter& p;
@@ -125,7 +126,8 @@ bool paintCachedPixelLayer(const Painting& g, const QVector<int>& nodes, const Q
     return true;
 }
 
-int paintBoxes(const Painting& g, const QVector<int>& nodes) {
+// Boxes, rounded and labelled zoomed in (the labels drawn go to `drawn`). Returns their count.
+int paintBoxes(const Painting& g, const QVector<int>& nodes, QStringList& drawn) {
     const bool labels = g.detail == GraphDetail::Labels;
     const double radius = 4.0 * g.t.scale;
     g.p.setRenderHint(QPainter::Antialiasing, labels);
@@ -145,34 +147,56 @@ int paintBoxes(const Painting& g, const QVector<int>& nodes) {
         else
             g.p.drawRect(r);
         if (!labels) continue;
+        // The longest form of the label that fits the box ("multiply  #10263", "multiply",
+        // "mul"), or none: never an elided fragment, and never spilling over a neighbour.
+        const QString text = fittingLabel(labelForms(g.scene, v), metrics, r.width() - 4.0);
+        if (text.isEmpty()) continue;
         g.p.setPen(color.lightnessF() < 0.45 ? Qt::white : palette::text);
-        QString text = g.scene.label(v);
-        if (!g.scene.isBox(v)) text += QStringLiteral("  #%1").arg(g.scene.originalNode(v));
-        // Small boxes: the label is elided to the box rather than spilling over its neighbours.
-        g.p.drawText(r, Qt::AlignCenter, metrics.elidedText(text, Qt::ElideMiddle, int(r.width())));
+        g.p.drawText(r, Qt::AlignCenter, text);
+        drawn.append(text);
     }
     return nodes.size();
 }
 
-// Zoomed out, computation boxes keep a readable caption (few boxes, fixed 11 px text).
-void paintBoxCaptions(const Painting& g, const QVector<int>& nodes) {
+// Zoomed out, computation boxes keep a caption in fixed 11 px text, larger computations first:
+// the longest form of the label ("computation 2 of 4 · 814 nodes", "computation 2 of 4",
+// "2 of 4") that covers no caption placed before it and no other node, or none (the box's tool
+// tip still says which it is). Returns the captions drawn.
+QVector<QRectF> paintBoxCaptions(const Painting& g, const QVector<int>& nodes) {
+    QVector<int> boxes;
+    for (const int v : nodes)
+        if (g.scene.isBox(v)) boxes.append(v);
+    const auto& size = g.scene.subview().boxSize;
+    std::stable_sort(boxes.begin(), boxes.end(), [&](int a, int b) { return size[a] > size[b]; });
     QFont font = g.p.font();
     font.setPixelSize(11);
     g.p.setFont(font);
     const QFontMetrics metrics(font);
     g.p.setRenderHint(QPainter::Antialiasing, true);
-    for (const int v : nodes) {
-        if (!g.scene.isBox(v)) continue;
-        const QString text = g.scene.label(v);
+    QVector<QRectF> placed;
+    QVector<int> under;
+    const auto isFree = [&](const QRectF& pill, int box) {
+        for (const QRectF& other : placed)
+            if (other.intersects(pill)) return false;
+        g.scene.nodesIn(g.t.toWorld(pill), under);
+        return std::all_of(under.begin(), under.end(), [box](int u) { return u == box; });
+    };
+    for (const int v : boxes) {
         const QPointF centre = g.screenRect(g.scene.rect(v)).center();
-        const QRectF pill = QRectF(metrics.boundingRect(text)).adjusted(-5, -2, 5, 2);
-        const QRectF placed = pill.translated(centre - pill.center());
-        g.p.setPen(QColor(0, 0, 0, 60));
-        g.p.setBrush(QColor(255, 255, 255, 210));
-        g.p.drawRoundedRect(placed, 4, 4);
-        g.p.setPen(palette::text);
-        g.p.drawText(placed, Qt::AlignCenter, text);
+        for (const QString& text : labelForms(g.scene, v)) {
+            const QRectF pill = QRectF(metrics.boundingRect(text)).adjusted(-5, -2, 5, 2);
+            const QRectF rect = pill.translated(centre - pill.center());
+            if (!isFree(rect, v)) continue;
+            g.p.setPen(QColor(0, 0, 0, 60));
+            g.p.setBrush(QColor(255, 255, 255, 210));
+            g.p.drawRoundedRect(rect, 4, 4);
+            g.p.setPen(palette::text);
+            g.p.drawText(rect, Qt::AlignCenter, text);
+            placed.append(rect);
+            break;
+        }
     }
+    return placed;
 }
 
 void outline(const Painting& g, int v, const QColor& color, double width, double margin) {
@@ -252,10 +276,10 @@ GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
     }
     if (detail == GraphDetail::Labels) stats.arrows = paintArrowHeads(g);
     paintSelectionEdges(g);
-    if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes);
+    if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes, stats.labels);
     stats.detail = detail;
     paintMarks(g);
-    if (detail != GraphDetail::Labels) paintBoxCaptions(g, nodes);
+    if (detail != GraphDetail::Labels) stats.captions = paintBoxCaptions(g, nodes);
     painter.restore();
     return stats;
 }

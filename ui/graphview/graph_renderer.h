@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QPointF>
 #include <QRect>
+#include <QStringList>
 #include <QVector>
 
 class QPainter;
@@ -40,6 +41,8 @@ struct GraphRenderStats {
     int edges = 0;   // edges painted
     int arrows = 0;  // arrowheads painted (zoomed in, at consumers in the viewport)
     GraphDetail detail = GraphDetail::Dots;
+    QStringList labels;        // box labels painted (zoomed in)
+    QVector<QRectF> captions;  // computation box captions painted (zoomed out), screen pixels
 };
 
 // Level of detail for a zoom: dots (no outlines, thin translucent edges), boxes, labelled boxes.

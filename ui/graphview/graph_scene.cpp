@@ -209,4 +209,16 @@ int GraphScene::nodeAt(const QPointF& world, double tolerance) const {
     return best;
 }
 
+int GraphScene::nearestNode(const QPointF& world) const {
+    if (nodeCount() == 0) return -1;
+    // A node found within a square of half-size r lies within r * sqrt(2): searching that far
+    // finds the nearest of all.
+    const double far = std::hypot(
+        std::max(std::abs(world.x() - m_bounds.left()), std::abs(world.x() - m_bounds.right())),
+        std::max(std::abs(world.y() - m_bounds.top()), std::abs(world.y() - m_bounds.bottom())));
+    for (double r = std::max(m_cellWidth, m_cellHeight);; r *= 2.0) {
+        if (nodeAt(world, r) >= 0 || r > far) return nodeAt(world, r * M_SQRT2);
+    }
+}
+
 }  // namespace tpugraphs::ui

@@ -96,6 +96,8 @@ public:
     void nodesIn(const QRectF& area, QVector<int>& out) const;
     // The view node nearest to a world point within `tolerance` (world units), or -1.
     int nodeAt(const QPointF& world, double tolerance) const;
+    // The view node nearest to a world point, however far (-1 only without nodes).
+    int nearestNode(const QPointF& world) const;
 
     // Box size used for a view node before drawing (label-sized).
     static float boxWidth(const GraphTopology& topology, const GraphSubview& subview, int v);

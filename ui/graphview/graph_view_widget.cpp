@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "graphview/graph_drawing_job.h"
+#include "graphview/graph_minimap.h"
 #include "graphview/graph_palette.h"
 
 namespace tpugraphs::ui {
@@ -19,14 +20,15 @@ namespace tpugraphs::ui {
 namespace {
 constexpr double kMinScale = 1e-5;
 constexpr double kMaxScale = 8.0;
-constexpr double kMaxFitScale = 2.0;    // a fitted small graph is not blown up past this
-constexpr double kReadableScale = 1.0;  // centring on a node zooms in at least this far
-constexpr int kClickSlop = 4;           // pixels a press may move and still be a click
-constexpr double kZoomStep = 1.3;       // per wheel notch or +/- key
+constexpr double kMaxFitScale = 2.0;     // a fitted small graph is not blown up past this
+constexpr double kReadableScale = 1.0;   // centring on a node zooms in at least this far
+constexpr int kClickSlop = 4;            // pixels a press may move and still be a click
+constexpr double kZoomStep = 1.3;        // per wheel notch or +/- key
+constexpr double kContentRadius = 24.0;  // pixels: a node this near is under the cursor
 }  // namespace
 
 GraphViewWidget::GraphViewWidget(QWidget* parent)
-    : QWidget(parent), m_job(new GraphDrawingJob(this)) {
+    : QWidget(parent), m_job(new GraphDrawingJob(this)), m_minimap(new GraphMinimap(this)) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);  // hover tool tips
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -36,6 +38,7 @@ GraphViewWidget::GraphViewWidget(QWidget* parent)
         update();
     });
     connect(m_job, &GraphDrawingJob::finished, this, &GraphViewWidget::onDrawingFinished);
+    connect(m_minimap, &GraphMinimap::imageReady, this, qOverload<>(&QWidget::update));
     connect(m_job, &GraphDrawingJob::failed, this, [this](const QString& message) {
         m_error = message;
         update();
@@ -63,6 +66,7 @@ void GraphViewWidget::clear() {
     m_job->cancel();
     m_topology.reset();
     m_scene.reset();
+    m_minimap->clear();
     m_state = {};
     m_lastStats = {};
     m_selectedOriginal = -1;
@@ -219,7 +223,11 @@ void GraphViewWidget::updateViewValues() {
     m_pixelLayer.invalidate();  // a new scene or new node colours
     m_viewValues.clear();
     m_state.values = nullptr;
-    if (!m_scene || m_values.isEmpty()) return;
+    if (m_scene && !m_values.isEmpty()) fillViewValues();
+    rebuildMinimap();
+}
+
+void GraphViewWidget::fillViewValues() {
     m_valueMin = INFINITY;
     m_valueMax = -INFINITY;
     for (const float x : m_values)
@@ -235,6 +243,36 @@ void GraphViewWidget::updateViewValues() {
             m_viewValues[v] = (m_values[o] - m_valueMin) / range;
     }
     m_state.values = &m_viewValues;
+}
+
+void GraphViewWidget::rebuildMinimap() {
+    if (m_scene)
+        m_minimap->rebuild(m_scene, m_viewValues, size());
+    else
+        m_minimap->clear();
+}
+
+void GraphViewWidget::setMinimapEnabled(bool enabled) {
+    if (enabled == m_minimapEnabled) return;
+    m_minimapEnabled = enabled;
+    update();
+    Q_EMIT minimapEnabledChanged(enabled);
+}
+
+QRect GraphViewWidget::minimapRect() const {
+    if (!m_scene || !m_minimapEnabled) return {};
+    if (m_transform.toWorld(QRectF(rect())).contains(m_scene->bounds())) return {};
+    return m_minimap->frame(size());
+}
+
+bool GraphViewWidget::isMinimapCurrent() const {
+    return m_minimap->isCurrent(size());
+}
+
+void GraphViewWidget::centreOnWorld(const QPointF& world) {
+    m_transform.offset = QPointF(width() / 2.0, height() / 2.0) - world * m_transform.scale;
+    m_autoFit = false;
+    update();
 }
 
 void GraphViewWidget::setLegendVisible(bool visible) {
@@ -301,6 +339,28 @@ void GraphViewWidget::zoomAt(double factor, const QPointF& screenAnchor) {
     update();
 }
 
+// Where zooming in at `point` is anchored: the point itself when a node lies near it, else the
+// selected node when in view, else the node nearest to the point (possibly out of view).
+QPointF GraphViewWidget::contentAnchor(const QPointF& point) const {
+    if (!m_scene || m_scene->nodeCount() == 0) return point;
+    const QPointF world = m_transform.toWorld(point);
+    if (m_scene->nodeAt(world, kContentRadius / m_transform.scale) >= 0) return point;
+    if (m_state.selected >= 0) {
+        const QPointF selected = m_transform.toScreen(m_scene->rect(m_state.selected).center());
+        if (QRectF(rect()).contains(selected)) return selected;
+    }
+    return m_transform.toScreen(m_scene->rect(m_scene->nearestNode(world)).center());
+}
+
+void GraphViewWidget::zoomInTowardsContent(double factor, const QPointF& point) {
+    QPointF anchor = contentAnchor(point);
+    if (!QRectF(rect()).contains(anchor)) {  // bring the content to the point first
+        panBy(point - anchor);
+        anchor = point;
+    }
+    zoomAt(factor, anchor);
+}
+
 void GraphViewWidget::panBy(const QPointF& delta) {
     m_transform.offset += delta;
     m_autoFit = false;
@@ -328,6 +388,8 @@ void GraphViewWidget::paintEvent(QPaintEvent*) {
 
 void GraphViewWidget::paintOverlay(QPainter& painter) {
     if (m_scene && m_legendVisible) paintGraphLegend(painter, rect(), legendContent());
+    if (!minimapRect().isEmpty())
+        m_minimap->paint(painter, size(), m_transform.toWorld(QRectF(rect())));
     QString message;
     if (!m_error.isEmpty())
         message = QStringLiteral("Layout failed: %1").arg(m_error);
@@ -353,11 +415,15 @@ void GraphViewWidget::paintOverlay(QPainter& painter) {
 
 void GraphViewWidget::resizeEvent(QResizeEvent*) {
     if (m_autoFit) fitToWindow();
+    if (m_scene && !m_minimap->isCurrent(size())) rebuildMinimap();
 }
 
 void GraphViewWidget::wheelEvent(QWheelEvent* event) {
     const double steps = event->angleDelta().y() / 120.0;
-    if (steps != 0.0) zoomAt(std::pow(kZoomStep, steps), event->position());
+    if (steps > 0.0)
+        zoomInTowardsContent(std::pow(kZoomStep, steps), event->position());
+    else if (steps < 0.0)
+        zoomAt(std::pow(kZoomStep, steps), event->position());
     event->accept();
 }
 
@@ -369,6 +435,11 @@ void GraphViewWidget::mousePressEvent(QMouseEvent* event) {
     if (m_pressOnLegend) {
         if (graphLegendGeometry(rect(), font(), legendContent()).header.contains(event->pos()))
             setLegendCollapsed(!m_legendCollapsed);
+        return;
+    }
+    m_pressOnMinimap = minimapRect().contains(event->pos());
+    if (m_pressOnMinimap) {
+        centreOnWorld(m_minimap->worldAt(event->pos(), size()));
         return;
     }
     m_pressPos = event->pos();
@@ -404,6 +475,16 @@ QString GraphViewWidget::nodeTip(int v) const {
 
 void GraphViewWidget::mouseMoveEvent(QMouseEvent* event) {
     if (m_pressOnLegend) return;
+    if (m_pressOnMinimap && (event->buttons() & Qt::LeftButton)) {  // dragging in the overview
+        centreOnWorld(m_minimap->worldAt(event->pos(), size()));
+        return;
+    }
+    if (!(event->buttons() & Qt::LeftButton) && minimapRect().contains(event->pos())) {
+        QToolTip::showText(event->globalPosition().toPoint(),
+                           QStringLiteral("Overview: click or drag to move the view (M hides it)"),
+                           this);
+        return;
+    }
     if (!(event->buttons() & Qt::LeftButton)) {  // hovering: the node's tool tip
         const int v = m_scene ? m_scene->nodeAt(m_transform.toWorld(event->position()),
                                                 4.0 / m_transform.scale)
@@ -424,7 +505,7 @@ void GraphViewWidget::mouseMoveEvent(QMouseEvent* event) {
 
 void GraphViewWidget::mouseReleaseEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return;
-    if (std::exchange(m_pressOnLegend, false)) return;
+    if (std::exchange(m_pressOnLegend, false) || std::exchange(m_pressOnMinimap, false)) return;
     if (m_dragging) {
         m_dragging = false;
         unsetCursor();
@@ -437,7 +518,7 @@ void GraphViewWidget::mouseReleaseEvent(QMouseEvent* event) {
 
 void GraphViewWidget::mouseDoubleClickEvent(QMouseEvent* event) {
     if (!m_scene || m_mode != GraphViewMode::CollapsedComputations) return;
-    if (legendRect().contains(event->pos())) return;
+    if (legendRect().contains(event->pos()) || minimapRect().contains(event->pos())) return;
     const int v = m_scene->nodeAt(m_transform.toWorld(event->position()), 4.0 / m_transform.scale);
     if (v < 0) return;
     // A box opens; a node of an opened computation folds its computation back.
@@ -456,7 +537,7 @@ void GraphViewWidget::keyPressEvent(QKeyEvent* event) {
             break;
         case Qt::Key_Plus:
         case Qt::Key_Equal:
-            zoomAt(kZoomStep, centre);
+            zoomInTowardsContent(kZoomStep, centre);
             break;
         case Qt::Key_Minus:
             zoomAt(1.0 / kZoomStep, centre);
@@ -475,6 +556,9 @@ void GraphViewWidget::keyPressEvent(QKeyEvent* event) {
             break;
         case Qt::Key_L:
             setLegendVisible(!m_legendVisible);
+            break;
+        case Qt::Key_M:
+            setMinimapEnabled(!m_minimapEnabled);
             break;
         case Qt::Key_Escape:
             selectViewNode(-1);

@@ -15,6 +15,7 @@
 namespace tpugraphs::ui {
 
 class GraphDrawingJob;
+class GraphMinimap;
 
 class GraphViewWidget : public QWidget {
     Q_OBJECT
@@ -61,21 +62,37 @@ public:
     bool isLegendCollapsed() const { return m_legendCollapsed; }
     QRect legendRect() const;  // in widget coordinates; empty when hidden
 
+    // The overview in the bottom-right corner, shown while part of the graph is out of view;
+    // `M` or the panel's Overview button switch it off and on.
+    void setMinimapEnabled(bool enabled);
+    bool isMinimapEnabled() const { return m_minimapEnabled; }
+    QRect minimapRect() const;      // in widget coordinates; empty when not shown
+    bool isMinimapCurrent() const;  // its image drawn for the current graph, colours and size
+
     void fitToWindow();
+    // Zooms by `factor` around a widget point, which keeps its place on screen.
     void zoomAt(double factor, const QPointF& screenAnchor);
+    // Zooming in as the wheel and + do: around `point` when a node lies within 24 px of it,
+    // else around the content (docs/GRAPH_VIEW.md): the selected node if in view, otherwise the
+    // node nearest to `point`, first brought to `point` when out of view.
+    void zoomInTowardsContent(double factor, const QPointF& point);
     double zoom() const { return m_transform.scale; }
+    const GraphViewTransform& transform() const { return m_transform; }  // world to widget
     GraphDetail detail() const { return detailForScale(m_transform.scale); }
     QPointF nodeScreenPos(int originalNode) const;  // centre in widget coordinates
 
     int drawnNodeCount() const { return m_lastStats.nodes; }  // by the last paint
     int drawnEdgeCount() const { return m_lastStats.edges; }
     int drawnArrowCount() const { return m_lastStats.arrows; }
+    const QStringList& drawnLabels() const { return m_lastStats.labels; }
+    const QVector<QRectF>& drawnCaptions() const { return m_lastStats.captions; }
 
     // Paints the current view (without overlays) into any painter, e.g. an offscreen QImage.
     GraphRenderStats renderFrame(QPainter& painter, const QRect& viewport) const;
 
 Q_SIGNALS:
     void nodeSelected(int originalNodeId);  // -1: selection cleared or a computation box
+    void minimapEnabledChanged(bool enabled);
     void drawingStarted();
     void drawingFinished(int nodes, int edges, double ms);
     void drawingFailed(const QString& message);
@@ -98,10 +115,14 @@ private:
     bool centreOnNodeNow(
         int originalNode);  // centreOnNode without waiting for a running drawing job
     void updateViewValues();
+    void fillViewValues();
     void panBy(const QPointF& delta);
     void paintOverlay(QPainter& painter);
     GraphLegendContent legendContent() const;
     void refitIfFitted();
+    void rebuildMinimap();
+    QPointF contentAnchor(const QPointF& point) const;
+    void centreOnWorld(const QPointF& world);
     void fitTo(const QRectF& world);  // fits a world rectangle, clear of the legend
 
     std::shared_ptr<const GraphTopology> m_topology;
@@ -134,7 +155,10 @@ private:
     QPoint m_pressPos;
     QPointF m_lastDragPos;
     bool m_dragging = false;
-    bool m_pressOnLegend = false;  // a press on the legend neither selects nor drags
+    bool m_pressOnLegend = false;   // a press on the legend neither selects nor drags
+    bool m_pressOnMinimap = false;  // a press (and drag) on the overview moves the view
+    GraphMinimap* m_minimap;
+    bool m_minimapEnabled = true;
 };
 
 }  // namespace tpugraphs::ui
