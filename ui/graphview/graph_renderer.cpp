@@ -160,8 +160,9 @@ int paintBoxes(const Painting& g, const QVector<int>& nodes, QStringList& drawn)
 
 // Zoomed out, computation boxes keep a caption in fixed 11 px text, larger computations first:
 // the longest form of the label ("computation 2 of 4 · 814 nodes", "computation 2 of 4",
-// "2 of 4") that covers no caption placed before it and no other node, or none (the box's tool
-// tip still says which it is). Returns the captions drawn.
+// "2 of 4"), on the box or else just above or below it, that covers no caption placed before it
+// and no other node, or none (the box's tool tip still says which it is). Returns the captions
+// drawn.
 QVector<QRectF> paintBoxCaptions(const Painting& g, const QVector<int>& nodes) {
     QVector<int> boxes;
     for (const int v : nodes)
@@ -182,19 +183,27 @@ QVector<QRectF> paintBoxCaptions(const Painting& g, const QVector<int>& nodes) {
         return std::all_of(under.begin(), under.end(), [box](int u) { return u == box; });
     };
     for (const int v : boxes) {
-        const QPointF centre = g.screenRect(g.scene.rect(v)).center();
-        for (const QString& text : labelForms(g.scene, v)) {
-            const QRectF pill = QRectF(metrics.boundingRect(text)).adjusted(-5, -2, 5, 2);
-            const QRectF rect = pill.translated(centre - pill.center());
-            if (!isFree(rect, v)) continue;
-            g.p.setPen(QColor(0, 0, 0, 60));
-            g.p.setBrush(QColor(255, 255, 255, 210));
-            g.p.drawRoundedRect(rect, 4, 4);
-            g.p.setPen(palette::text);
-            g.p.drawText(rect, Qt::AlignCenter, text);
-            placed.append(rect);
-            break;
-        }
+        const QRectF boxRect = g.screenRect(g.scene.rect(v));
+        const QStringList forms = labelForms(g.scene, v);
+        const auto place = [&]() -> std::pair<QString, QRectF> {
+            for (const int side : {0, -1, 1})  // on the box, else above it, else below it
+                for (const QString& text : forms) {
+                    const QRectF pill = QRectF(metrics.boundingRect(text)).adjusted(-5, -2, 5, 2);
+                    const double lift = side * (0.5 * (boxRect.height() + pill.height()) + 2.0);
+                    const QRectF rect =
+                        pill.translated(boxRect.center() - pill.center()).translated(0, lift);
+                    if (isFree(rect, v)) return {text, rect};
+                }
+            return {};
+        };
+        const auto [text, rect] = place();
+        if (text.isEmpty()) continue;
+        g.p.setPen(QColor(0, 0, 0, 60));
+        g.p.setBrush(QColor(255, 255, 255, 210));
+        g.p.drawRoundedRect(rect, 4, 4);
+        g.p.setPen(palette::text);
+        g.p.drawText(rect, Qt::AlignCenter, text);
+        placed.append(rect);
     }
     return placed;
 }
