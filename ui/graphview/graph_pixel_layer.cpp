@@ -90,16 +90,17 @@ void drawEdge(const PixelLayerView& view, PixelCanvas& canvas, int e, QRgb color
 }
 
 // One band: the edges whose rows reach it, then the dots, in the same order in every band.
-void drawBand(const PixelLayerView& view, const QVector<int>& nodes, PixelCanvas& canvas) {
+void drawBand(const PixelLayerView& view, const QVector<int>& edges, const QVector<int>& nodes,
+              PixelCanvas& canvas) {
     const GraphScene& scene = view.scene;
     const double scale = view.transform.scale, offsetY = view.transform.offset.y();
     const QRgb edgeColor = palette::edge.rgb(), outline = palette::configurable.rgb();
     // Which edges and dots reach the band is read from their compact spans (a scan per band).
-    scene.forEdgesMeeting(view.world, [&](int e) {
+    for (const int e : edges) {
         const VerticalSpan span = scene.edgeSpan(e);
         if (canvas.meetsRows(span.top * scale + offsetY, span.bottom * scale + offsetY))
             drawEdge(view, canvas, e, edgeColor);
-    });
+    }
     if (view.detail != GraphDetail::Dots) return;
     for (const int v : nodes) {
         const VerticalSpan span = scene.nodeSpan(v);
@@ -120,10 +121,13 @@ GraphRenderStats paintPixelLayer(const PixelLayerView& view, const QVector<int>&
     PixelBands bands(size.height());
     bands.addWork(0, size.height(), kFillWork * size.width() * size.height());
     view.scene.paintWork().addTo(bands, view.transform.scale, view.transform.offset.y());
+    QVector<int> edges;  // listed once: a partial view meets a small part of a large graph
+    edges.reserve(view.scene.edgeCount());
+    view.scene.forEdgesMeeting(view.world, [&](int e) { edges.append(e); });
     bands.draw(image, size, palette::background.rgb(),
-               [&](PixelCanvas& canvas, int) { drawBand(view, nodes, canvas); });
+               [&](PixelCanvas& canvas, int) { drawBand(view, edges, nodes, canvas); });
     GraphRenderStats stats;
-    stats.edges = view.scene.forEdgesMeeting(view.world, [](int) {});
+    stats.edges = edges.size();
     stats.nodes = view.detail == GraphDetail::Dots ? nodes.size() : 0;
     return stats;
 }

@@ -118,6 +118,7 @@ void GraphViewWidget::onDrawingFinished(std::shared_ptr<const GraphScene> scene,
     m_state.selected = m_scene->viewNodeOf(m_selectedOriginal);
     setSearchMatches(m_matchOriginals, m_currentMatchOriginal);
     updateViewValues();
+    rebuildMinimap();
     if (m_fitPending) fitToWindow();
     m_fitPending = false;
     if (m_fitComputation >= 0) {
@@ -213,9 +214,11 @@ void GraphViewWidget::setSearchMatches(const QVector<int>& originalNodes, int cu
 }
 
 void GraphViewWidget::setNodeValues(const QVector<float>& values, const QString& title) {
+    const bool recoloured = !values.isEmpty() || !m_values.isEmpty();
     m_values = values;
     m_valuesTitle = title.isEmpty() ? QStringLiteral("value") : title;
     updateViewValues();
+    if (recoloured) rebuildMinimap();
     update();
 }
 
@@ -224,7 +227,6 @@ void GraphViewWidget::updateViewValues() {
     m_viewValues.clear();
     m_state.values = nullptr;
     if (m_scene && !m_values.isEmpty()) fillViewValues();
-    rebuildMinimap();
 }
 
 void GraphViewWidget::fillViewValues() {

@@ -1,12 +1,14 @@
-// PixelBands: cuts the rows at equal shares of the expected work and hands the bands, heaviest
-// first, to QtConcurrent (the calling thread takes bands too, so a busy pool means less
-// parallelism, never a wait).
+// PixelBands: cuts the rows at equal shares of the expected work and draws the bands, heaviest
+// first, on the calling thread and helpers of the global pool.
 #include "graphview/pixel_bands.h"
 
+#include <QRunnable>
+#include <QSemaphore>
 #include <QThreadPool>
-#include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <memory>
 #include <numeric>
 
 #include "graphview/pixel_canvas.h"
@@ -78,11 +80,49 @@ void PixelBands::draw(QImage& image, const QSize& size, QRgb background,
     std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
         return m_bandWork[size_t(a)] > m_bandWork[size_t(b)];
     });
-    QtConcurrent::blockingMap(order, [&](int band) {
-        PixelCanvas canvas(bits, bytesPerLine, size, top(band), top(band + 1));
-        canvas.fill(background);
-        draw(canvas, band);
+    std::atomic<int> next{0};
+    runOnPoolAndHere([&] {
+        for (int i; (i = next.fetch_add(1)) < m_count;) {
+            const int band = order[size_t(i)];
+            PixelCanvas canvas(bits, bytesPerLine, size, top(band), top(band + 1));
+            canvas.fill(background);
+            draw(canvas, band);
+        }
     });
+}
+
+namespace {
+
+struct Helper : QRunnable {
+    Helper(const std::function<void()>& work, QSemaphore& finished)
+        : work(work), finished(finished) {
+        setAutoDelete(false);
+    }
+    void run() override {
+        work();
+        finished.release();
+    }
+    const std::function<void()>& work;
+    QSemaphore& finished;
+};
+
+}  // namespace
+
+// Runs `work` on up to count - 1 threads of the global pool and on the calling thread, which then
+// takes back the helpers the pool has not started: it waits only for work under way, so a busy
+// pool (the drawing job, the overview's job, which draws bands itself) never blocks it.
+void PixelBands::runOnPoolAndHere(const std::function<void()>& work) const {
+    QThreadPool* pool = QThreadPool::globalInstance();
+    QSemaphore finished;
+    std::vector<std::unique_ptr<Helper>> helpers;
+    for (int i = 1; i < std::min(m_count, pool->maxThreadCount() + 1); ++i) {
+        helpers.push_back(std::make_unique<Helper>(work, finished));
+        pool->start(helpers.back().get());
+    }
+    work();
+    int started = 0;
+    for (const auto& helper : helpers) started += !pool->tryTake(helper.get());
+    finished.acquire(started);
 }
 
 }  // namespace tpugraphs::ui

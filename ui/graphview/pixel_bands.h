@@ -24,10 +24,11 @@ public:
 
     // Makes `image` a Format_RGB32 image of `size` (the bands' height) filled with `background`,
     // cuts the rows into bands of about equal work (equal heights when none was added), then
-    // calls draw(canvas, band) once per band, concurrently, heaviest band first, with a canvas
-    // clipped to the band. draw() must write pixels only through its canvas; drawing the same
-    // things in the same order in every band (skipping, with PixelCanvas::meetsRows, what cannot
-    // reach it) gives the image that a single band would.
+    // calls draw(canvas, band) once per band, concurrently (on this thread and on helpers of the
+    // global pool, never waiting for a helper the pool has not started), heaviest band first, with
+    // a canvas clipped to the band. draw() must write pixels only through its canvas; drawing the
+    // same things in the same order in every band (skipping, with PixelCanvas::meetsRows, what
+    // cannot reach it) gives the image that a single band would.
     void draw(QImage& image, const QSize& size, QRgb background,
               const std::function<void(PixelCanvas&, int)>& draw);
 
@@ -35,6 +36,7 @@ public:
 
 private:
     void cut();
+    void runOnPoolAndHere(const std::function<void()>& work) const;
 
     int m_height;
     int m_count;
