@@ -28,6 +28,7 @@ if [ -d "$DATA/npz" ]; then
     BIG=layout:nlp:default/test/3a0c5517a87df8d82fd637b83298a3ba
     shot nlp-fitted "$DATA" --graph "$BIG"                         # 21,918 nodes, fitted
     shot nlp-zoomed "$DATA" --graph "$BIG" --node 10958 --zoom 0.6  # zoomed on a node
+    shot graph-minimap "$DATA" --graph "$BIG" --zoom 3           # part in view: overview map
     shot nlp-neighbours "$DATA" --graph "$BIG" --view neighbours  # 2,850 nodes, packed
     shot collapsed "$DATA" --graph openai_v0_rnn_optimized --view collapsed  # 4 computations
     shot inspector "$DATA" --graph unet3d --node 235 --config 0     # configurable convolution

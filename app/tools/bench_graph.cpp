@@ -1,4 +1,4 @@
-// tpugraphs-bench-graph: graph view layout time and offscreen frame times (full view, rebuilt
+// tpugraphs-bench-graph: graph view drawing time and offscreen frame times (full view, rebuilt
 // and panned; mid zoom; zoomed in with labels) of .npz graphs or synthetic N-node graphs,
 // through the widget's own background job and paint routine. Prints a Markdown table.
 #include <QApplication>
@@ -99,8 +99,8 @@ int centralNode(const GraphScene& scene) {
     return -1;
 }
 
-QString row(const QString& name, const QString& view, int nodes, int edges, double layoutMs,
-            double layoutCpuMs, const FrameTiming& fullRebuild, const FrameTiming& full,
+QString row(const QString& name, const QString& view, int nodes, int edges, double drawingMs,
+            double drawingCpuMs, const FrameTiming& fullRebuild, const FrameTiming& full,
             const FrameTiming& mid, const FrameTiming& zoomed) {
     auto frame = [](const FrameTiming& t) {
         return QStringLiteral("%1 / %2 / %3 (%4 n, %5 e)")
@@ -114,7 +114,7 @@ QString row(const QString& name, const QString& view, int nodes, int edges, doub
         .arg(name, view)
         .arg(nodes)
         .arg(edges)
-        .arg(QStringLiteral("%1 / %2").arg(layoutMs, 0, 'f', 0).arg(layoutCpuMs, 0, 'f', 0))
+        .arg(QStringLiteral("%1 / %2").arg(drawingMs, 0, 'f', 0).arg(drawingCpuMs, 0, 'f', 0))
         .arg(frame(fullRebuild), frame(full), frame(mid), frame(zoomed));
 }
 
@@ -125,32 +125,32 @@ void benchView(const QString& name, std::shared_ptr<const GraphTopology> topolog
     view.resize(kViewport);
     view.setViewMode(mode);
     QEventLoop loop;
-    double layoutMs = 0.0;
+    double drawingMs = 0.0;
     const double cpuStart = cpuMs();
-    QObject::connect(&view, &GraphViewWidget::layoutFinished, &loop, [&](int, int, double ms) {
-        layoutMs = ms;
+    QObject::connect(&view, &GraphViewWidget::drawingFinished, &loop, [&](int, int, double ms) {
+        drawingMs = ms;
         loop.quit();
     });
-    QObject::connect(&view, &GraphViewWidget::layoutFailed, &loop, &QEventLoop::quit);
+    QObject::connect(&view, &GraphViewWidget::drawingFailed, &loop, &QEventLoop::quit);
     view.setGraph(std::move(topology));
     loop.exec();
-    const double layoutCpuMs = cpuMs() - cpuStart;
+    const double drawingCpuMs = cpuMs() - cpuStart;
     const auto scene = view.scene();
     if (!scene) {
-        out << "| " << name << " | " << modeName << " | layout failed |\n";
+        out << "| " << name << " | " << modeName << " | drawing failed |\n";
         return;
     }
     view.fitToWindow();
     const FrameTiming fullRebuild = timeFrames(view, FrameMotion::Rebuild);
     const FrameTiming full = timeFrames(view, FrameMotion::Pan);
     const int node = centralNode(*scene);
-    view.centerOnNode(node);
+    view.centreOnNode(node);
     view.zoomAt(0.15 / view.zoom(), QPointF(kViewport.width() / 2.0, kViewport.height() / 2.0));
     const FrameTiming mid = timeFrames(view, FrameMotion::Pan);
-    view.centerOnNode(node);
+    view.centreOnNode(node);
     view.selectNode(node);
     const FrameTiming zoomed = timeFrames(view, FrameMotion::Pan);
-    out << row(name, modeName, scene->nodeCount(), scene->edgeCount(), layoutMs, layoutCpuMs,
+    out << row(name, modeName, scene->nodeCount(), scene->edgeCount(), drawingMs, drawingCpuMs,
                fullRebuild, full, mid, zoomed)
         << '\n';
     out.flush();
@@ -160,11 +160,12 @@ void benchView(const QString& name, std::shared_ptr<const GraphTopology> topolog
 int runGraphBenchmark(const QStringList& sources, QTextStream& out) {
     out << "Graph view benchmark: viewport " << kViewport.width() << "x" << kViewport.height()
         << ", frames rendered offscreen with QWidget::render, " << kFrames
-        << " frames each.\nLayout: wall / process CPU ms (subview + layout + scene index, off "
+        << " frames each.\nDrawing: wall / process CPU ms (subview + layered drawing + scene "
+           "index, off "
            "the UI thread).\nFrames: mean wall / max wall / mean process CPU ms (nodes and "
            "edges drawn); 'rebuilt': the pixel layer redrawn every frame (first frame, new "
            "zoom), 'panning': an arrow-key pan before every frame.\n\n";
-    out << "| graph | view | nodes | edges | layout ms | full view, rebuilt | full view, panning "
+    out << "| graph | view | nodes | edges | drawing ms | full view, rebuilt | full view, panning "
            "| mid zoom (0.15), panning | zoomed in (1.0, labels), panning |\n";
     out << "|---|---|---|---|---|---|---|---|---|\n";
     out.flush();
@@ -195,7 +196,7 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName("tpugraphs-bench-graph");
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Graph view benchmark: for each SOURCE, the layout time and the times of 20 offscreen "
+        "Graph view benchmark: for each SOURCE, the drawing time and the times of 20 offscreen "
         "frames (1600x1000) of the whole graph fitted (pixel layer rebuilt, then panned), a mid "
         "zoom and a labelled zoom, for the whole graph and its configurable-nodes view. Run it "
         "with QT_QPA_PLATFORM=offscreen on a machine without a display.");

@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
         int graph = i % count;
         if (graph == page->browser()->selectedGraph()) graph = (graph + 1) % count;  // a new one
         runUntil(
-            view, &GraphViewWidget::layoutFinished, [&] { page->selectGraph(graph); }, 120000);
+            view, &GraphViewWidget::drawingFinished, [&] { page->selectGraph(graph); }, 120000);
     }
     settle(page, 3000);
     report(qPrintable(QStringLiteral("%1 graphs browsed, idle 3 s").arg(selections)));

@@ -48,7 +48,7 @@ void ScreenshotScript::onDatasetOpened() {
         return;
     }
     GraphViewWidget* view = page->graphPanel()->view();
-    connect(view, &GraphViewWidget::layoutFinished, this, &ScreenshotScript::onGraphReady,
+    connect(view, &GraphViewWidget::drawingFinished, this, &ScreenshotScript::onGraphReady,
             Qt::SingleShotConnection);
     connect(page, &ExplorerPage::graphFailed, this,
             [this](const QString&, const QString& message) { fail(message); });
@@ -61,7 +61,7 @@ void ScreenshotScript::onGraphReady() {
     QComboBox* mode = page->graphPanel()->modeBox();
     if (m_options.viewMode > 0 && mode->currentIndex() != m_options.viewMode) {
         // Another view: lay it out, then come back here.
-        connect(view, &GraphViewWidget::layoutFinished, this, &ScreenshotScript::onGraphReady,
+        connect(view, &GraphViewWidget::drawingFinished, this, &ScreenshotScript::onGraphReady,
                 Qt::SingleShotConnection);
         mode->setCurrentIndex(m_options.viewMode);
         return;
@@ -69,7 +69,7 @@ void ScreenshotScript::onGraphReady() {
     if (!m_options.search.isEmpty()) page->graphPanel()->searchBar()->search(m_options.search);
     if (m_options.node >= 0) {
         view->selectNode(m_options.node);
-        view->centerOnNode(m_options.node);
+        view->centreOnNode(m_options.node);
     }
     if (m_options.zoom > 0) {
         const QPointF anchor = m_options.node >= 0 ? view->nodeScreenPos(m_options.node)

@@ -53,6 +53,25 @@ float heightOf(const DrawingRect& r) {
     return r.bottom - r.top;
 }
 
+struct Segment {
+    float x, width, y;  // the skyline is at y over [x, x + width)
+};
+
+// Joins skyline[i] with its neighbours at the same height. Placements do not change: a box at the
+// start of a joined right part would sit no higher than at the start of the whole segment, which
+// is further left; but rows of equal boxes keep the skyline short (packing thousands of single
+// nodes was quadratic in their number).
+void mergeLevelNeighbours(std::vector<Segment>& skyline, size_t i) {
+    if (i + 1 < skyline.size() && skyline[i + 1].y == skyline[i].y) {
+        skyline[i].width = skyline[i + 1].x + skyline[i + 1].width - skyline[i].x;
+        skyline.erase(skyline.begin() + long(i) + 1);
+    }
+    if (i > 0 && skyline[i - 1].y == skyline[i].y) {
+        skyline[i - 1].width = skyline[i].x + skyline[i].width - skyline[i - 1].x;
+        skyline.erase(skyline.begin() + long(i));
+    }
+}
+
 struct Packing {
     std::vector<DrawingPoint> corner;  // per component: its top-left corner
     float width = 0.0f, height = 0.0f;
@@ -62,9 +81,6 @@ struct Packing {
 // highest (then leftmost), so small components fill the room beside large ones.
 Packing skylinePack(const std::vector<DrawingPoint>& sizes, const std::vector<size_t>& order,
                     float stripWidth) {
-    struct Segment {
-        float x, width, y;  // the skyline is at y over [x, x + width)
-    };
     std::vector<Segment> skyline = {{0.0f, std::numeric_limits<float>::max(), 0.0f}};
     Packing p;
     p.corner.resize(sizes.size());
@@ -75,8 +91,8 @@ Packing skylinePack(const std::vector<DrawingPoint>& sizes, const std::vector<si
         for (size_t s = 0; s < skyline.size(); ++s) {
             const float x = skyline[s].x;
             if (x > 0.0f && x + w > stripWidth) break;
-            float y = 0.0f;
-            for (size_t k = s; k < skyline.size() && skyline[k].x < x + w; ++k)
+            float y = 0.0f;  // a start no higher than the best so far cannot win: stop early
+            for (size_t k = s; k < skyline.size() && skyline[k].x < x + w && y < bestY; ++k)
                 y = std::max(y, skyline[k].y);
             if (y < bestY) {
                 bestY = y;
@@ -97,6 +113,7 @@ Packing skylinePack(const std::vector<DrawingPoint>& sizes, const std::vector<si
         }
         skyline.erase(skyline.begin() + long(bestStart), skyline.begin() + long(end));
         skyline.insert(skyline.begin() + long(bestStart), Segment{bestX, w, bestY + h});
+        mergeLevelNeighbours(skyline, bestStart);
     }
     return p;
 }
@@ -211,24 +228,24 @@ int32_t connectedComponents(const DagInput& input, std::vector<int32_t>& compone
     return static_cast<int32_t>(roots.size());
 }
 
-std::optional<GraphDrawing> layoutComponents(const DagInput& input, const LayoutOptions& options,
-                                             const PackingOptions& packing,
-                                             const LayoutControl& control) {
+std::optional<GraphDrawing> drawComponents(const DagInput& input, const DrawingOptions& options,
+                                           const PackingOptions& packing,
+                                           const DrawingControl& control) {
     validateDagInput(input);
     std::vector<int32_t> componentOf;
     const int32_t count = connectedComponents(input, componentOf);
-    if (count <= 1) return layoutDag(input, options, control);
+    if (count <= 1) return drawDag(input, options, control);
     const std::vector<Component> parts = splitComponents(input, componentOf, count);
     std::vector<GraphDrawing> drawings;
     drawings.reserve(parts.size());
     int64_t done = 0;
     for (const Component& c : parts) {
-        LayoutControl part{control.cancel, {}};
+        DrawingControl part{control.cancel, {}};
         if (control.progress)
             part.progress = [&, base = done, size = c.dag.nodeCount](float f) {
                 control.progress(float((base + f * size) / double(input.nodeCount)));
             };
-        std::optional<GraphDrawing> d = layoutDag(c.dag, options, part);
+        std::optional<GraphDrawing> d = drawDag(c.dag, options, part);
         if (!d) return std::nullopt;
         drawings.push_back(std::move(*d));
         done += c.dag.nodeCount;

@@ -1,10 +1,10 @@
-// Drawing of a graph with several connected components: each laid out on its own, then packed
+// Drawing of a graph with several connected components: each drawn on its own, then packed
 // into a rectangle (small ones beside large ones) instead of one long row.
 #pragma once
 
 #include <optional>
 
-#include "graphdraw/dag_layout.h"
+#include "graphdraw/dag_drawing.h"
 
 namespace tpugraphs {
 
@@ -17,13 +17,13 @@ struct PackingOptions {
 // fewer nodes, ties by smallest node id). Returns the number of components.
 int32_t connectedComponents(const DagInput& input, std::vector<int32_t>& componentOf);
 
-// One component: exactly layoutDag. Several: each is laid out with layoutDag, and they are
+// One component: exactly drawDag. Several: each is drawn with drawDag, and they are
 // packed, tallest first, into the strip width that draws them largest at the aimed aspect; node and
 // edge order are those of `input`, and `layer` is the layer within the node's component (`layerY`
 // is then empty). Returns nothing when cancelled.
-std::optional<GraphDrawing> layoutComponents(const DagInput& input,
-                                             const LayoutOptions& options = {},
-                                             const PackingOptions& packing = {},
-                                             const LayoutControl& control = {});
+std::optional<GraphDrawing> drawComponents(const DagInput& input,
+                                           const DrawingOptions& options = {},
+                                           const PackingOptions& packing = {},
+                                           const DrawingControl& control = {});
 
 }  // namespace tpugraphs

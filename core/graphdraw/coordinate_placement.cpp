@@ -4,7 +4,7 @@
 
 #include "graphdraw/layered_graph.h"
 
-namespace tpugraphs::layout_detail {
+namespace tpugraphs::drawing_detail {
 
 namespace {
 
@@ -16,16 +16,27 @@ enum class Pull { Above, Below, Both };
 struct Block {
     double weightedSum;
     double weight;
+    double mean;  // weightedSum / weight, kept up to date
     int32_t count;
-    double mean() const { return weightedSum / weight; }
 };
 
-float separation(const LayeredGraph& g, int32_t a, int32_t b, const LayoutOptions& options) {
+float separation(const LayeredGraph& g, int32_t a, int32_t b, const DrawingOptions& options) {
     const int routing = int(g.isRoutingPoint(a)) + int(g.isRoutingPoint(b));
     const float gap = routing == 0   ? options.nodeGap
                       : routing == 2 ? options.dummyGap
                                      : 0.5f * (options.nodeGap + options.dummyGap);
     return 0.5f * (g.width[a] + g.width[b]) + gap;
+}
+
+// Per vertex: the sum of the separations from the first vertex of its layer to it (the order is
+// fixed during placement, so this is computed once instead of in every sweep).
+std::vector<double> cumulativeSeparations(const LayeredGraph& g, const DrawingOptions& options) {
+    std::vector<double> offset(static_cast<size_t>(g.vertexCount()), 0.0);
+    for (const std::vector<int32_t>& layer : g.layers)
+        for (size_t i = 1; i < layer.size(); ++i)
+            offset[layer[i]] =
+                offset[layer[i - 1]] + separation(g, layer[i - 1], layer[i], options);
+    return offset;
 }
 
 void addNeighbours(const LayeredGraph& g, int32_t v, const std::vector<int32_t>& start,
@@ -37,12 +48,9 @@ void addNeighbours(const LayeredGraph& g, int32_t v, const std::vector<int32_t>&
 // Minimises sum w_i (x_i - target_i)^2 subject to x_{i+1} - x_i >= separation(i, i+1).
 // With c_i the cumulative separation, y_i = x_i - c_i must be non-decreasing: isotonic regression.
 void fitLayer(LayeredGraph& g, const std::vector<int32_t>& layer, Pull pull,
-              const LayoutOptions& options, std::vector<Block>& blocks) {
+              const std::vector<double>& offset, std::vector<Block>& blocks) {
     blocks.clear();
-    double offset = 0.0;
-    for (size_t i = 0; i < layer.size(); ++i) {
-        const int32_t v = layer[i];
-        if (i > 0) offset += separation(g, layer[i - 1], v, options);
+    for (const int32_t v : layer) {
         double sum = 0.0;
         int32_t count = 0;
         if (pull != Pull::Below) addNeighbours(g, v, g.upStart, g.up, sum, count);
@@ -50,27 +58,25 @@ void fitLayer(LayeredGraph& g, const std::vector<int32_t>& layer, Pull pull,
         const double target = count > 0 ? sum / count : g.x[v];
         const double weight =
             count == 0 ? kFreeWeight : (g.isRoutingPoint(v) ? kRoutingPointWeight : 1.0);
-        blocks.push_back({weight * (target - offset), weight, 1});
-        while (blocks.size() >= 2 && blocks[blocks.size() - 2].mean() >= blocks.back().mean()) {
+        const double weightedSum = weight * (target - offset[v]);
+        blocks.push_back({weightedSum, weight, weightedSum / weight, 1});
+        while (blocks.size() >= 2 && blocks[blocks.size() - 2].mean >= blocks.back().mean) {
             const Block top = blocks.back();
             blocks.pop_back();
-            blocks.back().weightedSum += top.weightedSum;
-            blocks.back().weight += top.weight;
-            blocks.back().count += top.count;
+            Block& merged = blocks.back();
+            merged.weightedSum += top.weightedSum;
+            merged.weight += top.weight;
+            merged.mean = merged.weightedSum / merged.weight;
+            merged.count += top.count;
         }
     }
     size_t i = 0;
-    offset = 0.0;
-    for (const Block& block : blocks) {
-        const double y = block.mean();
-        for (int32_t k = 0; k < block.count; ++k, ++i) {
-            if (i > 0) offset += separation(g, layer[i - 1], layer[i], options);
-            g.x[layer[i]] = static_cast<float>(y + offset);
-        }
-    }
+    for (const Block& block : blocks)
+        for (int32_t k = 0; k < block.count; ++k, ++i)
+            g.x[layer[i]] = static_cast<float>(block.mean + offset[layer[i]]);
 }
 
-void packLayers(LayeredGraph& g, const LayoutOptions& options) {
+void packLayers(LayeredGraph& g, const DrawingOptions& options) {
     for (const std::vector<int32_t>& layer : g.layers) {
         float x = 0.0f;
         for (size_t i = 0; i < layer.size(); ++i) {
@@ -83,22 +89,24 @@ void packLayers(LayeredGraph& g, const LayoutOptions& options) {
 
 }  // namespace
 
-bool placeCoordinates(LayeredGraph& g, const LayoutOptions& options, const LayoutControl& control) {
+bool placeCoordinates(LayeredGraph& g, const DrawingOptions& options,
+                      const DrawingControl& control) {
     packLayers(g, options);
     const int32_t layerCount = static_cast<int32_t>(g.layers.size());
+    const std::vector<double> offset = cumulativeSeparations(g, options);
     std::vector<Block> blocks;
     for (int s = 0; s < options.placementSweeps; ++s) {
         for (int32_t l = 1; l < layerCount; ++l)
-            fitLayer(g, g.layers[l], Pull::Above, options, blocks);
+            fitLayer(g, g.layers[l], Pull::Above, offset, blocks);
         if (cancelled(control)) return false;
         for (int32_t l = layerCount - 2; l >= 0; --l)
-            fitLayer(g, g.layers[l], Pull::Below, options, blocks);
+            fitLayer(g, g.layers[l], Pull::Below, offset, blocks);
         if (cancelled(control)) return false;
         report(control, 0.6f + 0.3f * static_cast<float>(s + 1) /
                                    static_cast<float>(std::max(1, options.placementSweeps)));
     }
-    for (int32_t l = 0; l < layerCount; ++l) fitLayer(g, g.layers[l], Pull::Both, options, blocks);
+    for (int32_t l = 0; l < layerCount; ++l) fitLayer(g, g.layers[l], Pull::Both, offset, blocks);
     return !cancelled(control);
 }
 
-}  // namespace tpugraphs::layout_detail
+}  // namespace tpugraphs::drawing_detail

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "graphdraw/dag_layout.h"
+#include "graphdraw/dag_drawing.h"
 #include "graphdraw/graph_topology.h"
 
 namespace tpugraphs {

@@ -3,13 +3,13 @@
 
 #include <algorithm>
 
-namespace tpugraphs::layout_detail {
+namespace tpugraphs::drawing_detail {
 
-bool cancelled(const LayoutControl& control) {
+bool cancelled(const DrawingControl& control) {
     return control.cancel && control.cancel->load(std::memory_order_relaxed);
 }
 
-void report(const LayoutControl& control, float fraction) {
+void report(const DrawingControl& control, float fraction) {
     if (control.progress) control.progress(fraction);
 }
 
@@ -41,10 +41,45 @@ void buildCsr(int32_t vertexCount, const std::vector<std::pair<int32_t, int32_t>
     for (const auto& [a, b] : pairs) items[fill[a]++] = b;
 }
 
+// Renumbers the vertices layer by layer, keeping their order within each layer, so that the
+// vertices of a layer and of its neighbouring layers lie close together in memory in every sweep
+// (the order and so the drawing are unchanged). Maps the chains and segments to the new numbers.
+void numberByLayer(LayeredGraph& g, int32_t layerCount,
+                   std::vector<std::pair<int32_t, int32_t>>& segments) {
+    const int32_t count = g.vertexCount();
+    std::vector<int32_t> start(static_cast<size_t>(layerCount) + 1, 0);
+    for (const int32_t l : g.layerOf) ++start[l + 1];
+    for (int32_t l = 0; l < layerCount; ++l) start[l + 1] += start[l];
+    std::vector<int32_t> fill(start.begin(), start.end() - 1), numberOf(count);
+    std::vector<int32_t> layerOf(count);
+    std::vector<float> width(count);
+    g.routing.assign(count, 0);
+    for (int32_t v = 0; v < count; ++v) {
+        const int32_t to = numberOf[v] = fill[g.layerOf[v]]++;
+        layerOf[to] = g.layerOf[v];
+        width[to] = g.width[v];
+        g.routing[to] = v >= g.realCount;
+    }
+    g.layerOf = std::move(layerOf);
+    g.width = std::move(width);
+    g.vertexOf.assign(numberOf.begin(), numberOf.begin() + g.realCount);
+    for (int32_t& v : g.chain) v = numberOf[v];
+    for (auto& [a, b] : segments) a = numberOf[a], b = numberOf[b];
+    g.layers.assign(layerCount, {});
+    g.position.resize(count);
+    for (int32_t l = 0; l < layerCount; ++l) {
+        g.layers[l].resize(start[l + 1] - start[l]);
+        for (int32_t i = 0; i < start[l + 1] - start[l]; ++i) {
+            g.layers[l][i] = start[l] + i;
+            g.position[start[l] + i] = i;
+        }
+    }
+}
+
 }  // namespace
 
 LayeredGraph buildLayeredGraph(const DagInput& input, const std::vector<int32_t>& nodeLayer,
-                               const LayoutOptions& options) {
+                               const DrawingOptions& options) {
     const int32_t n = input.nodeCount;
     int32_t layerCount = 0;
     for (const int32_t l : nodeLayer) layerCount = std::max(layerCount, l + 1);
@@ -59,6 +94,7 @@ LayeredGraph buildLayeredGraph(const DagInput& input, const std::vector<int32_t>
     for (int32_t v = 0; v < n; ++v)
         g.width[v] = input.nodeWidth.empty() ? options.nodeWidth : input.nodeWidth[v];
 
+    // Vertices are numbered nodes first, then routing points, until numberByLayer.
     std::vector<std::pair<int32_t, int32_t>> segments;  // (upper, lower) one layer apart
     segments.reserve(input.edgeFrom.size());
     const size_t edgeCount = input.edgeFrom.size();
@@ -86,21 +122,14 @@ LayeredGraph buildLayeredGraph(const DagInput& input, const std::vector<int32_t>
         g.chain.push_back(to);
         g.chainStart.push_back(static_cast<int64_t>(g.chain.size()));
     }
+    numberByLayer(g, layerCount, segments);
 
     const int32_t vertexCount = g.vertexCount();
     buildCsr(vertexCount, segments, g.downStart, g.down);
     for (auto& s : segments) std::swap(s.first, s.second);
     buildCsr(vertexCount, segments, g.upStart, g.up);
-
-    g.layers.assign(layerCount, {});
-    g.position.resize(vertexCount);
-    for (int32_t v = 0; v < vertexCount; ++v) {
-        auto& layer = g.layers[g.layerOf[v]];
-        g.position[v] = static_cast<int32_t>(layer.size());
-        layer.push_back(v);
-    }
     g.x.assign(vertexCount, 0.0f);
     return g;
 }
 
-}  // namespace tpugraphs::layout_detail
+}  // namespace tpugraphs::drawing_detail

@@ -4,7 +4,7 @@
 
 #include "graphdraw/layered_graph.h"
 
-namespace tpugraphs::layout_detail {
+namespace tpugraphs::drawing_detail {
 
 namespace {
 
@@ -107,4 +107,4 @@ std::vector<int32_t> assignLayers(const DagInput& input) {
     return layer;
 }
 
-}  // namespace tpugraphs::layout_detail
+}  // namespace tpugraphs::drawing_detail

@@ -1,5 +1,5 @@
 // Tests packing separate components: many small ones fill a rectangle, none overlap, one
-// component is drawn exactly as layoutDag draws it.
+// component is drawn exactly as drawDag draws it.
 #include <QtTest>
 
 #include <algorithm>
@@ -49,7 +49,7 @@ private Q_SLOTS:
 
     void smallComponentsFillARectangle() {
         const DagInput in = chains(400);
-        const auto d = layoutComponents(in);
+        const auto d = drawComponents(in);
         QVERIFY(d.has_value());
         QCOMPARE(d->nodeCount(), in.nodeCount);
         const float w = d->bounds.right - d->bounds.left, h = d->bounds.bottom - d->bounds.top;
@@ -77,13 +77,13 @@ private Q_SLOTS:
         }
     }
 
-    void oneComponentIsLaidOutAsByLayoutDag() {
+    void oneComponentIsDrawnAsByDrawDag() {
         DagInput in;
         in.nodeCount = 4;
         in.edgeFrom = {0, 0, 1, 2};
         in.edgeTo = {1, 2, 3, 3};
-        const auto packed = layoutComponents(in);
-        const auto plain = layoutDag(in);
+        const auto packed = drawComponents(in);
+        const auto plain = drawDag(in);
         QVERIFY(packed && plain);
         QCOMPARE(packed->x, plain->x);
         QCOMPARE(packed->y, plain->y);
@@ -93,11 +93,11 @@ private Q_SLOTS:
     void badInputThrowsAndCancelStops() {
         DagInput in = chains(3);
         in.edgeTo.back() = 99;
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, layoutComponents(in));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, drawComponents(in));
         std::atomic<bool> cancel{true};
-        LayoutControl control;
+        DrawingControl control;
         control.cancel = &cancel;
-        QVERIFY(!layoutComponents(chains(3), {}, {}, control).has_value());
+        QVERIFY(!drawComponents(chains(3), {}, {}, control).has_value());
     }
 };
 

@@ -28,7 +28,7 @@ bool hasEdge(const DagInput& d, int32_t from, int32_t to) {
 
 }  // namespace
 
-class TestGraphLayoutViews : public QObject {
+class TestGraphSubviews : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void topologyFromLayoutGraph() {
@@ -120,5 +120,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGraphLayoutViews)
+QTEST_GUILESS_MAIN(TestGraphSubviews)
 #include "tst_graphdraw_subviews.moc"

@@ -7,6 +7,7 @@
 
 #include "analysis/loaded_graph.h"
 #include "explorer_test_support.h"
+#include "graph_view_test_support.h"
 #include "graphview/graph_legend.h"
 #include "graphview/graph_palette.h"
 #include "graphview/graph_search_bar.h"
@@ -18,33 +19,9 @@ using namespace tpugraphs::ui;
 
 namespace {
 
-// 0 parameter, 1 parameter -> 2 add -> 3 dot -> 4 multiply -> 5 tuple (and 2 -> 5);
-// computations [0, 3) and [3, 6); 3 is configurable.
-std::shared_ptr<const GraphTopology> smallGraph() {
-    auto t = std::make_shared<GraphTopology>();
-    t->nodeCount = 6;
-    t->opcode = {63, 63, 2, 34, 59, 100};
-    t->edgeFrom = {0, 1, 2, 3, 4, 2};
-    t->edgeTo = {2, 2, 3, 4, 5, 5};
-    t->configurable = {3};
-    t->computationStart = {0, 3, 6};
-    return t;
-}
-
-class Fixture {
-public:
-    explicit Fixture(std::shared_ptr<const GraphTopology> graph,
-                     GraphViewMode mode = GraphViewMode::Whole) {
-        view.resize(800, 600);
-        view.show();
-        view.setViewMode(mode);
-        QSignalSpy finished(&view, &GraphViewWidget::layoutFinished);
-        view.setGraph(std::move(graph));
-        ok = view.isLayingOut() && finished.wait(20000) && view.scene() != nullptr;
-    }
-    GraphViewWidget view;
-    bool ok = false;
-};
+using test::GraphViewFixture;
+using test::hover;
+using test::smallGraph;
 
 // The scene's bounds on screen.
 QRectF screenBounds(const GraphViewWidget& view) {
@@ -54,22 +31,15 @@ QRectF screenBounds(const GraphViewWidget& view) {
     return QRectF(topLeft + b.topLeft() * view.zoom(), b.size() * view.zoom());
 }
 
-// A mouse move without buttons (QTest's own moves carry the buttons an earlier test left down).
-void hover(QWidget& widget, const QPoint& position) {
-    QMouseEvent move(QEvent::MouseMove, position, widget.mapToGlobal(position), Qt::NoButton,
-                     Qt::NoButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(&widget, &move);
-}
-
 }  // namespace
 
 class TestGraphView : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void layoutRunsOffTheUiThreadAndFits() {
-        Fixture f(smallGraph());
+        GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);
-        QVERIFY(!f.view.isLayingOut());
+        QVERIFY(!f.view.isDrawing());
         QCOMPARE(f.view.scene()->nodeCount(), 6);
         QCOMPARE(f.view.scene()->edgeCount(), 6);
         f.view.repaint();
@@ -82,7 +52,7 @@ private Q_SLOTS:
     }
 
     void fitShowsEveryNodeOfALargeGraph() {
-        Fixture f(std::make_shared<const GraphTopology>(makeSyntheticTopology(3000, 4)));
+        GraphViewFixture f(std::make_shared<const GraphTopology>(makeSyntheticTopology(3000, 4)));
         QVERIFY(f.ok);
         f.view.zoomAt(8.0, QPointF(400, 300));
         f.view.repaint();
@@ -96,10 +66,10 @@ private Q_SLOTS:
     }
 
     void clickSelectsNodeAndHighlightsNeighbours() {
-        Fixture f(smallGraph());
+        GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);
         QSignalSpy selected(&f.view, &GraphViewWidget::nodeSelected);
-        QVERIFY(f.view.centerOnNode(3));
+        QVERIFY(f.view.centreOnNode(3));
         QTest::mouseClick(&f.view, Qt::LeftButton, {}, f.view.nodeScreenPos(3).toPoint());
         QCOMPARE(selected.count(), 1);
         QCOMPARE(selected.at(0).at(0).toInt(), 3);
@@ -114,7 +84,7 @@ private Q_SLOTS:
     }
 
     void wheelZoomsAroundTheCursor() {
-        Fixture f(smallGraph());
+        GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);
         const QPointF anchor = f.view.nodeScreenPos(2);
         const double before = f.view.zoom();
@@ -128,7 +98,7 @@ private Q_SLOTS:
     }
 
     void dragPansWithoutSelecting() {
-        Fixture f(smallGraph());
+        GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);
         QSignalSpy selected(&f.view, &GraphViewWidget::nodeSelected);
         const QPointF before = f.view.nodeScreenPos(0);
@@ -146,7 +116,7 @@ private Q_SLOTS:
     }
 
     void keyboardZoomAndFit() {
-        Fixture f(smallGraph());
+        GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);
         const double fitted = f.view.zoom();
         QTest::keyClick(&f.view, Qt::Key_Plus);
@@ -159,7 +129,7 @@ private Q_SLOTS:
     }
 
     void searchFindsNodesByIdAndOpcode() {
-        Fixture f(smallGraph());
+        GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);
         QCOMPARE(f.view.findNodes("4"), QVector<int>({4}));
         QCOMPARE(f.view.findNodes("#5"), QVector<int>({5}));
@@ -171,7 +141,7 @@ private Q_SLOTS:
     }
 
     void searchBarStepsThroughMatches() {
-        Fixture f(smallGraph());
+        GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);
         GraphSearchBar bar(&f.view);
         bar.search("parameter");
@@ -191,19 +161,19 @@ private Q_SLOTS:
     }
 
     void configurableViewShowsThePrunedGraph() {
-        Fixture f(smallGraph(), GraphViewMode::ConfigurableNeighbourhood);
+        GraphViewFixture f(smallGraph(), GraphViewMode::ConfigurableNeighbourhood);
         QVERIFY(f.ok);
         QCOMPARE(f.view.scene()->nodeCount(), 3);  // 2 -> 3 -> 4
         QVERIFY(f.view.findNodes("parameter").isEmpty());
-        QVERIFY(!f.view.centerOnNode(0));
-        QVERIFY(f.view.centerOnNode(3));
+        QVERIFY(!f.view.centreOnNode(0));
+        QVERIFY(f.view.centreOnNode(3));
         QVERIFY(f.view.scene()->isConfigurable(f.view.scene()->viewNodeOf(3)));
     }
 
     // Boxes are numbered from 1, as in the inspector ("computation 2 of 2"); a double-click
     // opens a box and fits the view to its nodes; Collapse all folds it back.
     void collapsedComputationsExpandOnDoubleClick() {
-        Fixture f(smallGraph(), GraphViewMode::CollapsedComputations);
+        GraphViewFixture f(smallGraph(), GraphViewMode::CollapsedComputations);
         QVERIFY(f.ok);
         const GraphScene* scene = f.view.scene().get();
         QCOMPARE(scene->nodeCount(), 2);
@@ -213,7 +183,7 @@ private Q_SLOTS:
         QCOMPARE(scene->label(box), QStringLiteral("computation 2 of 2 · 3 nodes"));
         QVERIFY(f.view.nodeTip(box).startsWith("computation 2 of 2"));
         QCOMPARE(scene->edgeCount(), 1);  // 2 -> 3 and 2 -> 5 join the two boxes once
-        QSignalSpy finished(&f.view, &GraphViewWidget::layoutFinished);
+        QSignalSpy finished(&f.view, &GraphViewWidget::drawingFinished);
         QTest::mouseDClick(&f.view, Qt::LeftButton, {}, f.view.nodeScreenPos(4).toPoint());
         QVERIFY(finished.wait(20000));
         scene = f.view.scene().get();
@@ -237,10 +207,10 @@ private Q_SLOTS:
     void newGraphDropsTheStaleLayout() {
         GraphViewWidget view;
         view.resize(400, 300);
-        QSignalSpy finished(&view, &GraphViewWidget::layoutFinished);
+        QSignalSpy finished(&view, &GraphViewWidget::drawingFinished);
         view.setGraph(std::make_shared<const GraphTopology>(makeSyntheticTopology(20000, 1)));
         view.setGraph(smallGraph());
-        QTRY_VERIFY_WITH_TIMEOUT(!view.isLayingOut(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isDrawing(), 20000);
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.at(0).at(0).toInt(), 6);
         QCOMPARE(view.scene()->nodeCount(), 6);
@@ -249,10 +219,10 @@ private Q_SLOTS:
     // Hovering a node shows its id, opcode, the detail given (a shape) and whether it is
     // configurable; labels appear once a box is 8 px high.
     void hoverShowsNodeTipAndLabelsAppear() {
-        Fixture f(smallGraph());
+        GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);
         f.view.setNodeDetail([](int node) { return QStringLiteral("shape f32[%1]").arg(node); });
-        QVERIFY(f.view.centerOnNode(3));
+        QVERIFY(f.view.centreOnNode(3));
         hover(f.view, f.view.nodeScreenPos(3).toPoint());
         const QString tip = QToolTip::text();  // read at once: offscreen, Qt soon hides it
         QVERIFY2(tip.startsWith("Node 3: dot\nshape f32[3]\nconfigurable"), qPrintable(tip));
@@ -266,11 +236,11 @@ private Q_SLOTS:
     }
 
     void nodeValuesRecolourNodes() {
-        Fixture f(smallGraph());
+        GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);
         f.view.setLegendVisible(false);
         f.view.setNodeValues({0, 0, 0, 0, 10, NAN}, "sensitivity");
-        QVERIFY(f.view.centerOnNode(4));
+        QVERIFY(f.view.centreOnNode(4));
         f.view.zoomAt(0.25 / f.view.zoom(), f.view.nodeScreenPos(4));  // boxes without text
         QCOMPARE(f.view.detail(), GraphDetail::Boxes);
         const QImage image = f.view.grab().toImage();
@@ -281,7 +251,7 @@ private Q_SLOTS:
     // Fit keeps the graph clear of the legend; a click on the legend's header folds it (the
     // fitted view grows into the room) and selects nothing; another click unfolds it.
     void legendFoldsAndFitLeavesItsRoom() {
-        Fixture f(std::make_shared<const GraphTopology>(makeSyntheticTopology(3000, 4)));
+        GraphViewFixture f(std::make_shared<const GraphTopology>(makeSyntheticTopology(3000, 4)));
         QVERIFY(f.ok);
         const QRect open = f.view.legendRect();
         QVERIFY(!open.isEmpty());
@@ -315,10 +285,10 @@ private Q_SLOTS:
 
     // Zoomed in, each edge ends in an arrowhead above its consumer; zoomed out, none.
     void arrowheadsWhenZoomedIn() {
-        Fixture f(smallGraph());
+        GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);
         f.view.setLegendVisible(false);
-        QVERIFY(f.view.centerOnNode(4));
+        QVERIFY(f.view.centreOnNode(4));
         f.view.repaint();
         QCOMPARE(f.view.detail(), GraphDetail::Labels);
         QVERIFY(f.view.drawnArrowCount() >= 1);
@@ -347,7 +317,7 @@ private Q_SLOTS:
         const DatasetIndex index = scanDataset(test::sharedDatasetRoot().toStdString());
         const LoadedGraph graph = loadGraph(test::sharedEntry(index, Collection::LayoutNlpDefault,
                                                               "3a0c5517a87df8d82fd637b83298a3ba"));
-        Fixture f(graph.topology, GraphViewMode::ConfigurableNeighbourhood);
+        GraphViewFixture f(graph.topology, GraphViewMode::ConfigurableNeighbourhood);
         QVERIFY(f.ok);
         QCOMPARE(f.view.scene()->nodeCount(), 2850);
         const QRectF b = f.view.scene()->bounds();

@@ -144,7 +144,7 @@ private Q_SLOTS:
             const int graph = graphIndex(index, collection, name);
             QVERIFY2(graph >= 0, name);
             QSignalSpy loaded(page, &ExplorerPage::graphLoaded);
-            QSignalSpy laidOut(view, &GraphViewWidget::layoutFinished);
+            QSignalSpy laidOut(view, &GraphViewWidget::drawingFinished);
             QVERIFY(page->browser()->selectGraph(graph));  // as a click in the tree does
             QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
             QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 60000);
@@ -160,10 +160,10 @@ private Q_SLOTS:
         QVERIFY(page->runtimeCharts()->message().contains("No measured runtimes"));
 
         // unet3d again: click a node, check the inspector; then the charts and a search.
-        QSignalSpy laidOut(view, &GraphViewWidget::layoutFinished);
+        QSignalSpy laidOut(view, &GraphViewWidget::drawingFinished);
         page->selectGraph(unet);
         QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 30000);
-        QVERIFY(view->centerOnNode(235));
+        QVERIFY(view->centreOnNode(235));
         QTest::qWait(50);
         QTest::mouseClick(view, Qt::LeftButton, {}, view->nodeScreenPos(235).toPoint());
         QCOMPARE(view->selectedNode(), 235);
@@ -190,7 +190,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         ExplorerPage* page = window.explorer();
         GraphViewWidget* view = page->graphPanel()->view();
-        QSignalSpy laidOut(view, &GraphViewWidget::layoutFinished);
+        QSignalSpy laidOut(view, &GraphViewWidget::drawingFinished);
         window.openDataset(sharedDatasetRoot());
         QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 60000);
         QCOMPARE(page->currentGraph()->entry.name, std::string("unet3d"));
@@ -210,7 +210,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         ExplorerPage* page = window.explorer();
         QSignalSpy statsDone(page, &ExplorerPage::runtimeStatsFinished);
-        QSignalSpy laidOut(page->graphPanel()->view(), &GraphViewWidget::layoutFinished);
+        QSignalSpy laidOut(page->graphPanel()->view(), &GraphViewWidget::drawingFinished);
         window.openDataset(sharedDatasetRoot());
         QTRY_COMPARE_WITH_TIMEOUT(statsDone.count(), 1, 60000);
         QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 60000);
@@ -275,7 +275,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             page->currentGraph() && page->currentGraph()->entry.name == "unet3d" && view->scene(),
             30000);
-        QTRY_VERIFY_WITH_TIMEOUT(!view->isLayingOut(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isDrawing(), 30000);
 
         QLineEdit* filter = page->browser()->filter();
         QTest::keyClicks(filter, "unet");

@@ -1,6 +1,6 @@
-// Tests of the banded pixel layer: the canvas's lines and fills, and that drawing in any number
-// of bands, on any number of threads, gives the image of a single band, both for random lines
-// and rectangles and for a graph's zoomed-out view.
+// Tests of the banded pixel layer: the canvas's lines and fills, bands cut at equal shares of the
+// work, and that drawing in any number of bands, on any number of threads, gives the image of a
+// single band, both for random lines and rectangles and for a graph's zoomed-out view.
 #include <QPainter>
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -51,24 +51,17 @@ Shapes randomShapes(const QSize& size, int count) {
     return shapes;
 }
 
+// Every band draws every shape (the canvas keeps to the band's rows); the lines' lengths, added
+// as work, make bands of unequal heights.
 QImage drawShapes(const Shapes& shapes, const QSize& size, int bandCount) {
     PixelBands bands(size.height(), bandCount);
-    BandLists lines(bands), rects(bands);
-    for (int i = 0; i < int(shapes.lines.size()); ++i) {
-        const QLineF& l = shapes.lines[size_t(i)].line;
-        lines.add(i, std::min(l.y1(), l.y2()), std::max(l.y1(), l.y2()), l.length());
-    }
-    for (int i = 0; i < int(shapes.rects.size()); ++i) {
-        const QRect& r = shapes.rects[size_t(i)];
-        rects.add(i, r.top() - 1, r.bottom() + 1, 1.0);
-    }
+    for (const Line& l : shapes.lines)
+        bands.addWork(std::min(l.line.y1(), l.line.y2()), std::max(l.line.y1(), l.line.y2()),
+                      l.line.length());
     QImage image;
-    bands.draw(image, size, kWhite, [&](PixelCanvas& canvas, int band) {
-        for (const int i : lines.items(band)) {
-            const Line& l = shapes.lines[size_t(i)];
-            canvas.blendLine(l.line, kBlack, l.alpha, l.stride);
-        }
-        for (const int i : rects.items(band)) {
+    bands.draw(image, size, kWhite, [&](PixelCanvas& canvas, int) {
+        for (const Line& l : shapes.lines) canvas.blendLine(l.line, kBlack, l.alpha, l.stride);
+        for (int i = 0; i < int(shapes.rects.size()); ++i) {
             const QRect& r = shapes.rects[size_t(i)];
             canvas.fillRect(r, qRgb(40 * (i % 6), 200, 90));
             canvas.outlineRect(r.adjusted(-1, -1, 1, 1), kBlack);
@@ -131,6 +124,26 @@ private Q_SLOTS:
         QCOMPARE(c.image.pixel(4, 5), qRgb(1, 2, 3));
     }
 
+    // Bands are cut at equal shares of the work added: work crowded in the last tenth of the rows
+    // gets thin bands there.
+    void bandsShareTheWork() {
+        PixelBands bands(1000, 4);
+        bands.addWork(0, 999, 100);    // 0.1 per row
+        bands.addWork(900, 999, 300);  // 3 more per row in the last 100 rows
+        QImage image;
+        bands.draw(image, QSize(10, 1000), kWhite, [](PixelCanvas&, int) {});
+        QCOMPARE(bands.count(), 4);
+        QCOMPARE(bands.top(0), 0);
+        QCOMPARE(bands.top(4), 1000);
+        QVERIFY2(bands.top(1) > 890 && bands.top(1) < 910,
+                 qPrintable(QString::number(bands.top(1))));
+        for (int b = 1; b < 4; ++b) QVERIFY(bands.top(b + 1) - bands.top(b) < 40);
+        PixelBands even(1000, 4);  // no work: equal heights
+        even.draw(image, QSize(10, 1000), kWhite, [](PixelCanvas&, int) {});
+        QCOMPARE(even.top(1), 250);
+        QCOMPARE(even.top(3), 750);
+    }
+
     void anyBandsGiveTheSingleBandImage_data() {
         QTest::addColumn<int>("bands");
         QTest::newRow("2") << 2;
@@ -156,7 +169,7 @@ private Q_SLOTS:
         const int threads = pool->maxThreadCount();
         GraphViewWidget view;
         view.resize(900, 700);
-        QSignalSpy finished(&view, &GraphViewWidget::layoutFinished);
+        QSignalSpy finished(&view, &GraphViewWidget::drawingFinished);
         view.setGraph(std::make_shared<const GraphTopology>(makeSyntheticTopology(20000)));
         QVERIFY(finished.wait(60000));
         view.setLegendVisible(false);

@@ -97,7 +97,7 @@ void TestPredictionsPage::sensitivityTableSelectsAndCentresTheNode() {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     GraphViewWidget* graphView = view.graphPanel()->view();
-    QSignalSpy laidOut(graphView, &GraphViewWidget::layoutFinished);
+    QSignalSpy laidOut(graphView, &GraphViewWidget::drawingFinished);
     view.setDetail(d);
     QTRY_COMPARE_WITH_TIMEOUT(laidOut.count(), 1, 30000);
     QTableWidget* table = view.sensitivityTable();
@@ -121,7 +121,7 @@ void TestPredictionsPage::sensitivityTableSelectsAndCentresTheNode() {
     for (const int e : scene.inEdges(scene.viewNodeOf(node)))
         if (!scene.isConfigurable(scene.edgeFrom(e))) plain = scene.edgeFrom(e);
     QVERIFY(plain >= 0);
-    QVERIFY(graphView->centerOnNode(scene.originalNode(plain)));
+    QVERIFY(graphView->centreOnNode(scene.originalNode(plain)));
     const QRectF box = scene.rect(plain);
     const QPointF inside = graphView->nodeScreenPos(scene.originalNode(plain)) -
                            QPointF(0.5 * box.width() * graphView->zoom() - 4, 0);

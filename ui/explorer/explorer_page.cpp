@@ -114,7 +114,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
             &InspectorPanel::setConfig);
     connect(m_inspector, &InspectorPanel::nodeActivated, this, [this](int64_t node) {
         m_graphPanel->view()->selectNode(int(node));
-        m_graphPanel->view()->centerOnNode(int(node));
+        m_graphPanel->view()->centreOnNode(int(node));
         onNodeSelected(int(node));
     });
 }

@@ -1,15 +1,15 @@
 // Graph painting with viewport culling (grid index) and three levels of detail.
 #include "graphview/graph_renderer.h"
 
-#include <QHash>
 #include <QPainter>
 #include <algorithm>
 #include <array>
 #include <cmath>
 
 #include "graphview/graph_palette.h"
+#include "graphview/graph_pixel_layer.h"
 #include "graphview/graph_scene.h"
-#include "graphview/pixel_bands.h"
+#include "graphview/node_labels.h"
 #include "graphview/pixel_canvas.h"
 
 namespace tpugraphs::ui {
@@ -19,10 +19,7 @@ namespace {
 constexpr double kNodeHeight = 28.0;  // world units of an ordinary node box
 constexpr double kDotsBelow = 5.0;    // node box height on screen (px) under which: dots
 constexpr double kLabelsFrom = 8.0;   // ... from which: labels and arrowheads
-constexpr int kMinLabelPixels = 7;
-// Rough costs, in pixels of a line, to balance the bands of the pixel layer between threads.
-constexpr double kSegmentWork = 8.0;
-constexpr double kDotWork = 8.0;
+constexpr int kMinLabelPixels = 8;
 
 struct Painting {
     QPainter& p;
@@ -36,12 +33,7 @@ struct Painting {
     QRectF screenRect(const QRectF& r) const {
         return QRectF(t.toScreen(r.topLeft()), r.size() * t.scale);
     }
-    // Colouring by value switches the family colours off: nodes without a value are grey.
-    QColor fill(int v) const {
-        if (!state.values) return familyColor(scene.family(v));
-        const float value = v < state.values->size() ? (*state.values)[v] : NAN;
-        return std::isnan(value) ? palette::noValue : valueColor(value);
-    }
+    QColor fill(int v) const { return nodeColor(scene, state, v); }
 };
 
 // Appends the visible parts of an edge's polyline, in screen coordinates.
@@ -53,26 +45,6 @@ void addEdgeLines(const Painting& g, int e, QVector<QLineF>& lines) {
         if (clipLine(line, g.clip)) lines.append(line);
         previous = next;
     }
-}
-
-// Calls visit(e) for each edge whose bounding box meets the visible area.
-template <typename Visit>
-int forVisibleEdges(const Painting& g, Visit visit) {
-    const bool wholeView = g.world.contains(g.scene.bounds());
-    int drawn = 0;
-    for (int e = 0; e < g.scene.edgeCount(); ++e) {
-        if (!wholeView && !g.scene.edgeBounds(e).intersects(g.world)) continue;
-        visit(e);
-        ++drawn;
-    }
-    return drawn;
-}
-
-// Edges drawn as two points across many layers (past the routing budget) are drawn faintly so
-// that the routed structure stays readable under them.
-bool isStraightLongEdge(const GraphScene& scene, int e) {
-    return scene.pointEnd(e) - scene.pointBegin(e) == 2 &&
-           scene.edgeBounds(e).height() > 4.0 * scene.rect(scene.edgeTo(e)).height();
 }
 
 void paintArrowHead(QPainter& p, const QPointF& from, const QPointF& tip, double size) {
@@ -96,7 +68,7 @@ int paintArrowHeads(const Painting& g) {
     color.setAlpha(200);
     g.p.setBrush(color);
     int painted = 0;
-    forVisibleEdges(g, [&](int e) {
+    g.scene.forEdgesMeeting(g.world, [&](int e) {
         const QPointF tip = g.t.toScreen(g.scene.point(g.scene.pointEnd(e) - 1));
         if (!g.clip.contains(tip)) return;
         paintArrowHead(g.p, g.t.toScreen(g.scene.point(g.scene.pointEnd(e) - 2)), tip, size);
@@ -125,65 +97,6 @@ void paintSelectionEdges(const Painting& g) {
     g.p.setBrush(Qt::NoBrush);
 }
 
-// A node's dot in pixels: at least 2 px so every node stays visible.
-QRect dotRect(const Painting& g, int v) {
-    const QRectF r = g.screenRect(g.scene.rect(v));
-    const int x0 = static_cast<int>(std::floor(r.left()));
-    const int y0 = static_cast<int>(std::floor(r.top()));
-    const int x1 = std::max(x0 + 2, static_cast<int>(std::ceil(r.right())));
-    const int y1 = std::max(y0 + 2, static_cast<int>(std::ceil(r.bottom())));
-    return QRect(x0, y0, x1 - x0, y1 - y0);
-}
-
-// Edges (and, zoomed out, the nodes as dots) are written straight into pixels, in parallel bands
-// of rows: a view can hold thousands of long edges, too slow for QPainter's strokers. Each band
-// draws, in the same order, the edges and nodes that reach its rows. Long straight edges are
-// drawn faint and dotted. `g.t` maps world to the image's pixels.
-GraphRenderStats paintPixelLayer(const Painting& g, const QVector<int>& nodes, const QSize& size,
-                                 QImage& image) {
-    PixelBands bands(size.height());
-    BandLists edges(bands), dots(bands);
-    GraphRenderStats stats;
-    const double scale = g.t.scale, offsetY = g.t.offset.y();
-    const double maxPixels = size.width() + size.height();
-    stats.edges = forVisibleEdges(g, [&](int e) {
-        const QRectF& b = g.scene.edgeBounds(e);
-        const int segments = g.scene.pointEnd(e) - g.scene.pointBegin(e) - 1;
-        const double pixels = std::min((b.width() + b.height()) * scale, maxPixels);
-        edges.add(e, b.top() * scale + offsetY, b.bottom() * scale + offsetY,
-                  kSegmentWork * segments + pixels);
-    });
-    if (g.detail == GraphDetail::Dots) {
-        for (int i = 0; i < nodes.size(); ++i) {
-            const QRectF& r = g.scene.rect(nodes[i]);
-            // The dot with its outline: rows floor(top) - 1 to max(floor(top) + 2, ceil(bottom)).
-            dots.add(i, r.top() * scale + offsetY - 1.0, r.bottom() * scale + offsetY + 2.0,
-                     kDotWork);
-        }
-        stats.nodes = nodes.size();
-    }
-    const QRgb edgeColor = palette::edge.rgb();
-    const QRgb outline = palette::configurable.rgb();
-    bands.draw(image, size, palette::background.rgb(), [&](PixelCanvas& canvas, int band) {
-        for (const int e : edges.items(band)) {
-            const bool faint = isStraightLongEdge(g.scene, e);
-            QPointF previous = g.t.toScreen(g.scene.point(g.scene.pointBegin(e)));
-            for (int i = g.scene.pointBegin(e) + 1; i < g.scene.pointEnd(e); ++i) {
-                const QPointF next = g.t.toScreen(g.scene.point(i));
-                canvas.blendLine(QLineF(previous, next), edgeColor, faint ? 40 : 90, faint ? 3 : 1);
-                previous = next;
-            }
-        }
-        for (const int i : dots.items(band)) {
-            const int v = nodes[i];
-            const QRect dot = dotRect(g, v);
-            canvas.fillRect(dot, g.fill(v).rgb());
-            if (g.scene.isConfigurable(v)) canvas.outlineRect(dot.adjusted(-1, -1, 1, 1), outline);
-        }
-    });
-    return stats;
-}
-
 // Draws the whole graph's pixel layer from `cache`, first (re)building it when the scale or the
 // scene changed. Returns false when the whole graph at this scale is too large to cache.
 bool paintCachedPixelLayer(const Painting& g, const QVector<int>& nodes, const QRect& viewport,
@@ -197,16 +110,10 @@ bool paintCachedPixelLayer(const Painting& g, const QVector<int>& nodes, const Q
     if (cache.scene != &g.scene || cache.scale != g.t.scale || cache.image.size() != size) {
         const QPointF worldOrigin = bounds.topLeft() - QPointF(kMargin, kMargin) / g.t.scale;
         const GraphViewTransform imageTransform{g.t.scale, -worldOrigin * g.t.scale};
-        const Painting whole{g.p,
-                             g.scene,
-                             imageTransform,
-                             g.state,
-                             g.detail,
-                             bounds,
-                             QRectF(QPointF(0, 0), QSizeF(size)).adjusted(-4, -4, 4, 4)};
         QVector<int> all(g.scene.nodeCount());
         for (int v = 0; v < g.scene.nodeCount(); ++v) all[v] = v;
-        paintPixelLayer(whole, all, size, cache.image);
+        paintPixelLayer({g.scene, imageTransform, g.state, g.detail, bounds}, all, size,
+                        cache.image);
         cache.scene = &g.scene;
         cache.scale = g.t.scale;
         cache.worldOrigin = worldOrigin;
@@ -214,12 +121,13 @@ bool paintCachedPixelLayer(const Painting& g, const QVector<int>& nodes, const Q
     g.p.fillRect(viewport, palette::background);
     g.p.drawImage(g.t.toScreen(cache.worldOrigin), cache.image);
     // What this frame shows of the cached layer.
-    stats.edges = forVisibleEdges(g, [](int) {});
+    stats.edges = g.scene.forEdgesMeeting(g.world, [](int) {});
     stats.nodes = g.detail == GraphDetail::Dots ? nodes.size() : 0;
     return true;
 }
 
-int paintBoxes(const Painting& g, const QVector<int>& nodes) {
+// Boxes, rounded and labelled zoomed in (the labels drawn go to `drawn`). Returns their count.
+int paintBoxes(const Painting& g, const QVector<int>& nodes, QStringList& drawn) {
     const bool labels = g.detail == GraphDetail::Labels;
     const double radius = 4.0 * g.t.scale;
     g.p.setRenderHint(QPainter::Antialiasing, labels);
@@ -239,34 +147,65 @@ int paintBoxes(const Painting& g, const QVector<int>& nodes) {
         else
             g.p.drawRect(r);
         if (!labels) continue;
+        // The longest form of the label that fits the box ("multiply  #10263", "multiply",
+        // "mul"), or none: never an elided fragment, and never spilling over a neighbour.
+        const QString text = fittingLabel(labelForms(g.scene, v), metrics, r.width() - 4.0);
+        if (text.isEmpty()) continue;
         g.p.setPen(color.lightnessF() < 0.45 ? Qt::white : palette::text);
-        QString text = g.scene.label(v);
-        if (!g.scene.isBox(v)) text += QStringLiteral("  #%1").arg(g.scene.originalNode(v));
-        // Small boxes: the label is elided to the box rather than spilling over its neighbours.
-        g.p.drawText(r, Qt::AlignCenter, metrics.elidedText(text, Qt::ElideMiddle, int(r.width())));
+        g.p.drawText(r, Qt::AlignCenter, text);
+        drawn.append(text);
     }
     return nodes.size();
 }
 
-// Zoomed out, computation boxes keep a readable caption (few boxes, fixed 11 px text).
-void paintBoxCaptions(const Painting& g, const QVector<int>& nodes) {
+// Zoomed out, computation boxes keep a caption in fixed 11 px text, larger computations first:
+// the longest form of the label ("computation 2 of 4 · 814 nodes", "computation 2 of 4",
+// "2 of 4"), on the box or else just above or below it, that covers no caption placed before it
+// and no other node, or none (the box's tool tip still says which it is). Returns the captions
+// drawn.
+QVector<QRectF> paintBoxCaptions(const Painting& g, const QVector<int>& nodes) {
+    QVector<int> boxes;
+    for (const int v : nodes)
+        if (g.scene.isBox(v)) boxes.append(v);
+    const auto& size = g.scene.subview().boxSize;
+    std::stable_sort(boxes.begin(), boxes.end(), [&](int a, int b) { return size[a] > size[b]; });
     QFont font = g.p.font();
     font.setPixelSize(11);
     g.p.setFont(font);
     const QFontMetrics metrics(font);
     g.p.setRenderHint(QPainter::Antialiasing, true);
-    for (const int v : nodes) {
-        if (!g.scene.isBox(v)) continue;
-        const QString text = g.scene.label(v);
-        const QPointF centre = g.screenRect(g.scene.rect(v)).center();
-        const QRectF pill = QRectF(metrics.boundingRect(text)).adjusted(-5, -2, 5, 2);
-        const QRectF placed = pill.translated(centre - pill.center());
+    QVector<QRectF> placed;
+    QVector<int> under;
+    const auto isFree = [&](const QRectF& pill, int box) {
+        for (const QRectF& other : placed)
+            if (other.intersects(pill)) return false;
+        g.scene.nodesIn(g.t.toWorld(pill), under);
+        return std::all_of(under.begin(), under.end(), [box](int u) { return u == box; });
+    };
+    for (const int v : boxes) {
+        const QRectF boxRect = g.screenRect(g.scene.rect(v));
+        const QStringList forms = labelForms(g.scene, v);
+        const auto place = [&]() -> std::pair<QString, QRectF> {
+            for (const int side : {0, -1, 1})  // on the box, else above it, else below it
+                for (const QString& text : forms) {
+                    const QRectF pill = QRectF(metrics.boundingRect(text)).adjusted(-5, -2, 5, 2);
+                    const double lift = side * (0.5 * (boxRect.height() + pill.height()) + 2.0);
+                    const QRectF rect =
+                        pill.translated(boxRect.center() - pill.center()).translated(0, lift);
+                    if (isFree(rect, v)) return {text, rect};
+                }
+            return {};
+        };
+        const auto [text, rect] = place();
+        if (text.isEmpty()) continue;
         g.p.setPen(QColor(0, 0, 0, 60));
         g.p.setBrush(QColor(255, 255, 255, 210));
-        g.p.drawRoundedRect(placed, 4, 4);
+        g.p.drawRoundedRect(rect, 4, 4);
         g.p.setPen(palette::text);
-        g.p.drawText(placed, Qt::AlignCenter, text);
+        g.p.drawText(rect, Qt::AlignCenter, text);
+        placed.append(rect);
     }
+    return placed;
 }
 
 void outline(const Painting& g, int v, const QColor& color, double width, double margin) {
@@ -296,6 +235,12 @@ void paintMarks(const Painting& g) {
 }
 
 }  // namespace
+
+QColor nodeColor(const GraphScene& scene, const GraphRenderState& state, int v) {
+    if (!state.values) return familyColor(scene.family(v));
+    const float value = v < state.values->size() ? (*state.values)[v] : NAN;
+    return std::isnan(value) ? palette::noValue : valueColor(value);
+}
 
 GraphDetail detailForScale(double scale) {
     const double h = kNodeHeight * scale;
@@ -331,26 +276,19 @@ GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
         // cache's buffer when there is one, which then no longer holds a whole-graph layer).
         const QPointF origin = viewport.topLeft();
         const GraphViewTransform local{transform.scale, transform.offset - origin};
-        const Painting visible{
-            painter,
-            scene,
-            local,
-            state,
-            detail,
-            g.world,
-            QRectF(QPointF(0, 0), QSizeF(viewport.size())).adjusted(-4, -4, 4, 4)};
         QImage ownImage;
         QImage& image = cache ? cache->image : ownImage;
         if (cache) cache->invalidate();
-        stats = paintPixelLayer(visible, nodes, viewport.size(), image);
+        stats =
+            paintPixelLayer({scene, local, state, detail, g.world}, nodes, viewport.size(), image);
         painter.drawImage(viewport.topLeft(), image);
     }
     if (detail == GraphDetail::Labels) stats.arrows = paintArrowHeads(g);
     paintSelectionEdges(g);
-    if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes);
+    if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes, stats.labels);
     stats.detail = detail;
     paintMarks(g);
-    if (detail != GraphDetail::Labels) paintBoxCaptions(g, nodes);
+    if (detail != GraphDetail::Labels) stats.captions = paintBoxCaptions(g, nodes);
     painter.restore();
     return stats;
 }

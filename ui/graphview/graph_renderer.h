@@ -2,9 +2,11 @@
 // benchmark.
 #pragma once
 
+#include <QColor>
 #include <QImage>
 #include <QPointF>
 #include <QRect>
+#include <QStringList>
 #include <QVector>
 
 class QPainter;
@@ -39,10 +41,15 @@ struct GraphRenderStats {
     int edges = 0;   // edges painted
     int arrows = 0;  // arrowheads painted (zoomed in, at consumers in the viewport)
     GraphDetail detail = GraphDetail::Dots;
+    QStringList labels;        // box labels painted (zoomed in)
+    QVector<QRectF> captions;  // computation box captions painted (zoomed out), screen pixels
 };
 
 // Level of detail for a zoom: dots (no outlines, thin translucent edges), boxes, labelled boxes.
 GraphDetail detailForScale(double scale);
+
+// A node's colour: its opcode family's, or with values its value's (grey without one).
+QColor nodeColor(const GraphScene& scene, const GraphRenderState& state, int v);
 
 // The pixel layer (edges, and the nodes as dots when zoomed out) kept between frames. When the
 // whole graph at the current scale fits in a few viewports, the layer covers the whole graph, so

@@ -23,6 +23,12 @@ QString boxLabel(const GraphTopology& topology, const GraphSubview& subview, int
         .arg(QLocale().toString(subview.boxSize[v]));
 }
 
+// [top, bottom] as floats, widened by more than their rounding error.
+VerticalSpan spanOf(double top, double bottom) {
+    const double slack = 1e-3 + 1e-6 * std::max(std::abs(top), std::abs(bottom));
+    return {static_cast<float>(top - slack), static_cast<float>(bottom + slack)};
+}
+
 }  // namespace
 
 float GraphScene::boxWidth(const GraphTopology& topology, const GraphSubview& subview, int v) {
@@ -30,8 +36,9 @@ float GraphScene::boxWidth(const GraphTopology& topology, const GraphSubview& su
         return 24.0f + kCharWidth * static_cast<float>(boxLabel(topology, subview, v).size());
     // Label "name  #id".
     const int original = subview.original[v];
-    const auto chars =
-        std::strlen(opcodeName(topology.opcode[original])) + 3 + QString::number(original).size();
+    int digits = 1;
+    for (int rest = original; rest >= 10; rest /= 10) ++digits;
+    const auto chars = std::strlen(opcodeName(topology.opcode[original])) + 3 + digits;
     return 20.0f + kCharWidth * static_cast<float>(chars);
 }
 
@@ -48,12 +55,14 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
     for (const int32_t c : m_topology->configurable) configurable[c] = 1;
 
     m_rects.resize(n);
+    m_nodeSpans.resize(n);
     m_configurable.resize(n);
     m_family.resize(n);
     for (int v = 0; v < n; ++v) {
         m_rects[v] =
             QRectF(drawing.x[v] - 0.5 * drawing.width[v], drawing.y[v] - 0.5 * drawing.height[v],
                    drawing.width[v], drawing.height[v]);
+        m_nodeSpans[v] = spanOf(m_rects[v].top(), m_rects[v].bottom());
         const int original = m_subview.original[v];
         m_configurable[v] = original >= 0 && configurable[original];
         m_family[v] = original >= 0
@@ -73,21 +82,46 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
     for (int i = 0; i < m_points.size(); ++i)
         m_points[i] = QPointF(drawing.points[i].x, drawing.points[i].y);
     m_edgeBounds.resize(edgeCount);
-    m_inEdges.resize(n);
-    m_outEdges.resize(n);
+    m_edgeFlags.resize(edgeCount);
+    m_edgeSpans.resize(edgeCount);
     for (int e = 0; e < edgeCount; ++e) {
         double left = 1e300, top = 1e300, right = -1e300, bottom = -1e300;
+        bool descends = true;
         for (int i = m_pointStart[e]; i < m_pointStart[e + 1]; ++i) {
             left = std::min(left, m_points[i].x());
             right = std::max(right, m_points[i].x());
             top = std::min(top, m_points[i].y());
+            descends = descends && m_points[i].y() >= bottom;
             bottom = std::max(bottom, m_points[i].y());
         }
         m_edgeBounds[e] = QRectF(QPointF(left, top), QPointF(right, bottom));
-        m_outEdges[m_edgeFrom[e]].append(e);
-        m_inEdges[m_edgeTo[e]].append(e);
+        const bool longStraight = m_pointStart[e + 1] - m_pointStart[e] == 2 &&
+                                  bottom - top > 4.0 * m_rects[m_edgeTo[e]].height();
+        m_edgeFlags[e] = (descends ? kDescends : 0) | (longStraight ? kLongStraight : 0);
+        m_edgeSpans[e] = spanOf(top, bottom);
     }
+    buildEdgeLists();
     buildGrid();
+    m_paintWork = PaintWork(*this);
+}
+
+namespace {
+
+// Groups the edges by their node at `end` (CSR, edges in order within a node).
+void groupEdges(const QVector<int>& end, int nodeCount, QVector<int>& start, QVector<int>& list) {
+    start.fill(0, nodeCount + 1);
+    for (const int v : end) ++start[v + 1];
+    for (int v = 0; v < nodeCount; ++v) start[v + 1] += start[v];
+    list.resize(end.size());
+    QVector<int> fill(start.begin(), start.end() - 1);
+    for (int e = 0; e < end.size(); ++e) list[fill[end[e]]++] = e;
+}
+
+}  // namespace
+
+void GraphScene::buildEdgeLists() {
+    groupEdges(m_edgeTo, nodeCount(), m_inStart, m_inList);
+    groupEdges(m_edgeFrom, nodeCount(), m_outStart, m_outList);
 }
 
 QString GraphScene::label(int v) const {
@@ -173,6 +207,18 @@ int GraphScene::nodeAt(const QPointF& world, double tolerance) const {
         }
     }
     return best;
+}
+
+int GraphScene::nearestNode(const QPointF& world) const {
+    if (nodeCount() == 0) return -1;
+    // A node found within a square of half-size r lies within r * sqrt(2): searching that far
+    // finds the nearest of all.
+    const double far = std::hypot(
+        std::max(std::abs(world.x() - m_bounds.left()), std::abs(world.x() - m_bounds.right())),
+        std::max(std::abs(world.y() - m_bounds.top()), std::abs(world.y() - m_bounds.bottom())));
+    for (double r = std::max(m_cellWidth, m_cellHeight);; r *= 2.0) {
+        if (nodeAt(world, r) >= 0 || r > far) return nodeAt(world, r * M_SQRT2);
+    }
 }
 
 }  // namespace tpugraphs::ui

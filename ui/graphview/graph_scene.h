@@ -10,10 +10,32 @@
 #include "data/opcodes.h"
 #include "graphdraw/graph_drawing.h"
 #include "graphdraw/graph_subview.h"
+#include "graphview/paint_work.h"
 
 namespace tpugraphs::ui {
 
 enum class GraphViewMode { Whole, ConfigurableNeighbourhood, CollapsedComputations };
+
+// The heights an edge or a box covers, in floats rounded outwards: compact for scans that only
+// need to know which rows something may reach.
+struct VerticalSpan {
+    float top, bottom;
+};
+
+// The edges into or out of one node: a run of edge ids in the scene's per-node lists.
+class EdgeList {
+public:
+    EdgeList(const int* begin, const int* end) : m_begin(begin), m_end(end) {}
+    const int* begin() const { return m_begin; }
+    const int* end() const { return m_end; }
+    int size() const { return static_cast<int>(m_end - m_begin); }
+    bool isEmpty() const { return m_begin == m_end; }
+    int first() const { return *m_begin; }
+
+private:
+    const int* m_begin;
+    const int* m_end;
+};
 
 class GraphScene {
 public:
@@ -31,6 +53,7 @@ public:
 
     // Per view node.
     const QRectF& rect(int v) const { return m_rects[v]; }
+    VerticalSpan nodeSpan(int v) const { return m_nodeSpans[v]; }
     int originalNode(int v) const { return m_subview.original[v]; }  // -1 for a computation box
     int computation(int v) const { return m_subview.computation[v]; }
     bool isBox(int v) const { return m_subview.computation[v] >= 0; }
@@ -46,19 +69,45 @@ public:
     int pointEnd(int e) const { return m_pointStart[e + 1]; }
     const QPointF& point(int i) const { return m_points[i]; }
     const QRectF& edgeBounds(int e) const { return m_edgeBounds[e]; }
-    const QVector<int>& inEdges(int v) const { return m_inEdges[v]; }
-    const QVector<int>& outEdges(int v) const { return m_outEdges[v]; }
+    // Whether the polyline's y never decreases (every routed edge: it runs down layer by layer).
+    bool descends(int e) const { return m_edgeFlags[e] & kDescends; }
+    VerticalSpan edgeSpan(int e) const { return m_edgeSpans[e]; }
+    // An edge drawn as one straight segment across several layers (past the routing budget).
+    bool isLongStraight(int e) const { return m_edgeFlags[e] & kLongStraight; }
+    // Calls visit(e) for each edge whose bounding box meets `area` (world coordinates); returns
+    // how many.
+    template <typename Visit>
+    int forEdgesMeeting(const QRectF& area, Visit visit) const {
+        const bool all = area.contains(m_bounds);
+        int count = 0;
+        for (int e = 0; e < edgeCount(); ++e)
+            if (all || m_edgeBounds[e].intersects(area)) {
+                visit(e);
+                ++count;
+            }
+        return count;
+    }
+    // The expected cost of drawing the pixel layer along the height.
+    const PaintWork& paintWork() const { return m_paintWork; }
+    EdgeList inEdges(int v) const { return edgesOf(m_inStart, m_inList, v); }
+    EdgeList outEdges(int v) const { return edgesOf(m_outStart, m_outList, v); }
 
     // View nodes whose boxes intersect `area` (world coordinates), via a uniform grid.
     void nodesIn(const QRectF& area, QVector<int>& out) const;
     // The view node nearest to a world point within `tolerance` (world units), or -1.
     int nodeAt(const QPointF& world, double tolerance) const;
+    // The view node nearest to a world point, however far (-1 only without nodes).
+    int nearestNode(const QPointF& world) const;
 
-    // Box size used for a view node before layout (label-sized).
+    // Box size used for a view node before drawing (label-sized).
     static float boxWidth(const GraphTopology& topology, const GraphSubview& subview, int v);
     static float boxHeight(const GraphSubview& subview, int v);
 
 private:
+    static EdgeList edgesOf(const QVector<int>& start, const QVector<int>& list, int v) {
+        return {list.constData() + start[v], list.constData() + start[v + 1]};
+    }
+    void buildEdgeLists();
     void buildGrid();
 
     std::shared_ptr<const GraphTopology> m_topology;
@@ -70,14 +119,19 @@ private:
     QVector<signed char> m_family;
     QVector<int> m_edgeFrom, m_edgeTo, m_pointStart;
     QVector<QPointF> m_points;
+    enum EdgeFlag : unsigned char { kDescends = 1, kLongStraight = 2 };
     QVector<QRectF> m_edgeBounds;
-    QVector<QVector<int>> m_inEdges, m_outEdges;
+    QVector<unsigned char> m_edgeFlags;
+    QVector<VerticalSpan> m_nodeSpans, m_edgeSpans;
+    // Per node, its edges in edge order (CSR): in m_inList[m_inStart[v] .. m_inStart[v + 1]).
+    QVector<int> m_inStart, m_inList, m_outStart, m_outList;
 
     // Uniform grid over m_bounds; nodes are filed by their centre, queries widen by m_maxHalf.
     int m_gridColumns = 1, m_gridRows = 1;
     double m_cellWidth = 1.0, m_cellHeight = 1.0;
     QVector<int> m_cellStart, m_cellNodes;
     QSizeF m_maxHalf;
+    PaintWork m_paintWork;
 };
 
 }  // namespace tpugraphs::ui

@@ -14,7 +14,7 @@ double msSince(std::chrono::steady_clock::time_point start) {
         .count();
 }
 
-GraphSubview subviewFor(const GraphLayoutRequest& request) {
+GraphSubview subviewFor(const GraphSceneRequest& request) {
     switch (request.mode) {
         case GraphViewMode::ConfigurableNeighbourhood:
             return configurableSubview(*request.topology);
@@ -28,8 +28,8 @@ GraphSubview subviewFor(const GraphLayoutRequest& request) {
 
 }  // namespace
 
-std::shared_ptr<const GraphScene> buildGraphScene(const GraphLayoutRequest& request,
-                                                  const LayoutControl& control,
+std::shared_ptr<const GraphScene> buildGraphScene(const GraphSceneRequest& request,
+                                                  const DrawingControl& control,
                                                   GraphSceneTimings* timings) {
     const auto start = std::chrono::steady_clock::now();
     GraphSubview subview = subviewFor(request);
@@ -40,15 +40,15 @@ std::shared_ptr<const GraphScene> buildGraphScene(const GraphLayoutRequest& requ
         subview.dag.nodeWidth[v] = GraphScene::boxWidth(*request.topology, subview, v);
         subview.dag.nodeHeight[v] = GraphScene::boxHeight(subview, v);
     }
-    const auto layoutStart = std::chrono::steady_clock::now();
+    const auto drawingStart = std::chrono::steady_clock::now();
     // Separate components (the neighbourhood view has hundreds) are packed in rows.
     const std::optional<GraphDrawing> drawing =
-        layoutComponents(subview.dag, LayoutOptions{}, PackingOptions{}, control);
-    const double layoutMs = msSince(layoutStart);
+        drawComponents(subview.dag, DrawingOptions{}, PackingOptions{}, control);
+    const double drawingMs = msSince(drawingStart);
     if (!drawing) return nullptr;
     auto scene = std::make_shared<const GraphScene>(request.topology, std::move(subview), *drawing,
                                                     request.mode);
-    if (timings) *timings = {layoutMs, msSince(start)};
+    if (timings) *timings = {drawingMs, msSince(start)};
     return scene;
 }
 

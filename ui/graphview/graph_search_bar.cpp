@@ -46,7 +46,7 @@ GraphSearchBar::GraphSearchBar(GraphViewWidget* view, QWidget* parent)
     });
     connect(m_next, &QToolButton::clicked, this, &GraphSearchBar::next);
     connect(m_previous, &QToolButton::clicked, this, &GraphSearchBar::previous);
-    connect(m_view, &GraphViewWidget::layoutFinished, this, &GraphSearchBar::refresh);
+    connect(m_view, &GraphViewWidget::drawingFinished, this, &GraphSearchBar::refresh);
 }
 
 void GraphSearchBar::search(const QString& text) {
@@ -106,7 +106,7 @@ void GraphSearchBar::show(int index) {
     const int node = m_matches[index];
     m_status->setText(QStringLiteral("%1 of %2").arg(index + 1).arg(m_matches.size()));
     m_view->setSearchMatches(m_matches, node);
-    m_view->centerOnNode(node);
+    m_view->centreOnNode(node);
     m_view->selectNode(node);
 }
 

@@ -21,7 +21,7 @@ public:
     void next();
     void previous();
     void focusInput();
-    void refresh();  // re-runs the search in a new view (after a re-layout) without moving
+    void refresh();  // re-runs the search in a new view (after a new drawing) without moving
     void clear();    // empties the input, the matches and the status (another graph)
     int matchCount() const { return m_matches.size(); }
     int currentIndex() const { return m_current; }

@@ -22,6 +22,7 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
       m_fit(new QToolButton(this)),
       m_collapse(new QToolButton(this)),
       m_legend(new QToolButton(this)),
+      m_overview(new QToolButton(this)),
       m_status(new QLabel(this)) {
     m_mode->setObjectName("graphViewMode");
     m_mode->addItem(QStringLiteral("Whole graph"), int(GraphViewMode::Whole));
@@ -43,6 +44,13 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     m_legend->setCheckable(true);
     m_legend->setChecked(true);
     m_legend->setToolTip(QStringLiteral("Show the colour legend (L)"));
+    m_overview->setText(QStringLiteral("Map"));
+    m_overview->setObjectName("graphOverview");
+    m_overview->setCheckable(true);
+    m_overview->setChecked(m_view->isMinimapEnabled());
+    m_overview->setToolTip(QStringLiteral(
+        "Show the overview map in the corner while part of the graph is out of view; click or "
+        "drag in it to move the view (M)"));
 
     // The status is short ("2,516 nodes, 4,126 edges", details in its tool tip) and never cut:
     // the combo box and the search field give way first.
@@ -52,6 +60,7 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     bar->addWidget(m_fit);
     bar->addWidget(m_collapse);
     bar->addWidget(m_legend);
+    bar->addWidget(m_overview);
     bar->addSpacing(12);
     bar->addWidget(m_search);
     bar->addWidget(m_status, 1);
@@ -67,13 +76,15 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     connect(m_fit, &QToolButton::clicked, m_view, &GraphViewWidget::fitToWindow);
     connect(m_collapse, &QToolButton::clicked, m_view, &GraphViewWidget::collapseAllComputations);
     connect(m_legend, &QToolButton::toggled, m_view, &GraphViewWidget::setLegendVisible);
-    connect(m_view, &GraphViewWidget::layoutStarted, this,
+    connect(m_overview, &QToolButton::toggled, m_view, &GraphViewWidget::setMinimapEnabled);
+    connect(m_view, &GraphViewWidget::minimapEnabledChanged, m_overview, &QToolButton::setChecked);
+    connect(m_view, &GraphViewWidget::drawingStarted, this,
             [this] { m_status->setText(QStringLiteral("laying out…")); });
-    connect(m_view, &GraphViewWidget::layoutFailed, this, [this](const QString& message) {
+    connect(m_view, &GraphViewWidget::drawingFailed, this, [this](const QString& message) {
         m_status->setText(QStringLiteral("layout failed"));
         m_status->setToolTip(message);
     });
-    connect(m_view, &GraphViewWidget::layoutFinished, this,
+    connect(m_view, &GraphViewWidget::drawingFinished, this,
             [this](int nodes, int edges, double ms) {
                 const QLocale locale;
                 m_status->setText(QStringLiteral("%1 nodes, %2 edges")
@@ -108,9 +119,11 @@ void GraphViewPanel::setGraph(std::shared_ptr<const GraphTopology> topology) {
 
 void GraphViewPanel::updateControls() {
     const auto graph = m_view->graph();
-    m_collapse->setEnabled(m_view->viewMode() == GraphViewMode::CollapsedComputations);
+    // Collapse all only in the collapsed view: elsewhere its room goes to the search and status.
+    m_collapse->setVisible(m_view->viewMode() == GraphViewMode::CollapsedComputations);
     m_mode->setEnabled(graph != nullptr);
     m_fit->setEnabled(graph != nullptr);
+    m_overview->setEnabled(graph != nullptr);
     if (!graph) m_status->setText(QStringLiteral("no graph"));
 }
 

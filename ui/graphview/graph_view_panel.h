@@ -26,6 +26,7 @@ public:
     GraphViewWidget* view() const { return m_view; }
     GraphSearchBar* searchBar() const { return m_search; }
     QComboBox* modeBox() const { return m_mode; }
+    QToolButton* overviewButton() const { return m_overview; }
     QLabel* statusLabel() const { return m_status; }
 
 private:
@@ -37,6 +38,7 @@ private:
     QToolButton* m_fit;
     QToolButton* m_collapse;
     QToolButton* m_legend;
+    QToolButton* m_overview;
     QLabel* m_status;
 };
 

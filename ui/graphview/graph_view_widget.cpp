@@ -1,4 +1,4 @@
-// GraphViewWidget: view transform, input handling, selection and search state, layout job wiring.
+// GraphViewWidget: view transform, input handling, selection and search state, drawing job wiring.
 #include "graphview/graph_view_widget.h"
 
 #include <QKeyEvent>
@@ -11,7 +11,8 @@
 #include <cmath>
 #include <utility>
 
-#include "graphview/graph_layout_job.h"
+#include "graphview/graph_drawing_job.h"
+#include "graphview/graph_minimap.h"
 #include "graphview/graph_palette.h"
 
 namespace tpugraphs::ui {
@@ -19,27 +20,29 @@ namespace tpugraphs::ui {
 namespace {
 constexpr double kMinScale = 1e-5;
 constexpr double kMaxScale = 8.0;
-constexpr double kMaxFitScale = 2.0;    // a fitted small graph is not blown up past this
-constexpr double kReadableScale = 1.0;  // centring on a node zooms in at least this far
-constexpr int kClickSlop = 4;           // pixels a press may move and still be a click
-constexpr double kZoomStep = 1.3;       // per wheel notch or +/- key
+constexpr double kMaxFitScale = 2.0;     // a fitted small graph is not blown up past this
+constexpr double kReadableScale = 1.0;   // centring on a node zooms in at least this far
+constexpr int kClickSlop = 4;            // pixels a press may move and still be a click
+constexpr double kZoomStep = 1.3;        // per wheel notch or +/- key
+constexpr double kContentRadius = 24.0;  // pixels: a node this near is under the cursor
 }  // namespace
 
 GraphViewWidget::GraphViewWidget(QWidget* parent)
-    : QWidget(parent), m_job(new GraphLayoutJob(this)) {
+    : QWidget(parent), m_job(new GraphDrawingJob(this)), m_minimap(new GraphMinimap(this)) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);  // hover tool tips
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(200, 150);
-    connect(m_job, &GraphLayoutJob::progress, this, [this](float f) {
+    connect(m_job, &GraphDrawingJob::progress, this, [this](float f) {
         m_progress = f;
         update();
     });
-    connect(m_job, &GraphLayoutJob::finished, this, &GraphViewWidget::onLayoutFinished);
-    connect(m_job, &GraphLayoutJob::failed, this, [this](const QString& message) {
+    connect(m_job, &GraphDrawingJob::finished, this, &GraphViewWidget::onDrawingFinished);
+    connect(m_minimap, &GraphMinimap::imageReady, this, qOverload<>(&QWidget::update));
+    connect(m_job, &GraphDrawingJob::failed, this, [this](const QString& message) {
         m_error = message;
         update();
-        Q_EMIT layoutFailed(message);
+        Q_EMIT drawingFailed(message);
     });
 }
 
@@ -52,17 +55,18 @@ void GraphViewWidget::setGraph(std::shared_ptr<const GraphTopology> topology) {
     m_selectedOriginal = -1;
     m_matchOriginals.clear();
     m_currentMatchOriginal = -1;
-    m_centreOnLayout = -1;
+    m_centreOnDrawing = -1;
     m_nodeDetail = {};  // belongs to the previous graph
     m_values.clear();
     m_fitPending = true;
-    startLayout();
+    startDrawing();
 }
 
 void GraphViewWidget::clear() {
     m_job->cancel();
     m_topology.reset();
     m_scene.reset();
+    m_minimap->clear();
     m_state = {};
     m_lastStats = {};
     m_selectedOriginal = -1;
@@ -73,7 +77,7 @@ void GraphViewWidget::setViewMode(GraphViewMode mode) {
     if (mode == m_mode) return;
     m_mode = mode;
     m_fitPending = true;
-    startLayout();
+    startDrawing();
 }
 
 void GraphViewWidget::setComputationExpanded(int computation, bool expanded) {
@@ -82,20 +86,20 @@ void GraphViewWidget::setComputationExpanded(int computation, bool expanded) {
     m_expanded[computation] = expanded;
     m_fitComputation = expanded ? computation : -1;
     m_fitPending = !expanded;
-    if (m_mode == GraphViewMode::CollapsedComputations) startLayout();
+    if (m_mode == GraphViewMode::CollapsedComputations) startDrawing();
 }
 
 void GraphViewWidget::collapseAllComputations() {
     std::fill(m_expanded.begin(), m_expanded.end(), false);
     m_fitPending = true;
-    if (m_mode == GraphViewMode::CollapsedComputations) startLayout();
+    if (m_mode == GraphViewMode::CollapsedComputations) startDrawing();
 }
 
-bool GraphViewWidget::isLayingOut() const {
+bool GraphViewWidget::isDrawing() const {
     return m_job->isRunning();
 }
 
-void GraphViewWidget::startLayout() {
+void GraphViewWidget::startDrawing() {
     m_error.clear();
     m_progress = 0.0f;
     if (!m_topology) {
@@ -104,16 +108,17 @@ void GraphViewWidget::startLayout() {
         return;
     }
     m_job->start({m_topology, m_mode, m_expanded});
-    Q_EMIT layoutStarted();
+    Q_EMIT drawingStarted();
     update();
 }
 
-void GraphViewWidget::onLayoutFinished(std::shared_ptr<const GraphScene> scene, double layoutMs,
-                                       double totalMs) {
+void GraphViewWidget::onDrawingFinished(std::shared_ptr<const GraphScene> scene, double drawingMs,
+                                        double totalMs) {
     m_scene = std::move(scene);
     m_state.selected = m_scene->viewNodeOf(m_selectedOriginal);
     setSearchMatches(m_matchOriginals, m_currentMatchOriginal);
     updateViewValues();
+    rebuildMinimap();
     if (m_fitPending) fitToWindow();
     m_fitPending = false;
     if (m_fitComputation >= 0) {
@@ -126,9 +131,9 @@ void GraphViewWidget::onLayoutFinished(std::shared_ptr<const GraphScene> scene, 
         }
         if (!opened.isEmpty()) fitTo(opened);
     }
-    if (m_centreOnLayout >= 0) centreOn(std::exchange(m_centreOnLayout, -1));
+    if (m_centreOnDrawing >= 0) centreOnNodeNow(std::exchange(m_centreOnDrawing, -1));
     update();
-    Q_EMIT layoutFinished(m_scene->nodeCount(), m_scene->edgeCount(), totalMs);
+    Q_EMIT drawingFinished(m_scene->nodeCount(), m_scene->edgeCount(), totalMs);
 }
 
 QVector<int> GraphViewWidget::findNodes(const QString& query) const {
@@ -157,12 +162,12 @@ QVector<int> GraphViewWidget::findNodes(const QString& query) const {
     return found;
 }
 
-bool GraphViewWidget::centerOnNode(int originalNode) {
-    m_centreOnLayout = isLayingOut() ? originalNode : -1;
-    return !isLayingOut() && centreOn(originalNode);
+bool GraphViewWidget::centreOnNode(int originalNode) {
+    m_centreOnDrawing = isDrawing() ? originalNode : -1;
+    return !isDrawing() && centreOnNodeNow(originalNode);
 }
 
-bool GraphViewWidget::centreOn(int originalNode) {
+bool GraphViewWidget::centreOnNodeNow(int originalNode) {
     if (!m_scene) return false;
     const int v = m_scene->viewNodeOf(originalNode);
     if (v < 0) return false;
@@ -209,9 +214,11 @@ void GraphViewWidget::setSearchMatches(const QVector<int>& originalNodes, int cu
 }
 
 void GraphViewWidget::setNodeValues(const QVector<float>& values, const QString& title) {
+    const bool recoloured = !values.isEmpty() || !m_values.isEmpty();
     m_values = values;
     m_valuesTitle = title.isEmpty() ? QStringLiteral("value") : title;
     updateViewValues();
+    if (recoloured) rebuildMinimap();
     update();
 }
 
@@ -219,7 +226,10 @@ void GraphViewWidget::updateViewValues() {
     m_pixelLayer.invalidate();  // a new scene or new node colours
     m_viewValues.clear();
     m_state.values = nullptr;
-    if (!m_scene || m_values.isEmpty()) return;
+    if (m_scene && !m_values.isEmpty()) fillViewValues();
+}
+
+void GraphViewWidget::fillViewValues() {
     m_valueMin = INFINITY;
     m_valueMax = -INFINITY;
     for (const float x : m_values)
@@ -235,6 +245,36 @@ void GraphViewWidget::updateViewValues() {
             m_viewValues[v] = (m_values[o] - m_valueMin) / range;
     }
     m_state.values = &m_viewValues;
+}
+
+void GraphViewWidget::rebuildMinimap() {
+    if (m_scene)
+        m_minimap->rebuild(m_scene, m_viewValues, size());
+    else
+        m_minimap->clear();
+}
+
+void GraphViewWidget::setMinimapEnabled(bool enabled) {
+    if (enabled == m_minimapEnabled) return;
+    m_minimapEnabled = enabled;
+    update();
+    Q_EMIT minimapEnabledChanged(enabled);
+}
+
+QRect GraphViewWidget::minimapRect() const {
+    if (!m_scene || !m_minimapEnabled) return {};
+    if (m_transform.toWorld(QRectF(rect())).contains(m_scene->bounds())) return {};
+    return m_minimap->frame(size());
+}
+
+bool GraphViewWidget::isMinimapCurrent() const {
+    return m_minimap->isCurrent(size());
+}
+
+void GraphViewWidget::centreOnWorld(const QPointF& world) {
+    m_transform.offset = QPointF(width() / 2.0, height() / 2.0) - world * m_transform.scale;
+    m_autoFit = false;
+    update();
 }
 
 void GraphViewWidget::setLegendVisible(bool visible) {
@@ -301,6 +341,28 @@ void GraphViewWidget::zoomAt(double factor, const QPointF& screenAnchor) {
     update();
 }
 
+// Where zooming in at `point` is anchored: the point itself when a node lies near it, else the
+// selected node when in view, else the node nearest to the point (possibly out of view).
+QPointF GraphViewWidget::contentAnchor(const QPointF& point) const {
+    if (!m_scene || m_scene->nodeCount() == 0) return point;
+    const QPointF world = m_transform.toWorld(point);
+    if (m_scene->nodeAt(world, kContentRadius / m_transform.scale) >= 0) return point;
+    if (m_state.selected >= 0) {
+        const QPointF selected = m_transform.toScreen(m_scene->rect(m_state.selected).center());
+        if (QRectF(rect()).contains(selected)) return selected;
+    }
+    return m_transform.toScreen(m_scene->rect(m_scene->nearestNode(world)).center());
+}
+
+void GraphViewWidget::zoomInTowardsContent(double factor, const QPointF& point) {
+    QPointF anchor = contentAnchor(point);
+    if (!QRectF(rect()).contains(anchor)) {  // bring the content to the point first
+        panBy(point - anchor);
+        anchor = point;
+    }
+    zoomAt(factor, anchor);
+}
+
 void GraphViewWidget::panBy(const QPointF& delta) {
     m_transform.offset += delta;
     m_autoFit = false;
@@ -328,10 +390,12 @@ void GraphViewWidget::paintEvent(QPaintEvent*) {
 
 void GraphViewWidget::paintOverlay(QPainter& painter) {
     if (m_scene && m_legendVisible) paintGraphLegend(painter, rect(), legendContent());
+    if (!minimapRect().isEmpty())
+        m_minimap->paint(painter, size(), m_transform.toWorld(QRectF(rect())));
     QString message;
     if (!m_error.isEmpty())
         message = QStringLiteral("Layout failed: %1").arg(m_error);
-    else if (isLayingOut())
+    else if (isDrawing())
         message = QStringLiteral("Laying out %1 nodes… %2%")
                       .arg(QLocale().toString(m_topology ? m_topology->nodeCount : 0))
                       .arg(qRound(100.0f * m_progress));
@@ -353,11 +417,15 @@ void GraphViewWidget::paintOverlay(QPainter& painter) {
 
 void GraphViewWidget::resizeEvent(QResizeEvent*) {
     if (m_autoFit) fitToWindow();
+    if (m_scene && !m_minimap->isCurrent(size())) rebuildMinimap();
 }
 
 void GraphViewWidget::wheelEvent(QWheelEvent* event) {
     const double steps = event->angleDelta().y() / 120.0;
-    if (steps != 0.0) zoomAt(std::pow(kZoomStep, steps), event->position());
+    if (steps > 0.0)
+        zoomInTowardsContent(std::pow(kZoomStep, steps), event->position());
+    else if (steps < 0.0)
+        zoomAt(std::pow(kZoomStep, steps), event->position());
     event->accept();
 }
 
@@ -369,6 +437,11 @@ void GraphViewWidget::mousePressEvent(QMouseEvent* event) {
     if (m_pressOnLegend) {
         if (graphLegendGeometry(rect(), font(), legendContent()).header.contains(event->pos()))
             setLegendCollapsed(!m_legendCollapsed);
+        return;
+    }
+    m_pressOnMinimap = minimapRect().contains(event->pos());
+    if (m_pressOnMinimap) {
+        centreOnWorld(m_minimap->worldAt(event->pos(), size()));
         return;
     }
     m_pressPos = event->pos();
@@ -404,6 +477,16 @@ QString GraphViewWidget::nodeTip(int v) const {
 
 void GraphViewWidget::mouseMoveEvent(QMouseEvent* event) {
     if (m_pressOnLegend) return;
+    if (m_pressOnMinimap && (event->buttons() & Qt::LeftButton)) {  // dragging in the overview
+        centreOnWorld(m_minimap->worldAt(event->pos(), size()));
+        return;
+    }
+    if (!(event->buttons() & Qt::LeftButton) && minimapRect().contains(event->pos())) {
+        QToolTip::showText(event->globalPosition().toPoint(),
+                           QStringLiteral("Overview: click or drag to move the view (M hides it)"),
+                           this);
+        return;
+    }
     if (!(event->buttons() & Qt::LeftButton)) {  // hovering: the node's tool tip
         const int v = m_scene ? m_scene->nodeAt(m_transform.toWorld(event->position()),
                                                 4.0 / m_transform.scale)
@@ -424,7 +507,7 @@ void GraphViewWidget::mouseMoveEvent(QMouseEvent* event) {
 
 void GraphViewWidget::mouseReleaseEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return;
-    if (std::exchange(m_pressOnLegend, false)) return;
+    if (std::exchange(m_pressOnLegend, false) || std::exchange(m_pressOnMinimap, false)) return;
     if (m_dragging) {
         m_dragging = false;
         unsetCursor();
@@ -437,7 +520,7 @@ void GraphViewWidget::mouseReleaseEvent(QMouseEvent* event) {
 
 void GraphViewWidget::mouseDoubleClickEvent(QMouseEvent* event) {
     if (!m_scene || m_mode != GraphViewMode::CollapsedComputations) return;
-    if (legendRect().contains(event->pos())) return;
+    if (legendRect().contains(event->pos()) || minimapRect().contains(event->pos())) return;
     const int v = m_scene->nodeAt(m_transform.toWorld(event->position()), 4.0 / m_transform.scale);
     if (v < 0) return;
     // A box opens; a node of an opened computation folds its computation back.
@@ -456,7 +539,7 @@ void GraphViewWidget::keyPressEvent(QKeyEvent* event) {
             break;
         case Qt::Key_Plus:
         case Qt::Key_Equal:
-            zoomAt(kZoomStep, centre);
+            zoomInTowardsContent(kZoomStep, centre);
             break;
         case Qt::Key_Minus:
             zoomAt(1.0 / kZoomStep, centre);
@@ -475,6 +558,9 @@ void GraphViewWidget::keyPressEvent(QKeyEvent* event) {
             break;
         case Qt::Key_L:
             setLegendVisible(!m_legendVisible);
+            break;
+        case Qt::Key_M:
+            setMinimapEnabled(!m_minimapEnabled);
             break;
         case Qt::Key_Escape:
             selectViewNode(-1);

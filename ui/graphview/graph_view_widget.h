@@ -14,7 +14,8 @@
 
 namespace tpugraphs::ui {
 
-class GraphLayoutJob;
+class GraphDrawingJob;
+class GraphMinimap;
 
 class GraphViewWidget : public QWidget {
     Q_OBJECT
@@ -34,14 +35,14 @@ public:
     // the view then fits the opened computation (or the whole view).
     void setComputationExpanded(int computation, bool expanded);
     void collapseAllComputations();
-    bool isLayingOut() const;
+    bool isDrawing() const;
 
     // Original node ids in the current view matching "123" / "#123" (a node id) or an opcode
     // name (exact names first; otherwise names containing the text, case-insensitive).
     QVector<int> findNodes(const QString& query) const;
     // False when the node is not in the current view; while laying out, the view centres on it
-    // when the layout arrives.
-    bool centerOnNode(int originalNode);
+    // when the drawing arrives.
+    bool centreOnNode(int originalNode);
     void selectNode(int originalNode);  // -1 clears
     int selectedNode() const;           // original id, -1 when none (or a computation box)
     void setSearchMatches(const QVector<int>& originalNodes, int currentOriginal);
@@ -61,24 +62,40 @@ public:
     bool isLegendCollapsed() const { return m_legendCollapsed; }
     QRect legendRect() const;  // in widget coordinates; empty when hidden
 
+    // The overview in the bottom-right corner, shown while part of the graph is out of view;
+    // `M` or the panel's Overview button switch it off and on.
+    void setMinimapEnabled(bool enabled);
+    bool isMinimapEnabled() const { return m_minimapEnabled; }
+    QRect minimapRect() const;      // in widget coordinates; empty when not shown
+    bool isMinimapCurrent() const;  // its image drawn for the current graph, colours and size
+
     void fitToWindow();
+    // Zooms by `factor` around a widget point, which keeps its place on screen.
     void zoomAt(double factor, const QPointF& screenAnchor);
+    // Zooming in as the wheel and + do: around `point` when a node lies within 24 px of it,
+    // else around the content (docs/GRAPH_VIEW.md): the selected node if in view, otherwise the
+    // node nearest to `point`, first brought to `point` when out of view.
+    void zoomInTowardsContent(double factor, const QPointF& point);
     double zoom() const { return m_transform.scale; }
+    const GraphViewTransform& transform() const { return m_transform; }  // world to widget
     GraphDetail detail() const { return detailForScale(m_transform.scale); }
     QPointF nodeScreenPos(int originalNode) const;  // centre in widget coordinates
 
     int drawnNodeCount() const { return m_lastStats.nodes; }  // by the last paint
     int drawnEdgeCount() const { return m_lastStats.edges; }
     int drawnArrowCount() const { return m_lastStats.arrows; }
+    const QStringList& drawnLabels() const { return m_lastStats.labels; }
+    const QVector<QRectF>& drawnCaptions() const { return m_lastStats.captions; }
 
     // Paints the current view (without overlays) into any painter, e.g. an offscreen QImage.
     GraphRenderStats renderFrame(QPainter& painter, const QRect& viewport) const;
 
 Q_SIGNALS:
     void nodeSelected(int originalNodeId);  // -1: selection cleared or a computation box
-    void layoutStarted();
-    void layoutFinished(int nodes, int edges, double ms);
-    void layoutFailed(const QString& message);
+    void minimapEnabledChanged(bool enabled);
+    void drawingStarted();
+    void drawingFinished(int nodes, int edges, double ms);
+    void drawingFailed(const QString& message);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -91,28 +108,34 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
-    void startLayout();
-    void onLayoutFinished(std::shared_ptr<const GraphScene> scene, double layoutMs, double totalMs);
+    void startDrawing();
+    void onDrawingFinished(std::shared_ptr<const GraphScene> scene, double drawingMs,
+                           double totalMs);
     void selectViewNode(int viewNode);
-    bool centreOn(int originalNode);  // centerOnNode without waiting for a running layout
+    bool centreOnNodeNow(
+        int originalNode);  // centreOnNode without waiting for a running drawing job
     void updateViewValues();
+    void fillViewValues();
     void panBy(const QPointF& delta);
     void paintOverlay(QPainter& painter);
     GraphLegendContent legendContent() const;
     void refitIfFitted();
+    void rebuildMinimap();
+    QPointF contentAnchor(const QPointF& point) const;
+    void centreOnWorld(const QPointF& world);
     void fitTo(const QRectF& world);  // fits a world rectangle, clear of the legend
 
     std::shared_ptr<const GraphTopology> m_topology;
     std::shared_ptr<const GraphScene> m_scene;
     GraphViewMode m_mode = GraphViewMode::Whole;
     std::vector<bool> m_expanded;
-    GraphLayoutJob* m_job = nullptr;
+    GraphDrawingJob* m_job = nullptr;
     float m_progress = 0.0f;
     QString m_error;
-    bool m_fitPending = true;   // fit when the next layout arrives
-    int m_fitComputation = -1;  // fit to this opened computation when the next layout arrives
-    bool m_autoFit = false;     // the view is fitted and follows resizes until moved
-    int m_centreOnLayout = -1;  // original node to centre on when the running layout arrives
+    bool m_fitPending = true;    // fit when the next drawing arrives
+    int m_fitComputation = -1;   // fit to this opened computation when the next drawing arrives
+    bool m_autoFit = false;      // the view is fitted and follows resizes until moved
+    int m_centreOnDrawing = -1;  // original node to centre on when the running drawing arrives
 
     GraphViewTransform m_transform;
     GraphRenderState m_state;
@@ -132,7 +155,10 @@ private:
     QPoint m_pressPos;
     QPointF m_lastDragPos;
     bool m_dragging = false;
-    bool m_pressOnLegend = false;  // a press on the legend neither selects nor drags
+    bool m_pressOnLegend = false;   // a press on the legend neither selects nor drags
+    bool m_pressOnMinimap = false;  // a press (and drag) on the overview moves the view
+    GraphMinimap* m_minimap;
+    bool m_minimapEnabled = true;
 };
 
 }  // namespace tpugraphs::ui

@@ -1,5 +1,5 @@
-// Horizontal bands of an image's scanlines, drawn in parallel on the global thread pool, and the
-// lists of what may draw into each band.
+// Horizontal bands of an image's scanlines, cut at equal shares of the expected work and drawn in
+// parallel on the global thread pool.
 #pragma once
 
 #include <QImage>
@@ -12,44 +12,37 @@ class PixelCanvas;
 
 class PixelBands {
 public:
-    // `height` rows in `count` bands of equal height (the last may be shorter); count 0: a few
-    // per thread of the global pool (one band when it has a single thread).
+    // `height` rows in `count` bands; count 0: a few per thread of the global pool (one band
+    // when it has a single thread).
     explicit PixelBands(int height, int count = 0);
 
     int count() const { return m_count; }
-    int bandOf(double row) const;  // clamped to the bands (rounding can give a neighbour)
-    // Expected work in a band, in any unit: the heaviest bands are started first so that one
-    // heavy band started last does not keep a thread busy while the others idle.
-    void addWork(int band, double work) { m_work[size_t(band)] += work; }
+    int height() const { return m_height; }
+    // Adds the expected work, in any unit, of drawing something over the (fractional) rows
+    // y0..y1 (y0 <= y1), spread evenly over them.
+    void addWork(double y0, double y1, double work);
 
     // Makes `image` a Format_RGB32 image of `size` (the bands' height) filled with `background`,
-    // then calls draw(canvas, band) once per band, concurrently, with a canvas clipped to the
-    // band. draw() must write pixels only through its canvas; drawing the same things in the
-    // same order in every band gives the image that a single band would.
+    // cuts the rows into bands of about equal work (equal heights when none was added), then
+    // calls draw(canvas, band) once per band, concurrently (on this thread and on helpers of the
+    // global pool, never waiting for a helper the pool has not started), heaviest band first, with
+    // a canvas clipped to the band. draw() must write pixels only through its canvas; drawing the
+    // same things in the same order in every band (skipping, with PixelCanvas::meetsRows, what
+    // cannot reach it) gives the image that a single band would.
     void draw(QImage& image, const QSize& size, QRgb background,
-              const std::function<void(PixelCanvas&, int)>& draw) const;
+              const std::function<void(PixelCanvas&, int)>& draw);
+
+    int top(int band) const { return m_top[size_t(band)]; }  // first row; top(count()): height
 
 private:
-    int m_rows;  // per band
+    void cut();
+    void runOnPoolAndHere(const std::function<void()>& work) const;
+
+    int m_height;
     int m_count;
-    double m_perRow;  // 1 / m_rows
-    std::vector<double> m_work;
-};
-
-// Per band, the items (edges, nodes...) that may draw into it, in the order added: each band then
-// visits only its own items instead of testing them all.
-class BandLists {
-public:
-    explicit BandLists(PixelBands& bands) : m_bands(bands), m_items(size_t(bands.count())) {}
-
-    // `item` draws within rows y0..y1 (fractional, y0 <= y1; a row of slack is added, which
-    // covers bandOf's rounding); its expected `work` is shared among the bands it meets.
-    void add(int item, double y0, double y1, double work);
-    const std::vector<int>& items(int band) const { return m_items[size_t(band)]; }
-
-private:
-    PixelBands& m_bands;
-    std::vector<std::vector<int>> m_items;
+    std::vector<double> m_workStep;  // per row: change of the work per row (summed: per row)
+    std::vector<int> m_top;          // per band, then the height
+    std::vector<double> m_bandWork;
 };
 
 }  // namespace tpugraphs::ui

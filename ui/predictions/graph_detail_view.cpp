@@ -111,7 +111,7 @@ GraphDetailView::GraphDetailView(QWidget* parent)
         if (!item) return;
         const int node = item->text().toInt();
         m_graph->view()->selectNode(node);
-        m_graph->view()->centerOnNode(node);
+        m_graph->view()->centreOnNode(node);
     });
     m_sensitivityNote->setWordWrap(true);
     auto* sensPage = new QSplitter(Qt::Vertical);

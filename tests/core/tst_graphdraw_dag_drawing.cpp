@@ -1,10 +1,10 @@
-// Tests the layered DAG layout: edges point down, no overlaps, determinism, budget, cancel, views.
+// Tests the layered DAG drawing: edges point down, no overlaps, determinism, budget, cancel, views.
 #include <QtTest>
 
 #include <algorithm>
 #include <atomic>
 
-#include "graphdraw/dag_layout.h"
+#include "graphdraw/dag_drawing.h"
 #include "graphdraw/graph_subview.h"
 #include "synth/synthetic_dag.h"
 
@@ -57,11 +57,11 @@ void verifyNoOverlap(const GraphDrawing& d, float gap) {
 
 }  // namespace
 
-class TestGraphLayout : public QObject {
+class TestDagDrawing : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void emptyGraph() {
-        const auto d = layoutDag(DagInput{});
+        const auto d = drawDag(DagInput{});
         QVERIFY(d.has_value());
         QCOMPARE(d->nodeCount(), 0);
         QCOMPARE(d->edgeCount(), 0);
@@ -71,23 +71,23 @@ private Q_SLOTS:
     void singleNode() {
         DagInput in;
         in.nodeCount = 1;
-        const auto d = layoutDag(in);
+        const auto d = drawDag(in);
         QVERIFY(d.has_value());
         QCOMPARE(d->nodeCount(), 1);
         QCOMPARE(d->layerCount(), 1);
-        QCOMPARE(d->width[0], LayoutOptions{}.nodeWidth);
+        QCOMPARE(d->width[0], DrawingOptions{}.nodeWidth);
         QVERIFY(d->bounds.right - d->bounds.left >= d->width[0]);
     }
 
     void diamondIsLayered() {
         const DagInput in = diamond();
-        const auto d = layoutDag(in);
+        const auto d = drawDag(in);
         QVERIFY(d.has_value());
         QCOMPARE(d->layerCount(), 3);
         QCOMPARE(d->layer[0], 0);
         QCOMPARE(d->layer[3], 2);
         verifyEdgesDownward(in, *d);
-        verifyNoOverlap(*d, LayoutOptions{}.nodeGap);
+        verifyNoOverlap(*d, DrawingOptions{}.nodeGap);
         // The 0 -> 3 edge crosses layer 1 through one routing point.
         QCOMPARE(d->edgePointStart[5] - d->edgePointStart[4], int64_t(3));
         QCOMPARE(d->routingPoints, int64_t(1));
@@ -95,7 +95,7 @@ private Q_SLOTS:
 
     void polylinesJoinTheBoxes() {
         const DagInput in = diamond();
-        const auto d = layoutDag(in);
+        const auto d = drawDag(in);
         QVERIFY(d.has_value());
         for (int32_t e = 0; e < d->edgeCount(); ++e) {
             const DrawingPoint first = d->points[d->edgePointStart[e]];
@@ -119,11 +119,11 @@ private Q_SLOTS:
         QFETCH(int, nodes);
         QFETCH(uint, seed);
         const DagInput in = dagOf(makeSyntheticTopology(nodes, seed));
-        const auto d = layoutDag(in);
+        const auto d = drawDag(in);
         QVERIFY(d.has_value());
         QCOMPARE(d->nodeCount(), nodes);
         verifyEdgesDownward(in, *d);
-        verifyNoOverlap(*d, LayoutOptions{}.nodeGap);
+        verifyNoOverlap(*d, DrawingOptions{}.nodeGap);
         for (int32_t v = 0; v < d->nodeCount(); ++v) {
             QVERIFY(d->x[v] - 0.5f * d->width[v] >= d->bounds.left - 0.01f);
             QVERIFY(d->y[v] + 0.5f * d->height[v] <= d->bounds.bottom + 0.01f);
@@ -134,18 +134,18 @@ private Q_SLOTS:
         DagInput in = diamond();
         in.nodeWidth = {40, 200, 90, 60};
         in.nodeHeight = {20, 50, 20, 30};
-        const auto d = layoutDag(in);
+        const auto d = drawDag(in);
         QVERIFY(d.has_value());
         QCOMPARE(d->width[1], 200.0f);
         QCOMPARE(d->height[1], 50.0f);
         verifyEdgesDownward(in, *d);
-        verifyNoOverlap(*d, LayoutOptions{}.nodeGap);
+        verifyNoOverlap(*d, DrawingOptions{}.nodeGap);
     }
 
     void deterministic() {
         const DagInput in = dagOf(makeSyntheticTopology(2000, 3));
-        const auto a = layoutDag(in);
-        const auto b = layoutDag(in);
+        const auto a = drawDag(in);
+        const auto b = drawDag(in);
         QVERIFY(a && b);
         QVERIFY(a->x == b->x);
         QVERIFY(a->y == b->y);
@@ -158,9 +158,9 @@ private Q_SLOTS:
 
     void routingBudgetIsRespected() {
         const DagInput in = dagOf(makeSyntheticTopology(3000, 5));
-        LayoutOptions options;
+        DrawingOptions options;
         options.maxDummyNodes = 0;
-        const auto d = layoutDag(in, options);
+        const auto d = drawDag(in, options);
         QVERIFY(d.has_value());
         QCOMPARE(d->routingPoints, int64_t(0));
         int64_t longEdges = 0;
@@ -173,7 +173,7 @@ private Q_SLOTS:
         verifyEdgesDownward(in, *d);
 
         options.maxDummyNodes = 500;
-        const auto capped = layoutDag(in, options);
+        const auto capped = drawDag(in, options);
         QVERIFY(capped.has_value());
         QVERIFY(capped->routingPoints <= 500);
         QVERIFY(capped->routingPoints > 0);
@@ -184,11 +184,11 @@ private Q_SLOTS:
         in.nodeCount = 4;
         in.edgeFrom = {0, 1, 2, 3, 2};
         in.edgeTo = {1, 2, 1, 3, 3};  // 1 <-> 2 cycle, 3 -> 3 self-loop
-        const auto d = layoutDag(in);
+        const auto d = drawDag(in);
         QVERIFY(d.has_value());
         QCOMPARE(d->nodeCount(), 4);
         QVERIFY(d->layer[1] > d->layer[0]);
-        verifyNoOverlap(*d, LayoutOptions{}.nodeGap);
+        verifyNoOverlap(*d, DrawingOptions{}.nodeGap);
     }
 
     void invalidEdgeThrows() {
@@ -196,39 +196,39 @@ private Q_SLOTS:
         in.nodeCount = 2;
         in.edgeFrom = {0};
         in.edgeTo = {2};
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, layoutDag(in));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, drawDag(in));
         in.edgeTo = {1};
         in.nodeWidth = {10};
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, layoutDag(in));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, drawDag(in));
     }
 
     void cancelBeforeStart() {
         std::atomic<bool> cancel{true};
-        LayoutControl control;
+        DrawingControl control;
         control.cancel = &cancel;
-        QVERIFY(!layoutDag(diamond(), {}, control).has_value());
+        QVERIFY(!drawDag(diamond(), {}, control).has_value());
     }
 
-    void cancelDuringLayout() {
+    void cancelDuringDrawing() {
         const DagInput in = dagOf(makeSyntheticTopology(4000, 2));
         std::atomic<bool> cancel{false};
         std::vector<float> seen;
-        LayoutControl control;
+        DrawingControl control;
         control.cancel = &cancel;
         control.progress = [&](float f) {
             seen.push_back(f);
             if (f >= 0.2f) cancel = true;
         };
-        QVERIFY(!layoutDag(in, {}, control).has_value());
+        QVERIFY(!drawDag(in, {}, control).has_value());
         QVERIFY(!seen.empty());
         QVERIFY(seen.back() < 1.0f);
     }
 
     void progressIsMonotoneToOne() {
         std::vector<float> seen;
-        LayoutControl control;
+        DrawingControl control;
         control.progress = [&](float f) { seen.push_back(f); };
-        QVERIFY(layoutDag(dagOf(makeSyntheticTopology(500, 4)), {}, control).has_value());
+        QVERIFY(drawDag(dagOf(makeSyntheticTopology(500, 4)), {}, control).has_value());
         QVERIFY(seen.size() >= 3);
         QVERIFY(std::is_sorted(seen.begin(), seen.end()));
         QCOMPARE(seen.front(), 0.0f);
@@ -236,5 +236,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGraphLayout)
-#include "tst_graphdraw_layout.moc"
+QTEST_GUILESS_MAIN(TestDagDrawing)
+#include "tst_graphdraw_dag_drawing.moc"

@@ -1,5 +1,5 @@
 // Runs graph scene building off the UI thread on a JobRunner: progress and the finished scene
-// come back as signals on the UI thread, results of a superseded or cancelled layout dropped.
+// come back as signals on the UI thread, results of a superseded or cancelled drawing dropped.
 #pragma once
 
 #include <QObject>
@@ -12,19 +12,19 @@ namespace tpugraphs::ui {
 
 class JobRunner;
 
-class GraphLayoutJob : public QObject {
+class GraphDrawingJob : public QObject {
     Q_OBJECT
 public:
-    explicit GraphLayoutJob(QObject* parent = nullptr);
+    explicit GraphDrawingJob(QObject* parent = nullptr);
 
-    // Cancels any running layout and starts a new one; returns its id.
-    int start(GraphLayoutRequest request);
+    // Cancels any running drawing and starts a new one; returns its id.
+    int start(GraphSceneRequest request);
     void cancel();
     bool isRunning() const;
 
 Q_SIGNALS:
     void progress(float fraction);
-    void finished(std::shared_ptr<const tpugraphs::ui::GraphScene> scene, double layoutMs,
+    void finished(std::shared_ptr<const tpugraphs::ui::GraphScene> scene, double drawingMs,
                   double totalMs);
     void failed(const QString& message);
 

@@ -1,5 +1,5 @@
-// GraphLayoutJob: buildGraphScene on a JobRunner, progress throttled to 2 % steps.
-#include "graphview/graph_layout_job.h"
+// GraphDrawingJob: buildGraphScene on a JobRunner, progress throttled to 2 % steps.
+#include "graphview/graph_drawing_job.h"
 
 #include <exception>
 
@@ -7,14 +7,15 @@
 
 namespace tpugraphs::ui {
 
-GraphLayoutJob::GraphLayoutJob(QObject* parent) : QObject(parent), m_runner(new JobRunner(this)) {}
+GraphDrawingJob::GraphDrawingJob(QObject* parent)
+    : QObject(parent), m_runner(new JobRunner(this)) {}
 
-int GraphLayoutJob::start(GraphLayoutRequest request) {
+int GraphDrawingJob::start(GraphSceneRequest request) {
     JobRunner* runner = m_runner;
     return runner->start([this, runner, request = std::move(request)](
                              int id, const std::atomic<bool>& cancel) {
         float lastReported = -1.0f;
-        LayoutControl control;
+        DrawingControl control;
         control.cancel = &cancel;
         control.progress = [this, runner, id, &lastReported](float f) {
             if (f - lastReported < 0.02f && f < 1.0f) return;
@@ -26,7 +27,7 @@ int GraphLayoutJob::start(GraphLayoutRequest request) {
             std::shared_ptr<const GraphScene> scene = buildGraphScene(request, control, &timings);
             if (scene)
                 runner->finish(id, [this, scene, timings] {
-                    Q_EMIT finished(scene, timings.layoutMs, timings.totalMs);
+                    Q_EMIT finished(scene, timings.drawingMs, timings.totalMs);
                 });
         } catch (const std::exception& e) {
             const QString message = QString::fromUtf8(e.what());
@@ -35,11 +36,11 @@ int GraphLayoutJob::start(GraphLayoutRequest request) {
     });
 }
 
-void GraphLayoutJob::cancel() {
+void GraphDrawingJob::cancel() {
     m_runner->cancel();
 }
 
-bool GraphLayoutJob::isRunning() const {
+bool GraphDrawingJob::isRunning() const {
     return m_runner->isRunning();
 }
 

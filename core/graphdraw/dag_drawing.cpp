@@ -1,5 +1,5 @@
-// Layered DAG layout entry point: runs the pipeline and converts it to a GraphDrawing.
-#include "graphdraw/dag_layout.h"
+// Layered DAG drawing entry point: runs the pipeline and converts it to a GraphDrawing.
+#include "graphdraw/dag_drawing.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -9,7 +9,7 @@
 
 namespace tpugraphs {
 
-using namespace layout_detail;
+using namespace drawing_detail;
 
 namespace {
 
@@ -20,21 +20,24 @@ void extend(DrawingRect& r, float left, float top, float right, float bottom) {
     r.bottom = std::max(r.bottom, bottom);
 }
 
-GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g, const LayoutOptions& options) {
+GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g,
+                       const DrawingOptions& options) {
     const int32_t n = input.nodeCount;
     GraphDrawing d;
     d.width.resize(n);
     d.height.resize(n);
+    d.layer.resize(n);
     for (int32_t v = 0; v < n; ++v) {
-        d.width[v] = g.width[v];
+        d.width[v] = g.width[g.vertexOf[v]];
         d.height[v] = input.nodeHeight.empty() ? options.nodeHeight : input.nodeHeight[v];
+        d.layer[v] = g.layerOf[g.vertexOf[v]];
     }
 
     // Layer rows: each as tall as its tallest box.
     const int32_t layerCount = static_cast<int32_t>(g.layers.size());
     std::vector<float> rowHeight(layerCount, 0.0f);
     for (int32_t v = 0; v < n; ++v)
-        rowHeight[g.layerOf[v]] = std::max(rowHeight[g.layerOf[v]], d.height[v]);
+        rowHeight[d.layer[v]] = std::max(rowHeight[d.layer[v]], d.height[v]);
     d.layerY.resize(layerCount);
     float top = 0.0f;
     for (int32_t l = 0; l < layerCount; ++l) {
@@ -48,11 +51,10 @@ GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g, const Layou
     auto xOf = [&](int32_t v) { return g.x[v] - minX; };
     d.x.resize(n);
     d.y.resize(n);
-    d.layer.assign(g.layerOf.begin(), g.layerOf.begin() + n);
     d.bounds = n > 0 ? DrawingRect{1e30f, 1e30f, -1e30f, -1e30f} : DrawingRect{};
     for (int32_t v = 0; v < n; ++v) {
-        d.x[v] = xOf(v);
-        d.y[v] = d.layerY[g.layerOf[v]];
+        d.x[v] = xOf(g.vertexOf[v]);
+        d.y[v] = d.layerY[d.layer[v]];
         extend(d.bounds, d.x[v] - 0.5f * d.width[v], d.y[v] - 0.5f * d.height[v],
                d.x[v] + 0.5f * d.width[v], d.y[v] + 0.5f * d.height[v]);
     }
@@ -64,11 +66,12 @@ GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g, const Layou
     for (size_t e = 0; e + 1 < g.chainStart.size(); ++e) {
         const int64_t first = g.chainStart[e];
         const int64_t last = g.chainStart[e + 1] - 1;
+        const int32_t from = input.edgeFrom[e], to = input.edgeTo[e];
         for (int64_t k = first; k <= last; ++k) {
             const int32_t v = g.chain[k];
             float y = d.layerY[g.layerOf[v]];
-            if (k == first) y = d.y[v] + 0.5f * d.height[v];
-            if (k == last) y = d.y[v] - 0.5f * d.height[v];
+            if (k == first) y = d.y[from] + 0.5f * d.height[from];
+            if (k == last) y = d.y[to] - 0.5f * d.height[to];
             d.points[k] = {xOf(v), y};
             extend(d.bounds, d.points[k].x, y, d.points[k].x, y);
         }
@@ -81,25 +84,25 @@ GraphDrawing toDrawing(const DagInput& input, const LayeredGraph& g, const Layou
 }  // namespace
 
 void validateDagInput(const DagInput& input) {
-    if (input.nodeCount < 0) throw std::invalid_argument("layout: negative node count");
+    if (input.nodeCount < 0) throw std::invalid_argument("graph drawing: negative node count");
     if (input.edgeFrom.size() != input.edgeTo.size())
-        throw std::invalid_argument("layout: edgeFrom and edgeTo differ in length");
+        throw std::invalid_argument("graph drawing: edgeFrom and edgeTo differ in length");
     const auto n = static_cast<size_t>(input.nodeCount);
     if ((!input.nodeWidth.empty() && input.nodeWidth.size() != n) ||
         (!input.nodeHeight.empty() && input.nodeHeight.size() != n))
-        throw std::invalid_argument("layout: node sizes must be empty or one per node");
+        throw std::invalid_argument("graph drawing: node sizes must be empty or one per node");
     for (size_t e = 0; e < input.edgeFrom.size(); ++e) {
         const int32_t a = input.edgeFrom[e];
         const int32_t b = input.edgeTo[e];
         if (a < 0 || b < 0 || a >= input.nodeCount || b >= input.nodeCount)
-            throw std::invalid_argument("layout: edge " + std::to_string(e) +
+            throw std::invalid_argument("graph drawing: edge " + std::to_string(e) +
                                         " refers to a node outside 0.." +
                                         std::to_string(input.nodeCount - 1));
     }
 }
 
-std::optional<GraphDrawing> layoutDag(const DagInput& input, const LayoutOptions& options,
-                                      const LayoutControl& control) {
+std::optional<GraphDrawing> drawDag(const DagInput& input, const DrawingOptions& options,
+                                    const DrawingControl& control) {
     validateDagInput(input);
     if (cancelled(control)) return std::nullopt;
     report(control, 0.0f);

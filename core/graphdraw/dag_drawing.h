@@ -18,11 +18,11 @@ struct DagInput {
     int32_t nodeCount = 0;
     std::vector<int32_t> edgeFrom;
     std::vector<int32_t> edgeTo;
-    std::vector<float> nodeWidth;   // per node; empty = LayoutOptions::nodeWidth for all
-    std::vector<float> nodeHeight;  // per node; empty = LayoutOptions::nodeHeight for all
+    std::vector<float> nodeWidth;   // per node; empty = DrawingOptions::nodeWidth for all
+    std::vector<float> nodeHeight;  // per node; empty = DrawingOptions::nodeHeight for all
 };
 
-struct LayoutOptions {
+struct DrawingOptions {
     float nodeWidth = 120.0f;
     float nodeHeight = 28.0f;
     float nodeGap = 16.0f;    // horizontal space between neighbouring boxes in a layer
@@ -36,7 +36,7 @@ struct LayoutOptions {
     int64_t maxDummyNodes = -1;
 };
 
-struct LayoutControl {
+struct DrawingControl {
     const std::atomic<bool>* cancel = nullptr;  // checked between steps; set -> no result
     std::function<void(float)> progress;        // 0..1, called from the computing thread
 };
@@ -48,7 +48,7 @@ void validateDagInput(const DagInput& input);
 // routing points for long edges, barycentre crossing reduction and order-preserving
 // least-squares coordinate placement. O((V + E + routing points) x sweeps x log).
 // Returns nothing when cancelled.
-std::optional<GraphDrawing> layoutDag(const DagInput& input, const LayoutOptions& options = {},
-                                      const LayoutControl& control = {});
+std::optional<GraphDrawing> drawDag(const DagInput& input, const DrawingOptions& options = {},
+                                    const DrawingControl& control = {});
 
 }  // namespace tpugraphs

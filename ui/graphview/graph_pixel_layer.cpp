@@ -1,0 +1,135 @@
+// The pixel layer: per band, the edges and dots whose rows reach it, drawn with PixelCanvas.
+#include "graphview/graph_pixel_layer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "graphview/graph_palette.h"
+#include "graphview/graph_scene.h"
+#include "graphview/pixel_bands.h"
+#include "graphview/pixel_canvas.h"
+
+namespace tpugraphs::ui {
+
+namespace {
+
+constexpr double kFillWork = 0.04;  // per background pixel, in the unit of PaintWork
+
+// A node's dot in pixels: at least 2 px so every node stays visible.
+QRect dotRect(const PixelLayerView& view, int v) {
+    const QRectF& world = view.scene.rect(v);
+    const QPointF topLeft = view.transform.toScreen(world.topLeft());
+    const QPointF bottomRight = view.transform.toScreen(world.bottomRight());
+    const int x0 = static_cast<int>(floorToInt(topLeft.x()));
+    const int y0 = static_cast<int>(floorToInt(topLeft.y()));
+    const int x1 = std::max(x0 + 2, -static_cast<int>(floorToInt(-bottomRight.x())));  // ceil
+    const int y1 = std::max(y0 + 2, -static_cast<int>(floorToInt(-bottomRight.y())));
+    return QRect(x0, y0, x1 - x0, y1 - y0);
+}
+
+// The first point of an edge's polyline from which a segment can reach the canvas's rows. A
+// descending polyline is searched (a tall edge crosses many bands, and each band would otherwise
+// transform all its points): the segments passed over lie wholly above the band, which blendLine
+// would skip too, so the pixels do not change.
+int firstSegmentReaching(const PixelLayerView& view, int e, const PixelCanvas& canvas) {
+    const GraphScene& scene = view.scene;
+    const int begin = scene.pointBegin(e), end = scene.pointEnd(e);
+    if (end - begin <= 2 || !scene.descends(e)) return begin;
+    const auto screenY = [&](int i) { return view.transform.toScreen(scene.point(i)).y(); };
+    int low = begin + 1, high = end - 1;  // the first point not above the band ends the first
+    while (low < high) {                  // segment that can reach it
+        const int middle = low + (high - low) / 2;
+        if (canvas.isAbove(screenY(middle)))
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low - 1;
+}
+
+struct Pixel {
+    int64_t x, y;
+    bool operator==(const Pixel& o) const { return x == o.x && y == o.y; }
+};
+
+Pixel pixelOf(const QPointF& p) {
+    return {floorToInt(p.x()), floorToInt(p.y())};
+}
+
+// Draws an edge's polyline into one band. Zoomed out, runs of routing points share a pixel: an
+// inner point in the pixel of the point before it is passed over and the line runs on from the
+// last point kept (one call per tiny segment was most of the cost, and blended the same pixel
+// again and again). Which points are kept depends on the polyline alone, so every band draws the
+// lines of a single pass. A descending polyline stops at the first kept point below the band.
+void drawEdge(const PixelLayerView& view, PixelCanvas& canvas, int e, QRgb color) {
+    const GraphScene& scene = view.scene;
+    const bool faint = scene.isLongStraight(e), descends = scene.descends(e);
+    const int alpha = faint ? 40 : 90, stride = faint ? 3 : 1;
+    const int begin = scene.pointBegin(e), end = scene.pointEnd(e);
+    const auto screen = [&](int i) { return view.transform.toScreen(scene.point(i)); };
+    int first = firstSegmentReaching(view, e, canvas);
+    QPointF from = screen(first);
+    Pixel pixel = pixelOf(from);
+    while (first > begin) {
+        const QPointF before = screen(first - 1);
+        if (!(pixelOf(before) == pixel)) break;
+        from = before;
+        --first;
+    }
+    for (int i = first + 1; i < end; ++i) {
+        const QPointF next = screen(i);
+        const Pixel nextPixel = pixelOf(next);
+        const bool kept = i + 1 == end || !(nextPixel == pixel);
+        pixel = nextPixel;
+        if (!kept) continue;
+        canvas.blendLine(QLineF(from, next), color, alpha, stride);
+        if (descends && canvas.isBelow(next.y())) break;
+        from = next;
+    }
+}
+
+// One band: the edges whose rows reach it, then the dots, in the same order in every band.
+void drawBand(const PixelLayerView& view, const QVector<int>& edges, const QVector<int>& nodes,
+              PixelCanvas& canvas) {
+    const GraphScene& scene = view.scene;
+    const double scale = view.transform.scale, offsetY = view.transform.offset.y();
+    const QRgb edgeColor = palette::edge.rgb(), outline = palette::configurable.rgb();
+    // Which edges and dots reach the band is read from their compact spans (a scan per band).
+    for (const int e : edges) {
+        const VerticalSpan span = scene.edgeSpan(e);
+        if (canvas.meetsRows(span.top * scale + offsetY, span.bottom * scale + offsetY))
+            drawEdge(view, canvas, e, edgeColor);
+    }
+    if (view.detail != GraphDetail::Dots) return;
+    for (const int v : nodes) {
+        const VerticalSpan span = scene.nodeSpan(v);
+        // The dot with its outline: rows floor(top) - 1 to max(floor(top) + 2, ceil(bottom)).
+        if (!canvas.meetsRows(span.top * scale + offsetY - 1.0,
+                              span.bottom * scale + offsetY + 2.0))
+            continue;
+        const QRect dot = dotRect(view, v);
+        canvas.fillRect(dot, nodeColor(scene, view.state, v).rgb());
+        if (scene.isConfigurable(v)) canvas.outlineRect(dot.adjusted(-1, -1, 1, 1), outline);
+    }
+}
+
+}  // namespace
+
+GraphRenderStats paintPixelLayer(const PixelLayerView& view, const QVector<int>& nodes,
+                                 const QSize& size, QImage& image) {
+    PixelBands bands(size.height());
+    bands.addWork(0, size.height(), kFillWork * size.width() * size.height());
+    view.scene.paintWork().addTo(bands, view.transform.scale, view.transform.offset.y());
+    QVector<int> edges;  // listed once: a partial view meets a small part of a large graph
+    edges.reserve(view.scene.edgeCount());
+    view.scene.forEdgesMeeting(view.world, [&](int e) { edges.append(e); });
+    bands.draw(image, size, palette::background.rgb(),
+               [&](PixelCanvas& canvas, int) { drawBand(view, edges, nodes, canvas); });
+    GraphRenderStats stats;
+    stats.edges = edges.size();
+    stats.nodes = view.detail == GraphDetail::Dots ? nodes.size() : 0;
+    return stats;
+}
+
+}  // namespace tpugraphs::ui

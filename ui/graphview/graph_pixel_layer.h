@@ -1,0 +1,31 @@
+// The pixel layer of a frame: edges (and, zoomed out, the nodes as dots) written straight into an
+// RGB32 image in parallel bands of rows; a view can hold thousands of long edges, too slow for
+// QPainter's strokers.
+#pragma once
+
+#include <QImage>
+#include <QVector>
+
+#include "graphview/graph_renderer.h"
+
+namespace tpugraphs::ui {
+
+class GraphScene;
+
+// What a pixel layer shows: `transform` maps world to the image's pixels, `world` is the part of
+// the scene in view (edges wholly outside it are left out).
+struct PixelLayerView {
+    const GraphScene& scene;
+    GraphViewTransform transform;
+    const GraphRenderState& state;
+    GraphDetail detail;
+    QRectF world;
+};
+
+// Makes `image` an RGB32 image of `size` and draws the edges meeting view.world (long straight
+// ones faint and dotted) and, at GraphDetail::Dots, the view nodes `nodes` as dots of at least
+// 2 px. Bands are cut at equal shares of the scene's PaintWork. Returns the edges and dots drawn.
+GraphRenderStats paintPixelLayer(const PixelLayerView& view, const QVector<int>& nodes,
+                                 const QSize& size, QImage& image);
+
+}  // namespace tpugraphs::ui
