@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <iterator>
 
 #include "base/atomic_file.h"
 #include "common/cli_options.h"
@@ -84,7 +85,8 @@ void setupSweep(CLI::App& app) {
         "Train a grid, variants or a random search of training options per collection and "
         "seed, and tabulate the last-step metrics (resumable)");
     cli::addDatasetOption(*cmd, &a->spec.datasetRoot)->required();
-    cli::addCollectionsOption(*cmd, &a->spec.collections)->required();
+    a->spec.collections.assign(std::begin(kCollections), std::end(kCollections));
+    cli::addCollectionsOption(*cmd, &a->spec.collections);
     cmd->add_option("--out", a->run.outDir, "Folder of the sweep (runs, results)")->required();
     cmd->add_option("--seeds", a->spec.seeds, "Training seeds per point")->capture_default_str();
     cmd->add_option("--workers", a->run.workers, "Trials trained at once")->capture_default_str();
