@@ -22,6 +22,7 @@
 #include "export_dialogs/export_submission_dialog.h"
 #include "predictions/predictions_page.h"
 #include "train/torch_threads.h"
+#include "training/submission_pipeline_dialog.h"
 #include "training/training_form.h"
 #include "training/training_page.h"
 
@@ -152,6 +153,9 @@ void MainWindow::createMenus() {
     file->addAction(QStringLiteral("&Save Run As…"), m_training, &TrainingPage::saveRunAsDialog);
     file->addSeparator();
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    auto* training = menuBar()->addMenu(QStringLiteral("&Training"));
+    training->addAction(QStringLiteral("Train a &Full Submission…"), this,
+                        &MainWindow::trainFullSubmission);
     auto* view = menuBar()->addMenu(QStringLiteral("&View"));
     view->addAction(QStringLiteral("&Graph"), QKeySequence(QStringLiteral("Ctrl+1")), this,
                     [this] { m_explorer->showTab(ExplorerPage::GraphTab); });
@@ -173,6 +177,26 @@ void MainWindow::exportSubmission() {
     auto* dialog =
         new ExportSubmissionDialog(m_training->runs(), m_training->form()->datasetRoot(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::trainFullSubmission() {
+    auto* dialog = new SubmissionPipelineDialog(m_training->form()->datasetRoot(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SubmissionPipelineDialog::pipelineFinished, this,
+            [this](const QString& outDir, const QMap<int, QStringList>& runs,
+                   const QString& templatePath) {
+                for (const QStringList& dirs : runs)
+                    for (const QString& dir : dirs) m_training->openRun(dir);
+                auto* exporter = new ExportSubmissionDialog(
+                    m_training->runs(), m_training->form()->datasetRoot(), this);
+                exporter->setAttribute(Qt::WA_DeleteOnClose);
+                for (auto it = runs.begin(); it != runs.end(); ++it)
+                    exporter->setRuns(kCollections[it.key()], it.value());
+                exporter->setTemplatePath(templatePath);
+                exporter->setOutputPath(outDir + QStringLiteral("/submission.csv"));
+                exporter->show();
+            });
     dialog->show();
 }
 

@@ -36,6 +36,9 @@ public:
     void openDemoDataset();
     // File > Export Kaggle Submission / Export Predictions: opens the dialog (non-modal).
     void exportSubmission();
+    // Training > Train a Full Submission...: the pipeline's dialog; when it has written the
+    // submission, its runs are listed on the Training page and the Export dialog opens on them.
+    void trainFullSubmission();
     void exportPredictions();
 
     ExplorerPage* explorer() const { return m_explorer; }

@@ -27,20 +27,22 @@ constexpr int64_t kProbeSkippedSteps = 3;  // warm-up: the allocator, the first 
 constexpr int64_t kMinimumSteps = 20;
 constexpr int kValidationsPerRun = 3;
 
-// What the probe measured of a collection and the length planned from it. A run's wall time is
-// modelled as fixed (start, load, exit) + steps x step + validations x validation.
-struct PlannedCollection {
-    Collection collection = Collection::TileXla;
-    double fixedSeconds = 0, secondsPerStep = 0, secondsPerValidation = 0;
-    int64_t stepsPerEpoch = 1;
-    double budgetMinutes = 0;
-    int64_t steps = 0;
-};
+std::string planPath(const std::string& outDir) {
+    return outDir + "/pipeline.json";
+}
 
 std::string slug(Collection c) {
     std::string name = collectionName(c);
     std::replace(name.begin(), name.end(), ':', '-');
     return name;
+}
+
+std::string trialId(Collection c, int seed) {
+    return slug(c) + "/seed-" + std::to_string(seed);
+}
+
+std::string trainingFolder(const std::string& outDir) {
+    return outDir + "/training";
 }
 
 // The collection's recipe with the pipeline's dataset.
@@ -57,7 +59,7 @@ int concurrentRuns(const PipelineOptions& o) {
 
 // The probe's timings of one run from its history: the step (slope after the warm-up), its one
 // validation, and the rest of the process's wall time.
-void measureProbe(const TrialResult& result, PlannedCollection* plan, int probes) {
+void measureProbe(const TrialResult& result, PipelineCollectionPlan* plan, int probes) {
     const RunInfo info = loadRunInfo(result.runDir);
     double warm = -1, last = -1, validated = -1;
     for (const TrainProgress& p : info.history) {
@@ -81,8 +83,8 @@ void measureProbe(const TrialResult& result, PlannedCollection* plan, int probes
 // A few steps and one validation of the collection's recipe, as many runs at once as the
 // training will have, as child processes like the training's: times measured under the same
 // sharing of the cores.
-PlannedCollection probe(const PipelineOptions& o, Collection c, int64_t trainGraphs,
-                        const PipelineProgress& progress, const std::atomic<bool>* cancel) {
+PipelineCollectionPlan probe(const PipelineOptions& o, Collection c, int64_t trainGraphs,
+                             const PipelineProgress& progress, const std::atomic<bool>* cancel) {
     const int probes = concurrentRuns(o);
     std::vector<SweepTrial> trials;
     for (int k = 0; k < probes; ++k) {
@@ -105,7 +107,7 @@ PlannedCollection probe(const PipelineOptions& o, Collection c, int64_t trainGra
     const std::vector<TrialResult> results = runSweep(trials, run, progress, cancel);
     if (cancel && cancel->load())
         throw RunError("stopped while probing " + std::string(collectionName(c)));
-    PlannedCollection plan;
+    PipelineCollectionPlan plan;
     plan.collection = c;
     for (const TrialResult& r : results) measureProbe(r, &plan, probes);
     const int64_t batch = std::max(1, trials[0].options.batchGraphs);
@@ -116,10 +118,10 @@ PlannedCollection probe(const PipelineOptions& o, Collection c, int64_t trainGra
 
 // The budget divided by the cost of an epoch of each collection, then turned into steps per
 // run: `seeds` runs share the collection's minutes, `concurrentRuns` at a time.
-void divideBudget(const PipelineOptions& o, std::vector<PlannedCollection>* plans) {
+void divideBudget(const PipelineOptions& o, std::vector<PipelineCollectionPlan>* plans) {
     double total = 0;
-    for (const PlannedCollection& p : *plans) total += p.secondsPerStep * p.stepsPerEpoch;
-    for (PlannedCollection& p : *plans) {
+    for (const PipelineCollectionPlan& p : *plans) total += p.secondsPerStep * p.stepsPerEpoch;
+    for (PipelineCollectionPlan& p : *plans) {
         p.budgetMinutes = o.budgetMinutes * p.secondsPerStep * p.stepsPerEpoch / total;
         const double perRun = p.budgetMinutes * 60 * concurrentRuns(o) / o.seeds;
         const double training =
@@ -129,9 +131,10 @@ void divideBudget(const PipelineOptions& o, std::vector<PlannedCollection>* plan
     }
 }
 
-nlohmann::json planJson(const PipelineOptions& o, const std::vector<PlannedCollection>& plans) {
+nlohmann::json planJson(const PipelineOptions& o,
+                        const std::vector<PipelineCollectionPlan>& plans) {
     nlohmann::json collections = nlohmann::json::array();
-    for (const PlannedCollection& p : plans)
+    for (const PipelineCollectionPlan& p : plans)
         collections.push_back({{"collection", collectionName(p.collection)},
                                {"fixed_seconds", p.fixedSeconds},
                                {"seconds_per_step", p.secondsPerStep},
@@ -147,34 +150,21 @@ nlohmann::json planJson(const PipelineOptions& o, const std::vector<PlannedColle
 }
 
 // The plan recorded by an earlier call with the same options, or a new one (probes first).
-std::vector<PlannedCollection> planOf(const PipelineOptions& o, const DatasetIndex& index,
-                                      const PipelineProgress& progress,
-                                      const std::atomic<bool>* cancel) {
-    const std::string path = o.outDir + "/pipeline.json";
-    if (fs::exists(path)) {
-        const auto j = nlohmann::json::parse(readTextFile(path));
-        if (j.at("dataset") == o.datasetRoot && j.at("budget_minutes") == o.budgetMinutes &&
-            j.at("seeds") == o.seeds && j.at("workers") == o.workers) {
-            std::vector<PlannedCollection> plans;
-            for (const auto& c : j.at("collections")) {
-                PlannedCollection p;
-                parseCollection(c.at("collection").get<std::string>(), &p.collection);
-                p.fixedSeconds = c.at("fixed_seconds");
-                p.secondsPerStep = c.at("seconds_per_step");
-                p.secondsPerValidation = c.at("seconds_per_validation");
-                p.stepsPerEpoch = c.at("steps_per_epoch");
-                p.budgetMinutes = c.at("budget_minutes");
-                p.steps = c.at("steps");
-                plans.push_back(p);
-            }
-            if (progress) progress("resuming the plan of " + path);
-            return plans;
-        }
-        throw std::invalid_argument(o.outDir +
-                                    " holds a pipeline of other options (dataset, budget, seeds "
-                                    "or workers): choose another --out, or remove it");
+std::vector<PipelineCollectionPlan> planOf(const PipelineOptions& o, const DatasetIndex& index,
+                                           const PipelineProgress& progress,
+                                           const std::atomic<bool>* cancel) {
+    const std::string path = planPath(o.outDir);
+    PipelineOptions recorded;
+    std::vector<PipelineCollectionPlan> plans = readPipelinePlan(o.outDir, &recorded);
+    if (!plans.empty()) {
+        if (recorded.datasetRoot != o.datasetRoot || recorded.budgetMinutes != o.budgetMinutes ||
+            recorded.seeds != o.seeds || recorded.workers != o.workers)
+            throw std::invalid_argument(o.outDir +
+                                        " holds a pipeline of other options (dataset, budget, "
+                                        "seeds or workers): choose another --out, or remove it");
+        if (progress) progress("resuming the plan of " + path);
+        return plans;
     }
-    std::vector<PlannedCollection> plans;
     for (Collection c : kCollections) {
         const auto graphs = index.select(c, Split::Train);
         if (graphs.empty()) continue;
@@ -192,9 +182,9 @@ std::vector<PlannedCollection> planOf(const PipelineOptions& o, const DatasetInd
 }
 
 std::vector<SweepTrial> trialsOf(const PipelineOptions& o,
-                                 const std::vector<PlannedCollection>& plans) {
+                                 const std::vector<PipelineCollectionPlan>& plans) {
     std::vector<SweepTrial> trials;
-    for (const PlannedCollection& p : plans)
+    for (const PipelineCollectionPlan& p : plans)
         for (int k = 0; k < o.seeds; ++k) {
             SweepTrial t;
             t.collection = p.collection;
@@ -204,7 +194,7 @@ std::vector<SweepTrial> trialsOf(const PipelineOptions& o,
             t.options.validationInterval =
                 static_cast<int>(std::max<int64_t>(1, p.steps / kValidationsPerRun));
             t.options.seed = static_cast<uint64_t>(k);
-            t.id = slug(p.collection) + "/seed-" + std::to_string(k);
+            t.id = trialId(p.collection, k);
             trials.push_back(t);
         }
     return trials;
@@ -258,14 +248,52 @@ std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
 
 }  // namespace
 
+std::vector<PipelineCollectionPlan> readPipelinePlan(const std::string& outDir,
+                                                     PipelineOptions* recorded) {
+    const std::string path = planPath(outDir);
+    std::vector<PipelineCollectionPlan> plans;
+    if (!fs::exists(path)) return plans;
+    try {
+        const auto j = nlohmann::json::parse(readTextFile(path));
+        if (recorded) {
+            recorded->datasetRoot = j.at("dataset");
+            recorded->budgetMinutes = j.at("budget_minutes");
+            recorded->seeds = j.at("seeds");
+            recorded->workers = j.at("workers");
+        }
+        for (const auto& c : j.at("collections")) {
+            PipelineCollectionPlan p;
+            const std::string name = c.at("collection");
+            if (!parseCollection(name, &p.collection))
+                throw std::invalid_argument("unknown collection '" + name + "'");
+            p.fixedSeconds = c.at("fixed_seconds");
+            p.secondsPerStep = c.at("seconds_per_step");
+            p.secondsPerValidation = c.at("seconds_per_validation");
+            p.stepsPerEpoch = c.at("steps_per_epoch");
+            p.budgetMinutes = c.at("budget_minutes");
+            p.steps = c.at("steps");
+            plans.push_back(p);
+        }
+    } catch (const nlohmann::json::exception& e) {
+        throw RunError(path + ": not a pipeline plan (" + e.what() + ")");
+    } catch (const std::invalid_argument& e) {
+        throw RunError(path + ": " + e.what());
+    }
+    return plans;
+}
+
+std::string pipelineRunDirectory(const std::string& outDir, Collection collection, int seed) {
+    return trialRunDirectory(trainingFolder(outDir), trialId(collection, seed));
+}
+
 PipelineOutcome runSubmissionPipeline(const PipelineOptions& o, const PipelineProgress& progress,
                                       const std::atomic<bool>* cancel) {
     const auto start = Clock::now();
     if (o.seeds < 1) throw std::invalid_argument("--seeds must be at least 1");
     const DatasetIndex index = scanDataset(o.datasetRoot);
-    const std::vector<PlannedCollection> plans = planOf(o, index, progress, cancel);
+    const std::vector<PipelineCollectionPlan> plans = planOf(o, index, progress, cancel);
     SweepRunOptions run;
-    run.outDir = o.outDir + "/training";
+    run.outDir = trainingFolder(o.outDir);
     run.workers = o.workers;
     run.program = o.program;
     const std::vector<TrialResult> results = runSweep(trialsOf(o, plans), run, progress, cancel);
@@ -276,7 +304,7 @@ PipelineOutcome runSubmissionPipeline(const PipelineOptions& o, const PipelinePr
     request.templatePath = o.templatePath;
     request.outputPath = o.outDir + "/submission.csv";
     bool allDone = !(cancel && cancel->load());
-    for (const PlannedCollection& p : plans) {
+    for (const PipelineCollectionPlan& p : plans) {
         CollectionOutcome c{p.collection, p.steps, p.secondsPerStep, p.budgetMinutes, {}, {}, {}};
         std::vector<std::string> dirs;
         for (const TrialResult& r : results) {

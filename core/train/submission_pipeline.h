@@ -27,6 +27,17 @@ struct PipelineOptions {
     std::string program;        // the `tpugraphs` CLI; empty = the one beside this program
 };
 
+// What the probe measured of a collection and the length planned from it (OUT/pipeline.json). A
+// run's wall time is modelled as fixed (start, load, exit) + steps x step + validations x
+// validation.
+struct PipelineCollectionPlan {
+    Collection collection = Collection::TileXla;
+    double fixedSeconds = 0, secondsPerStep = 0, secondsPerValidation = 0;
+    int64_t stepsPerEpoch = 1;
+    double budgetMinutes = 0;
+    int64_t steps = 0;  // per run
+};
+
 struct CollectionOutcome {
     Collection collection = Collection::TileXla;
     int64_t steps = 0;          // per run
@@ -47,6 +58,13 @@ struct PipelineOutcome {
 };
 
 using PipelineProgress = std::function<void(const std::string& message)>;
+
+// The plan recorded in `outDir` (empty when none yet) and, when `recorded` is given, the options
+// it was made with (dataset, budget, seeds, workers). Throws RunError naming a damaged file.
+std::vector<PipelineCollectionPlan> readPipelinePlan(const std::string& outDir,
+                                                     PipelineOptions* recorded = nullptr);
+// The run of `collection` and training seed `seed` in the pipeline's folder `outDir`.
+std::string pipelineRunDirectory(const std::string& outDir, Collection collection, int seed);
 
 // Runs (or resumes) the pipeline. Throws std::runtime_error (DataError, RunError, ...) with a
 // clear message; a stop (*cancel) ends after the running trainings have kept their checkpoints

@@ -156,7 +156,9 @@ private:
         Clock::time_point start;
     };
 
-    std::string runDir(size_t i) const { return m_options.outDir + "/runs/" + m_trials[i].id; }
+    std::string runDir(size_t i) const {
+        return trialRunDirectory(m_options.outDir, m_trials[i].id);
+    }
 
     void start(size_t i) {
         const std::string dir = runDir(i);
@@ -264,6 +266,10 @@ private:
 };
 
 }  // namespace
+
+std::string trialRunDirectory(const std::string& outDir, const std::string& trialId) {
+    return outDir + "/runs/" + trialId;
+}
 
 std::vector<TrialResult> runSweep(const std::vector<SweepTrial>& trials,
                                   const SweepRunOptions& options, const SweepProgress& progress,

@@ -42,6 +42,9 @@ struct TrialResult {
     std::vector<double> scores;  // per evaluation: the competition metric (NaN when not scored)
 };
 
+// Where a trial's run lives: OUT/runs/<trial id>.
+std::string trialRunDirectory(const std::string& outDir, const std::string& trialId);
+
 // Messages such as "3/12 running layout-xla-default/defaults/seed-1".
 using SweepProgress = std::function<void(const std::string& message)>;
 

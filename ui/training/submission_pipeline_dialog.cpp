@@ -1,0 +1,291 @@
+// The submission pipeline's dialog: options, a row per collection read from the pipeline's files
+// once a second, the messages, Start / Stop; the pipeline itself runs on a pool thread and
+// reports back by queued calls.
+#include "training/submission_pipeline_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QThread>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+#include <exception>
+
+#include "common/browse_row.h"
+#include "train/run_directory.h"
+#include "train/submission_pipeline.h"
+
+namespace tpugraphs::ui {
+
+namespace {
+
+enum Column { CollectionColumn, PhaseColumn, RunsColumn, StepsColumn, ValidColumn, Columns };
+
+QString metricText(const EvalMetrics& metrics) {
+    if (!metrics.graphs) return QStringLiteral("no valid graphs");
+    return QString::number(metrics.primary(), 'f', 4);
+}
+
+}  // namespace
+
+SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, QWidget* parent)
+    : QDialog(parent),
+      m_dataset(new QLineEdit(datasetRoot)),
+      m_output(new QLineEdit(QDir::home().filePath(QStringLiteral("tpugraphs-submission")))),
+      m_template(new QLineEdit),
+      m_budget(new QDoubleSpinBox),
+      m_seeds(new QSpinBox),
+      m_workers(new QSpinBox),
+      m_rows(new QTreeWidget),
+      m_log(new QPlainTextEdit),
+      m_status(new QLabel),
+      m_start(new QPushButton(QStringLiteral("&Start"))),
+      m_stop(new QPushButton(QStringLiteral("S&top"))),
+      m_refresh(new QTimer(this)) {
+    setWindowTitle(QStringLiteral("Train a Full Submission"));
+    m_dataset->setObjectName(QStringLiteral("dataset"));
+    m_output->setObjectName(QStringLiteral("output"));
+    m_template->setObjectName(QStringLiteral("template"));
+    m_template->setPlaceholderText(QStringLiteral("optional: rows of graphs the dataset lacks"));
+    m_budget->setObjectName(QStringLiteral("budget"));
+    m_budget->setRange(0.5, 100000);
+    m_budget->setDecimals(1);
+    m_budget->setSuffix(QStringLiteral(" min"));
+    m_budget->setValue(60);
+    m_seeds->setObjectName(QStringLiteral("seeds"));
+    m_seeds->setRange(1, 100);
+    m_seeds->setValue(3);
+    m_workers->setObjectName(QStringLiteral("workers"));
+    m_workers->setRange(1, 64);
+    m_workers->setValue(std::max(1, QThread::idealThreadCount() / 2));
+
+    auto* form = new QFormLayout;
+    form->addRow(QStringLiteral("Dataset"),
+                 new BrowseRow(m_dataset, BrowseRow::Pick::Folder, QStringLiteral("Dataset root")));
+    form->addRow(QStringLiteral("Output folder"),
+                 new BrowseRow(m_output, BrowseRow::Pick::Folder,
+                               QStringLiteral("Folder of the pipeline (runs, submission)")));
+    form->addRow(QStringLiteral("Template"), new BrowseRow(m_template, BrowseRow::Pick::OpenFile,
+                                                           QStringLiteral("Template submission"),
+                                                           QStringLiteral("CSV files (*.csv)")));
+    form->addRow(QStringLiteral("Training budget"), m_budget);
+    form->addRow(QStringLiteral("Runs per collection"), m_seeds);
+    form->addRow(QStringLiteral("Runs at once"), m_workers);
+
+    m_rows->setObjectName(QStringLiteral("collections"));
+    m_rows->setRootIsDecorated(false);
+    m_rows->setHeaderLabels({QStringLiteral("Collection"), QStringLiteral("Phase"),
+                             QStringLiteral("Runs done"), QStringLiteral("Steps"),
+                             QStringLiteral("Valid (ensemble)")});
+    m_rows->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    for (Collection c : kCollections)
+        m_rows->addTopLevelItem(new QTreeWidgetItem(
+            QStringList{QString::fromUtf8(collectionName(c)), QStringLiteral("-")}));
+    m_log->setObjectName(QStringLiteral("messages"));
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(2000);
+    m_status->setObjectName(QStringLiteral("status"));
+    m_status->setWordWrap(true);
+    m_status->setText(QStringLiteral(
+        "Trains every collection that has train graphs with its recipe, ensembles its runs, "
+        "scores them on the valid split and writes a validated submission. Started again on "
+        "the same folder, it resumes."));
+
+    m_start->setObjectName(QStringLiteral("start"));
+    m_stop->setObjectName(QStringLiteral("stop"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    buttons->addButton(m_start, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_stop, QDialogButtonBox::ActionRole);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_start, &QPushButton::clicked, this, &SubmissionPipelineDialog::start);
+    connect(m_stop, &QPushButton::clicked, this, &SubmissionPipelineDialog::stop);
+    connect(m_refresh, &QTimer::timeout, this, &SubmissionPipelineDialog::refreshRows);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_rows, 2);
+    layout->addWidget(m_log, 1);
+    layout->addWidget(m_status);
+    layout->addWidget(buttons);
+    resize(760, 620);
+    setRunning(false);
+}
+
+// Closing while it runs stops the pipeline at a safe point and waits for it (the runs keep
+// their checkpoints: the same folder resumes).
+SubmissionPipelineDialog::~SubmissionPipelineDialog() {
+    m_cancel.store(true);
+    m_future.waitForFinished();
+}
+
+void SubmissionPipelineDialog::setOutputFolder(const QString& path) {
+    m_output->setText(path);
+}
+void SubmissionPipelineDialog::setBudgetMinutes(double minutes) {
+    m_budget->setValue(minutes);
+}
+void SubmissionPipelineDialog::setSeeds(int seeds) {
+    m_seeds->setValue(seeds);
+}
+void SubmissionPipelineDialog::setWorkers(int workers) {
+    m_workers->setValue(workers);
+}
+void SubmissionPipelineDialog::setTemplatePath(const QString& path) {
+    m_template->setText(path);
+}
+bool SubmissionPipelineDialog::isRunning() const {
+    return m_future.isRunning();
+}
+
+QStringList SubmissionPipelineDialog::rowText(Collection collection) const {
+    QStringList text;
+    const QTreeWidgetItem* item = m_rows->topLevelItem(collectionIndex(collection));
+    for (int column = 0; column < Columns; ++column) text << item->text(column);
+    return text;
+}
+
+void SubmissionPipelineDialog::start() {
+    if (isRunning()) return;
+    PipelineOptions options;
+    options.datasetRoot = QDir::cleanPath(m_dataset->text().trimmed()).toStdString();
+    options.outDir = QDir::cleanPath(m_output->text().trimmed()).toStdString();
+    options.templatePath = m_template->text().trimmed().toStdString();
+    options.budgetMinutes = m_budget->value();
+    options.seeds = m_seeds->value();
+    options.workers = m_workers->value();
+    options.program = m_program.toStdString();
+    m_validMetric.clear();
+    m_log->clear();
+    setRunning(true);
+    m_status->setText(
+        QStringLiteral("Running: the runs train as separate processes; Stop keeps "
+                       "their checkpoints."));
+    m_cancel.store(false);
+    m_future = QtConcurrent::run([this, options] {
+        auto outcome = std::make_shared<PipelineOutcome>();
+        QString error;
+        try {
+            *outcome = runSubmissionPipeline(
+                options,
+                [this](const std::string& message) {
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this, text = QString::fromStdString(message)] { appendMessage(text); },
+                        Qt::QueuedConnection);
+                },
+                &m_cancel);
+        } catch (const std::exception& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        QMetaObject::invokeMethod(
+            this, [this, outcome, error] { finish(outcome, error); }, Qt::QueuedConnection);
+    });
+}
+
+void SubmissionPipelineDialog::stop() {
+    if (!isRunning()) return;
+    m_status->setText(
+        QStringLiteral("Stopping at a safe point (the runs keep their checkpoints)…"));
+    m_stop->setEnabled(false);
+    m_cancel.store(true);
+}
+
+void SubmissionPipelineDialog::appendMessage(const QString& message) {
+    m_log->appendPlainText(message);
+}
+
+void SubmissionPipelineDialog::setRunning(bool running) {
+    m_start->setEnabled(!running);
+    m_stop->setEnabled(running);
+    for (QWidget* w : {static_cast<QWidget*>(m_dataset), static_cast<QWidget*>(m_output),
+                       static_cast<QWidget*>(m_template), static_cast<QWidget*>(m_budget),
+                       static_cast<QWidget*>(m_seeds), static_cast<QWidget*>(m_workers)})
+        w->setEnabled(!running);
+    if (running)
+        m_refresh->start(1000);
+    else
+        m_refresh->stop();
+}
+
+// The rows from the files: the plan (steps per run) and each run's state and latest step.
+void SubmissionPipelineDialog::refreshRows() {
+    const std::string out = QDir::cleanPath(m_output->text().trimmed()).toStdString();
+    std::vector<PipelineCollectionPlan> plans;
+    try {
+        plans = readPipelinePlan(out);
+    } catch (const std::exception&) {
+        return;  // being written, or damaged: the pipeline itself will say so
+    }
+    const int seeds = m_seeds->value();
+    for (const PipelineCollectionPlan& plan : plans) {
+        QTreeWidgetItem* item = m_rows->topLevelItem(collectionIndex(plan.collection));
+        int done = 0, started = 0;
+        int64_t steps = 0;
+        for (int seed = 0; seed < seeds; ++seed) {
+            const std::string dir = pipelineRunDirectory(out, plan.collection, seed);
+            if (!isRunDirectory(dir)) continue;
+            const RunInfo run = readRunForListing(dir);
+            ++started;
+            int64_t step = run.step;
+            for (const TrainProgress& p : run.history) step = std::max(step, p.step);
+            steps += step;
+            if (run.status == RunStatus::Completed || run.status == RunStatus::EarlyStopped) ++done;
+        }
+        const int64_t planned = plan.steps * seeds;
+        item->setText(PhaseColumn, done == seeds ? QStringLiteral("trained")
+                                   : started > 0 ? QStringLiteral("training")
+                                                 : QStringLiteral("planned"));
+        item->setText(RunsColumn, QStringLiteral("%1 / %2").arg(done).arg(seeds));
+        item->setText(StepsColumn,
+                      QStringLiteral("%1 / %2 (%3 %)")
+                          .arg(steps)
+                          .arg(planned)
+                          .arg(std::lround(100.0 * steps / std::max<int64_t>(1, planned))));
+        if (m_validMetric.contains(plan.collection))
+            item->setText(ValidColumn, m_validMetric.value(plan.collection));
+    }
+}
+
+void SubmissionPipelineDialog::finish(const std::shared_ptr<PipelineOutcome>& outcome,
+                                      const QString& error) {
+    for (const CollectionOutcome& c : outcome->collections)
+        m_validMetric[c.collection] = metricText(c.ensemble);
+    refreshRows();
+    setRunning(false);
+    const QString out = QDir::cleanPath(m_output->text().trimmed());
+    if (!error.isEmpty()) {
+        m_status->setText(QStringLiteral("Failed: %1").arg(error));
+        Q_EMIT pipelineFailed(error);
+        return;
+    }
+    if (outcome->submissionPath.empty()) {
+        m_status->setText(
+            QStringLiteral("Stopped before the submission: Start resumes where it ended."));
+        return;
+    }
+    m_status->setText(
+        QStringLiteral("Submission written: %1 (%2 rows%3), report: %4/report.md")
+            .arg(QString::fromStdString(outcome->submissionPath))
+            .arg(outcome->rows)
+            .arg(outcome->complete ? QStringLiteral(", complete") : QStringLiteral(", partial"))
+            .arg(out));
+    QMap<int, QStringList> runs;
+    for (const CollectionOutcome& c : outcome->collections)
+        for (const TrialResult& r : c.runs)
+            if (r.status == RunStatus::Completed || r.status == RunStatus::EarlyStopped)
+                runs[collectionIndex(c.collection)] << QString::fromStdString(r.runDir);
+    Q_EMIT pipelineFinished(out, runs, m_template->text().trimmed());
+}
+
+}  // namespace tpugraphs::ui
