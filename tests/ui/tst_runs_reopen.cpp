@@ -213,6 +213,7 @@ void TestRunsReopen::headerClickSortsByBestScore() {
     auto* table = page.findChild<QTableView*>("runsTable");
     const auto firstName = [table] { return table->model()->index(0, 0).data().toString(); };
     QHeaderView* header = table->horizontalHeader();
+    QCOMPARE(header->visualIndex(RunListModel::BestColumn), 1);  // next to the name
     const int x = header->sectionViewportPosition(RunListModel::BestColumn) +
                   header->sectionSize(RunListModel::BestColumn) / 2;
     QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));

@@ -36,11 +36,18 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     // Status, steps and scores are read whole ("interrupted, resume from step 39"); names are
     // elided in the middle (they share a prefix; their ends differ).
-    for (int column : {RunListModel::CollectionColumn, RunListModel::DatasetColumn,
-                       RunListModel::StatusColumn, RunListModel::StepColumn,
-                       RunListModel::BestColumn, RunListModel::LastColumn,
-                       RunListModel::WhenColumn})
+    for (int column :
+         {RunListModel::CollectionColumn, RunListModel::DatasetColumn, RunListModel::StatusColumn,
+          RunListModel::StepColumn, RunListModel::BestColumn, RunListModel::LastColumn,
+          RunListModel::WhenColumn})
         m_table->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    // The best score, the dataset and the status next to the name: what tells runs apart, in
+    // view without scrolling the narrow panel sideways.
+    QHeaderView* header = m_table->horizontalHeader();
+    int visual = 1;
+    for (int column :
+         {RunListModel::BestColumn, RunListModel::DatasetColumn, RunListModel::StatusColumn})
+        header->moveSection(header->visualIndex(column), visual++);
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setWordWrap(false);
     m_table->setColumnWidth(RunListModel::NameColumn, 170);
