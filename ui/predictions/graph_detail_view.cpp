@@ -10,12 +10,12 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "charts/unit_axis.h"
 #include "common/units.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
@@ -64,8 +64,8 @@ GraphDetailView::GraphDetailView(QWidget* parent)
       m_header(new QLabel),
       m_chart(new QChartView),
       m_points(new QScatterSeries),
-      m_x(new QValueAxis),
-      m_y(new QValueAxis),
+      m_x(new UnitAxis(UnitAxis::Labels::Log10Number, this)),
+      m_y(new UnitAxis(UnitAxis::Labels::Number, this)),
       m_top(new QTableWidget(0, 5)),
       m_best(new QLabel),
       m_sensitivityNote(new QLabel),
@@ -81,7 +81,7 @@ GraphDetailView::GraphDetailView(QWidget* parent)
     m_points->setBorderColor(Qt::transparent);
     m_points->setColor(QColor(31, 119, 180, 150));
     chart->addSeries(m_points);
-    m_x->setTitleText("log10 true runtime");
+    m_x->setTitleText("true runtime (log scale)");
     m_y->setTitleText("predicted score (lower = faster)");
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
@@ -194,6 +194,11 @@ void GraphDetailView::showScatter(const PredictedGraph& d) {
         y1 = std::max(y1, pt.y());
     }
     m_points->replace(points);
+    // Round ticks; layout runtimes (ns) labelled "1 ms", tile ratios as numbers.
+    m_x->setLabelKind(d.graph->kind == GraphKind::Layout ? UnitAxis::Labels::Log10Duration
+                                                         : UnitAxis::Labels::Log10Number);
+    m_x->setEmpty(points.isEmpty());
+    m_y->setEmpty(points.isEmpty());
     if (points.isEmpty()) return;
     const double padX = std::max(1e-6, 0.05 * (x1 - x0)), padY = std::max(1e-6, 0.05 * (y1 - y0));
     m_x->setRange(x0 - padX, x1 + padX);
