@@ -195,6 +195,14 @@ private Q_SLOTS:
         // Steps on x are whole numbers at round values.
         for (const QString& label : loss->xAxis()->tickLabels())
             QVERIFY2(QRegularExpression("^[0-9]+$").match(label).hasMatch(), qPrintable(label));
+        // A narrow chart gets fewer x ticks (one per 70 px), so "150" is never elided to "1…".
+        MetricChart narrow("Training loss");
+        narrow.resize(260, 220);
+        narrow.show();
+        QList<QPointF> points;
+        for (int step = 0; step <= 300; ++step) points.append(QPointF(step, 1.0 / (step + 1)));
+        narrow.setCurves({ChartCurve{"run", points, Qt::blue}});
+        QCOMPARE(narrow.xAxis()->tickLabels(), (QStringList{"0", "100", "200", "300"}));
     }
 
     void tooltipStaysWhileThePointerRests() {

@@ -18,6 +18,7 @@ namespace tpugraphs::ui {
 namespace {
 
 constexpr int kRobustMinPoints = 20;  // shorter curves are shown whole
+constexpr int kPixelsPerXTick = 70;   // room for a label such as "12500" or "0.25"
 
 double quantile(std::vector<double>& sorted, double q) {
     return sorted[size_t(q * double(sorted.size() - 1) + 0.5)];
@@ -179,6 +180,11 @@ void MetricChart::setRanges(const QList<QList<QPointF>>& drawn) {
     }
     updateTitle();
     rememberRanges();
+}
+
+void MetricChart::resizeEvent(QResizeEvent* event) {
+    ZoomableChartView::resizeEvent(event);
+    m_x->setMaxTicks(std::max(2, width() / kPixelsPerXTick));
 }
 
 int MetricChart::pointCount() const {

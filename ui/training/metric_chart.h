@@ -71,6 +71,10 @@ public:
     QLineSeries* line(int curve) const { return m_lines.value(curve); }
     ChartHover hoverAt(const QPoint& position) const override;
 
+protected:
+    // Fewer x ticks on a narrow chart, so that labels such as "150" are never elided.
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void resizeSeries(int count);
     void setRanges(const QList<QList<QPointF>>& drawn);
