@@ -6,20 +6,28 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
+
+#include <algorithm>
 
 #include "common/count_text.h"
+#include "common/dataset_name.h"
 #include "common/task_progress.h"
 #include "explorer/dataset_scan_job.h"
 #include "explorer/demo_dataset_job.h"
 #include "explorer/explorer_page.h"
 #include "export_dialogs/export_predictions_dialog.h"
 #include "export_dialogs/export_submission_dialog.h"
+#include "help/shortcuts_dialog.h"
+#include "help/user_guide.h"
 #include "predictions/predictions_page.h"
 #include "train/torch_threads.h"
 #include "training/submission_pipeline_dialog.h"
@@ -30,6 +38,7 @@ namespace tpugraphs::ui {
 
 namespace {
 constexpr int kMaxRecent = 8;
+const QSize kPreferredSize(1600, 1000);
 const char* const kRecentKey = "recentDatasets";
 
 // The first local file or folder a drag carries, or empty.
@@ -46,7 +55,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_training(new TrainingPage(this)),
       m_predictions(new PredictionsPage(m_training->runs(), this)),
       m_demo(new DemoDatasetJob(this)),
-      m_progress(new TaskProgress(this)) {
+      m_progress(new TaskProgress(this)),
+      m_trainingSummary(new QLabel(this)) {
     setWindowTitle(QStringLiteral("TpuGraphs Studio"));
     setAcceptDrops(true);
     m_pages->setObjectName("pages");
@@ -57,6 +67,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_pages->addTab(m_training, QStringLiteral("Training"));
     m_pages->addTab(m_predictions, QStringLiteral("Predictions"));
     setCentralWidget(m_pages);
+    m_trainingSummary->setObjectName("trainingSummary");
+    statusBar()->addPermanentWidget(m_trainingSummary);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->showMessage(
         QStringLiteral("Open a dataset (File > Open Dataset…) or drop a folder here"));
@@ -72,8 +84,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(
         m_explorer, &ExplorerPage::datasetOpened, this, [this](const QString& path, int graphs) {
-            setWindowTitle(
-                QStringLiteral("%1 — TpuGraphs Studio").arg(QDir::toNativeSeparators(path)));
+            setWindowTitle(QStringLiteral("%1 — TpuGraphs Studio").arg(datasetDisplayName(path)));
             addRecent(path);
             m_failure.clear();
             statusBar()->showMessage(
@@ -109,8 +120,10 @@ MainWindow::MainWindow(QWidget* parent)
             QStringLiteral("Cannot generate the demo dataset: %1").arg(message));
     });
 
+    connect(m_training, &TrainingPage::trainingSummaryChanged, this,
+            &MainWindow::showTrainingSummary);
     QSettings settings;
-    resize(1600, 1000);
+    resizeTo(QStringLiteral("%1x%2").arg(kPreferredSize.width()).arg(kPreferredSize.height()));
     restoreGeometry(settings.value("mainWindow/geometry").toByteArray());
     restoreState(settings.value("mainWindow/state").toByteArray());
     m_explorer->restoreState(settings.value("mainWindow/explorer").toByteArray());
@@ -131,14 +144,49 @@ void MainWindow::initApplication() {
 
 void MainWindow::resizeTo(const QString& size) {
     const QStringList wh = size.split('x');
-    if (wh.size() == 2) resize(wh[0].toInt(), wh[1].toInt());
+    if (wh.size() != 2) return;
+    resize(wh[0].toInt(), wh[1].toInt());
+    fitToScreen();
+}
+
+void MainWindow::fitToScreen() {
+    const QRect free = screen()->availableGeometry();
+    // Before the window manager framed the window its frame is unknown: allow for a title bar.
+    QMargins frame(frameGeometry().left() - geometry().left(),
+                   geometry().top() - frameGeometry().top(),
+                   frameGeometry().right() - geometry().right(),
+                   frameGeometry().bottom() - geometry().bottom());
+    if (frame.isNull()) frame = QMargins(4, 32, 4, 4);
+    const QSize room = free.size().shrunkBy(frame);
+    if (width() > room.width() || height() > room.height())
+        resize(std::min(width(), room.width()), std::min(height(), room.height()));
+    QRect outer = geometry().marginsAdded(frame);
+    if (!free.contains(outer)) {
+        // A window wider or taller than the screen (its minimum size) keeps its top-left corner,
+        // the title bar and the menus, on the screen.
+        outer.moveLeft(
+            std::max(free.left(), std::min(outer.left(), free.right() - outer.width() + 1)));
+        outer.moveTop(
+            std::max(free.top(), std::min(outer.top(), free.bottom() - outer.height() + 1)));
+        move(outer.topLeft());  // move() places the frame
+    }
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    // Once shown the frame is known (the window manager may take a moment to report it).
+    for (int ms : {0, 300}) QTimer::singleShot(ms, this, &MainWindow::fitToScreen);
+}
+
+void MainWindow::showTrainingSummary() {
+    m_trainingSummary->setText(m_training->trainingSummary());
 }
 
 void MainWindow::createMenus() {
     auto* file = menuBar()->addMenu(QStringLiteral("&File"));
     file->addAction(QStringLiteral("&Open Dataset…"), QKeySequence::Open, this,
                     &MainWindow::chooseDatasetFolder);
-    file->addAction(QStringLiteral("Open Graph &File (.npz)…"), this,
+    file->addAction(QStringLiteral("Open &Graph File (.npz)…"), this,
                     &MainWindow::chooseDatasetFile);
     m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
     file->addAction(QStringLiteral("Open &Demo Dataset"), this, &MainWindow::openDemoDataset);
@@ -164,6 +212,7 @@ void MainWindow::createMenus() {
     view->addAction(QStringLiteral("&Collection"), QKeySequence(QStringLiteral("Ctrl+3")), this,
                     [this] { m_explorer->showTab(ExplorerPage::CollectionTab); });
     auto* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    addHelpEntries(help);
     help->addAction(QStringLiteral("&About"), this, [this] {
         QMessageBox::about(
             this, QStringLiteral("About TpuGraphs Studio"),
@@ -171,6 +220,28 @@ void MainWindow::createMenus() {
                            "and runtimes, and train cost models."));
     });
     rebuildRecentMenu();
+}
+
+void MainWindow::addHelpEntries(QMenu* help) {
+    help->addAction(QStringLiteral("&Keyboard Shortcuts"), QKeySequence(QStringLiteral("F1")), this,
+                    &MainWindow::showShortcuts);
+    help->addAction(QStringLiteral("&User Guide"), this, &MainWindow::showUserGuide);
+    help->addSeparator();
+}
+
+void MainWindow::showShortcuts() {
+    QList<QAction*> actions;
+    for (QAction* menu : menuBar()->actions())
+        if (menu->menu()) actions << menu->menu()->actions();
+    auto* dialog = new ShortcutsDialog(actions, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::showUserGuide() {
+    auto* guide = new UserGuideWindow(findUserGuide(), this);
+    guide->setAttribute(Qt::WA_DeleteOnClose);
+    guide->show();
 }
 
 void MainWindow::exportSubmission() {

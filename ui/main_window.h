@@ -6,6 +6,8 @@
 #include <QMainWindow>
 #include <QStringList>
 
+class QLabel;
+
 namespace tpugraphs::ui {
 
 class DemoDatasetJob;
@@ -24,7 +26,8 @@ public:
     // QApplication exists: organisation and application names (settings, the demo dataset's
     // cache folder) and LibTorch's threads.
     static void initApplication();
-    // Resizes to "WxH" (e.g. "1600x1000"); other text is ignored.
+    // Resizes to "WxH" (e.g. "1600x1000"), within the screen's free area; other text is
+    // ignored.
     void resizeTo(const QString& size);
 
     // Opens a dataset root or a single .npz (added to Open Recent).
@@ -46,8 +49,13 @@ public:
     PredictionsPage* predictions() const { return m_predictions; }
     QStringList recentDatasets() const;
 
+    // Help > Keyboard Shortcuts / User Guide.
+    void showShortcuts();
+    void showUserGuide();
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -58,6 +66,11 @@ private:
     void chooseDatasetFolder();
     void chooseDatasetFile();
     void showFailure(const QString& message);  // in the status bar until a later success
+    void addHelpEntries(class QMenu* help);
+    // The whole window, its frame included, within the screen's free area (first start, a
+    // geometry restored from a larger screen).
+    void fitToScreen();
+    void showTrainingSummary();  // the status bar names a training run from every tab
 
     class QTabWidget* m_pages;
     ExplorerPage* m_explorer;
@@ -66,6 +79,7 @@ private:
     DemoDatasetJob* m_demo;
     TaskProgress* m_progress;
     class QMenu* m_recentMenu = nullptr;
+    QLabel* m_trainingSummary;
     QString m_failure;  // the failure message the status bar shows, if any
 };
 

@@ -25,6 +25,13 @@ SubmissionRow layoutSubmissionRow(Collection collection, const std::string& grap
     return {submissionId(collection, graphName), rankByScore(scores)};
 }
 
+bool isIndexOrder(const SubmissionRow& row) {
+    if (row.configs.size() < 2) return false;
+    for (size_t i = 0; i < row.configs.size(); ++i)
+        if (row.configs[i] != static_cast<int64_t>(i)) return false;
+    return true;
+}
+
 std::string joinConfigs(const std::vector<int64_t>& configs) {
     std::string text;
     for (size_t i = 0; i < configs.size(); ++i) {

@@ -28,6 +28,11 @@ SubmissionRow tileSubmissionRow(const std::string& graphName, const std::vector<
 SubmissionRow layoutSubmissionRow(Collection collection, const std::string& graphName,
                                   const std::vector<float>& scores);
 
+// True when a row of 2 or more configs lists them in index order (0;1;2;...): what a model that
+// scores every config alike (collapsed to a constant) produces. A trained model does so by
+// chance only on tiny graphs.
+bool isIndexOrder(const SubmissionRow& row);
+
 // "3;0;1" (indices joined by ';').
 std::string joinConfigs(const std::vector<int64_t>& configs);
 

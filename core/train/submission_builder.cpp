@@ -48,11 +48,14 @@ SubmissionSummary buildSubmission(const SubmissionRequest& request,
         if (prediction.graphs.empty())
             throw std::runtime_error(name + ": the dataset has no " + split + " graphs under " +
                                      root);
-        for (const GraphPrediction& g : prediction.graphs)
+        RunRows predicted{runDir, prediction.graphs.size(), 0};
+        for (const GraphPrediction& g : prediction.graphs) {
             rows.push_back(collectionKind(g.collection) == GraphKind::Tile
                                ? tileSubmissionRow(g.name, g.scores)
                                : layoutSubmissionRow(g.collection, g.name, g.scores));
-        summary.rowsPerRun.emplace_back(runDir, prediction.graphs.size());
+            if (isIndexOrder(rows.back())) ++predicted.indexOrderRows;
+        }
+        summary.rowsPerRun.push_back(predicted);
     }
     summary.predictedRows = rows.size();
     report("validating and writing " + request.outputPath, 0, 0);
@@ -75,8 +78,13 @@ std::string submissionSummaryText(const SubmissionRequest& request,
     for (const auto& [collection, rows] : r.report.rowsPerCollection)
         if (rows > 0) out << ", " << collectionName(collection) << " " << rows;
     out << "\n";
-    for (const auto& [run, rows] : summary.rowsPerRun)
-        out << "  " << rows << " rows from run " << run << "\n";
+    for (const RunRows& run : summary.rowsPerRun) {
+        out << "  " << run.rows << " rows from run " << run.run << "\n";
+        if (run.collapsed())
+            out << "  WARNING: " << run.indexOrderRows << " of these " << run.rows
+                << " rows list the configs in index order (0;1;2;...): the model scores every "
+                   "config alike, so they are no better than the files' own order\n";
+    }
     if (!request.templatePath.empty())
         out << "  " << r.merge.fromTemplate << " rows from the template " << request.templatePath
             << "\n";

@@ -34,9 +34,18 @@ struct SubmissionRequest {
     std::string outputPath;
 };
 
+// The rows one run (or ensemble) predicted.
+struct RunRows {
+    std::string run;  // its directory, or the ensemble's directories joined by " + "
+    size_t rows = 0;
+    size_t indexOrderRows = 0;  // rows in index order (isIndexOrder)
+    // Most rows in index order: the model scores every config alike; the rows are no better
+    // than the files' own order.
+    bool collapsed() const { return rows > 0 && 2 * indexOrderRows > rows; }
+};
+
 struct SubmissionSummary {
-    // (run directory, or the ensemble's directories joined by " + ", rows predicted)
-    std::vector<std::pair<std::string, size_t>> rowsPerRun;
+    std::vector<RunRows> rowsPerRun;
     size_t predictedRows = 0;
     SubmissionExportResult result;
     bool cancelled = false;

@@ -28,6 +28,10 @@ struct TrainingData {
     int64_t trainConfigs() const;
 };
 
+// How the note starts that says a run has nothing to validate on (its valid split holds no
+// usable graph of the collection): the app offers held-out configs when it reads it.
+extern const char* const kNoValidationNote;  // "no validation:"
+
 using LoadProgress = std::function<void(const std::string& message, size_t done, size_t total)>;
 
 // At most `count` configs of `set`, a seeded random choice (all of them when it has fewer).

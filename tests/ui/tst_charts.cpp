@@ -1,9 +1,9 @@
 // Tests the runtime charts and the collection view: binning, decimation, series point counts on
-// real graphs, marked best/default configs, the log axis, and the test-split message.
+// real graphs, marked best/default configs, the log axis, axes in ns/µs/ms/s, tool tips that stay
+// while the pointer rests (with the point highlighted), and the test-split message.
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QToolTip>
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
@@ -19,6 +19,7 @@
 #include "charts/histogram_chart.h"
 #include "charts/runtime_charts_panel.h"
 #include "charts/sorted_runtime_chart.h"
+#include "charts/unit_axis.h"
 #include "explorer/explorer_page.h"
 #include "explorer/inspector_panel.h"
 #include "explorer_test_support.h"
@@ -73,10 +74,20 @@ private Q_SLOTS:
         // Best runtime of the curve = the minimum runtime.
         QCOMPARE(panel.sortedCurve()->curve()->at(0).y(),
                  graph->runtimes[size_t(graph->bestConfig())]);
+        // Runtimes in ns are labelled in the unit that fits (unet3d: seconds), never "8e+10".
+        const QRegularExpression duration("^-?[0-9]+(\\.[0-9]+)? (ns|µs|ms|s)$");
+        for (UnitAxis* axis :
+             {panel.sortedCurve()->yAxis(), panel.scatter()->yAxis(), panel.histogram()->xAxis()}) {
+            QVERIFY(axis->tickLabels().size() >= 2);
+            for (const QString& label : axis->tickLabels())
+                QVERIFY2(duration.match(label).hasMatch(), qPrintable(label));
+        }
         panel.logBox()->setChecked(true);
         QVERIFY(panel.sortedCurve()->logScale());
-        QVERIFY(qobject_cast<QLogValueAxis*>(
-            panel.sortedCurve()->chart()->axes(Qt::Vertical).value(0)));
+        QCOMPARE(panel.sortedCurve()->yAxis()->labelKind(), UnitAxis::Labels::Log10Duration);
+        for (const QString& label : panel.sortedCurve()->yAxis()->tickLabels())
+            QVERIFY2(duration.match(label).hasMatch(), qPrintable(label));
+        panel.logBox()->setChecked(false);
         // Scatter of a feature at one configurable node: values in -1..5.
         panel.setFeatureNode(graph->layout->nodeConfigIds[0]);
         panel.setScatterFeature(2);
@@ -104,9 +115,10 @@ private Q_SLOTS:
         QCOMPARE(graph->runtimes[0], double(graph->tile->configRuntime[0]) /
                                          double(graph->tile->configRuntimeNormalizers[0]));
     }
-    // On the explorer page: hovering a point shows its config and runtime (the tool tip is read at
-    // once: offscreen, the cursor is elsewhere and Qt soon hides it), clicking it shows that config
-    // in the inspector; the wheel zooms and a double-click resets.
+    // On the explorer page: hovering a point shows its config and runtime and highlights the
+    // point; the tool tip stays while the pointer rests there (Qt's tool-tip event ~0.7 s later
+    // used to hide it); clicking it shows that config in the inspector; the wheel zooms and a
+    // double-click resets.
     void tooltipsAndClickToSelect() {
         if (!haveSharedDataset()) QSKIP("../shared/data absent: chart interaction not checked");
         ExplorerPage page;
@@ -133,11 +145,18 @@ private Q_SLOTS:
         QTest::mouseMove(scatter->viewport(), topPoint);
         // Configs with (nearly) equal values share a pixel: the tip names one of them.
         const QRegularExpressionMatch tip =
-            QRegularExpression("^config (\\d+): [0-9.]+ s\n").match(QToolTip::text());
-        QVERIFY2(tip.hasMatch(), qPrintable(QToolTip::text()));
+            QRegularExpression("^config (\\d+): [0-9.]+ s\n").match(scatter->shownTip());
+        QVERIFY2(tip.hasMatch(), qPrintable(scatter->shownTip()));
         const int64_t tipConfig = tip.captured(1).toLongLong();
         QVERIFY(std::abs(page.currentGraph()->runtimes[size_t(tipConfig)] - points[top].y()) <
                 0.01 * points[top].y());
+        QVERIFY(scatter->hasHighlight());
+        QCOMPARE(scatter->highlightedPoint().y(), points[top].y());
+        const QString heldTip = scatter->shownTip();
+        QTest::qWait(1500);  // the pointer rests: the tip and the highlight stay
+        QVERIFY(!scatter->shownTip().isEmpty());
+        QCOMPARE(scatter->shownTip(), heldTip);
+        QVERIFY(scatter->hasHighlight());
         QTest::mouseClick(scatter->viewport(), Qt::LeftButton, {}, topPoint);
         QCOMPARE(page.inspector()->config(), tipConfig);
 
@@ -149,15 +168,22 @@ private Q_SLOTS:
         const auto& runtimes = page.currentGraph()->runtimes;
         QTest::mouseMove(curve->viewport(), slowest);
         const QRegularExpressionMatch curveTip =
-            QRegularExpression("^config (\\d+): .*\nrank (\\d+) of (\\d+)").match(QToolTip::text());
-        QVERIFY2(curveTip.hasMatch(), qPrintable(QToolTip::text()));
+            QRegularExpression("^config (\\d+): .*\nrank (\\d+) of (\\d+)")
+                .match(curve->shownTip());
+        QVERIFY2(curveTip.hasMatch(), qPrintable(curve->shownTip()));
         const int64_t slowestConfig = curveTip.captured(1).toLongLong();  // or a neighbour
         const double slowestRuntime = *std::max_element(runtimes.begin(), runtimes.end());
         QVERIFY(runtimes[size_t(slowestConfig)] > 0.99 * slowestRuntime);
         QVERIFY(curveTip.captured(2).toInt() >= int(runtimes.size()) - 3);
         QCOMPARE(curveTip.captured(3).toInt(), int(runtimes.size()));
+        QTest::qWait(1500);
+        QVERIFY(!curve->shownTip().isEmpty());
+        QVERIFY(curve->hasHighlight());
         QTest::mouseClick(curve->viewport(), Qt::LeftButton, {}, slowest);
         QCOMPARE(page.inspector()->config(), slowestConfig);
+        QTest::mouseMove(curve->viewport(), QPoint(2, 2));  // off the points: tip and mark go
+        QVERIFY(curve->shownTip().isEmpty());
+        QVERIFY(!curve->hasHighlight());
 
         // The histogram: a bar's range and count.
         HistogramChart* histogram = charts->histogram();
@@ -178,6 +204,17 @@ private Q_SLOTS:
         QVERIFY(x->max() - x->min() < 0.8 * width);
         QTest::mouseDClick(scatter->viewport(), Qt::LeftButton, {}, centre);
         QCOMPARE(x->max() - x->min(), width);
+        // A drag pans; the ticks stay at round values (not "-7.345, 2.655").
+        QTest::mousePress(scatter->viewport(), Qt::LeftButton, {}, centre);
+        QTest::mouseMove(scatter->viewport(), centre + QPoint(37, 23));
+        QTest::mouseRelease(scatter->viewport(), Qt::LeftButton, {}, centre + QPoint(37, 23));
+        QVERIFY(x->min() != std::floor(x->min()));  // the range moved off round values
+        auto* ticks = static_cast<UnitAxis*>(x);
+        QVERIFY(ticks->tickValues().size() >= 2);
+        const double step = ticks->tickValues()[1] - ticks->tickValues()[0];
+        for (double tick : ticks->tickValues())
+            QVERIFY2(std::abs(tick / step - std::round(tick / step)) < 1e-6,
+                     qPrintable(ticks->tickLabels().join(", ")));
     }
 
     void testSplitSaysNoRuntimes() {

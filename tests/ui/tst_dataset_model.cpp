@@ -95,7 +95,11 @@ private Q_SLOTS:
         QCOMPARE(model.indexOfGraph(0, DatasetTreeModel::RuntimeMaxColumn).data().toString(),
                  QStringLiteral("1.5 s"));
         QCOMPARE(model.indexOfGraph(0, DatasetTreeModel::SpeedupColumn).data().toString(),
-                 QStringLiteral("1.50×"));
+                 QStringLiteral("1.5×"));
+        // A spread near 1 (every real layout graph) as a percentage, not "1.00×".
+        model.setRuntimeStats(1, measured(1e9, 1.0034e9, 2e9));
+        QCOMPARE(model.indexOfGraph(1, DatasetTreeModel::SpeedupColumn).data().toString(),
+                 QStringLiteral("+0.34 %"));
         model.setRuntimeStats(3, measured(0.0123, 1.0, 2.5));
         QCOMPARE(model.indexOfGraph(3, DatasetTreeModel::RuntimeMinColumn).data().toString(),
                  QStringLiteral("0.0123"));

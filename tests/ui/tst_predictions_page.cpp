@@ -1,8 +1,11 @@
-// Predictions page (offscreen): per-graph table sorted worst first, the selected graph's scatter
-// and top-5, Export Predictions; plus the node sensitivity measure on a hand-made layout graph.
+// Predictions page (offscreen): the run predicts on its own dataset by default (named), the
+// per-graph table sorted worst first, the selected graph's scatter and top-5, Export
+// Predictions; plus the node sensitivity measure on a hand-made layout graph.
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QFile>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
@@ -11,6 +14,7 @@
 
 #include "analysis/config_sensitivity.h"
 #include "analysis/loaded_graph.h"
+#include "common/dataset_name.h"
 #include "explorer_test_support.h"
 #include "export_dialogs/export_predictions_dialog.h"
 #include "graphview/graph_palette.h"
@@ -139,6 +143,17 @@ void TestPredictionsPage::tableWorstFirstAndDetail() {
                                  QAbstractItemModelTester::FailureReportingMode::QtTest, &page);
     page.setRun(m_run);
     page.setSplit("valid");
+    // Another dataset is open: the run predicts on its own dataset by default, and says which.
+    const QString elsewhere = m_dir.path() + "/elsewhere";
+    page.setDatasetRoot(elsewhere);
+    const QString own = QString::fromStdString(m_root);
+    QCOMPARE(page.predictionRoot(), own);
+    auto* dataset = page.findChild<QComboBox*>("dataset");
+    QCOMPARE(dataset->itemText(0), "run's dataset (" + datasetDisplayName(own) + ")");
+    QCOMPARE(dataset->itemText(1), QString("open dataset (elsewhere)"));
+    dataset->setCurrentIndex(1);
+    QCOMPARE(page.predictionRoot(), elsewhere);
+    dataset->setCurrentIndex(0);
     QSignalSpy ready(&page, &PredictionsPage::predictionsReady);
     QSignalSpy detail(&page, &PredictionsPage::detailReady);
     QTest::mouseClick(page.findChild<QPushButton*>("predictButton"), Qt::LeftButton);
@@ -159,6 +174,13 @@ void TestPredictionsPage::tableWorstFirstAndDetail() {
     QCOMPARE(detail.front().at(0).toString(), table->index(0, 0).data().toString());
     QVERIFY(page.detail()->scatterPointCount() > 0);
     QCOMPARE(page.detail()->topTable()->rowCount(), 5);
+    // Tile runtimes are ratios shown with 3 significant digits (not "133502.0000").
+    for (int r = 0; r < 5; ++r) {
+        const QString runtime = page.detail()->topTable()->item(r, 3)->text();
+        QString digits = runtime;
+        digits.remove('.').remove(QRegularExpression("^0+"));
+        QVERIFY2(!runtime.isEmpty() && digits.size() <= 3, qPrintable(runtime));
+    }
 }
 
 void TestPredictionsPage::exportPredictionsCsv() {

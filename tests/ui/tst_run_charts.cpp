@@ -1,12 +1,16 @@
 // GUI test, offscreen: the training charts. A tile top-5 score and a layout Kendall tau get
 // separate charts (each one y axis); a single validation is drawn as a visible marker; the
 // x toggle (a real click) switches steps to the fraction of each run; legend names are elided
-// in the middle, keeping the ends that tell runs apart.
+// in the middle, keeping the ends that tell runs apart; one exploding run does not flatten the
+// others (robust y range, "Loss: log scale" by a click); resting the pointer on a point keeps
+// its tool tip up with the point highlighted; an empty chart shows no tick labels.
 #include <QCheckBox>
 #include <QImage>
+#include <QLineSeries>
 #include <QValueAxis>
 #include <QtTest>
 
+#include "charts/unit_axis.h"
 #include "training/metric_chart.h"
 #include "training/run_charts.h"
 #include "training/run_curves.h"
@@ -85,7 +89,8 @@ private Q_SLOTS:
         QCOMPARE(charts.chart(CurveMetric::Opa)->legendNames(),
                  (QStringList{"tile-run", "layout-run"}));
         // The raw loss is drawn (faint) but has no legend entry of its own.
-        QCOMPARE(charts.chart(CurveMetric::SmoothedLoss)->legendNames().size(), 2);
+        // (Legend entries become visible once the chart is laid out.)
+        QTRY_COMPARE(charts.chart(CurveMetric::SmoothedLoss)->legendNames().size(), 2);
         QCOMPARE(charts.chart(CurveMetric::SmoothedLoss)->pointCount(), 2 * 100 + 2 * 50);
 
         charts.showRuns({layout()});  // a layout run alone: no tile charts
@@ -114,7 +119,7 @@ private Q_SLOTS:
         RunCharts charts;
         charts.resize(1200, 700);
         charts.show();
-        QSignalSpy toggled(&charts, &RunCharts::xKindChanged);
+        QSignalSpy toggled(&charts, &RunCharts::redrawRequested);
         charts.showRuns({tile(), layout()});
         MetricChart* opa = charts.chart(CurveMetric::Opa);
         QVERIFY(xAxis(opa)->max() >= 100);
@@ -141,6 +146,88 @@ private Q_SLOTS:
         QVERIFY(names[0] != names[1]);
         QVERIFY(names[0].endsWith("lr3e-3") && names[0].contains(QChar(0x2026)));
         QVERIFY(names[0].size() <= MetricChart::kLegendChars);
+    }
+
+    void explodingRunDoesNotFlattenTheOthers() {
+        RunCurves exploding;
+        for (int64_t step = 1; step <= 100; ++step) {
+            TrainProgress p = trainingRow(step);
+            p.loss = step < 98 ? 1.0 - 0.005 * double(step) : 1e6;  // the last 3 reports explode
+            exploding.append(p);
+        }
+        RunCharts charts;
+        charts.resize(1200, 700);
+        charts.show();
+        MetricChart* loss = charts.chart(CurveMetric::SmoothedLoss);
+        charts.showRuns({tile()});  // a normal loss (1 / step): its first steps stay on the chart
+        QVERIFY(!loss->isClipped());
+        QVERIFY(loss->yAxis()->max() >= 1);
+        charts.showRuns(
+            {tile(), ShownRun{"exploding", QColor(214, 39, 40), &exploding, false, 100}});
+        QVERIFY(loss->isClipped());
+        QVERIFY2(loss->yAxis()->max() < 10, qPrintable(QString::number(loss->yAxis()->max())));
+        QVERIFY(loss->chart()->title().contains("outliers off the chart"));
+        // Log scale, by a click: every point drawn, labelled by value.
+        auto* log = charts.findChild<QCheckBox*>("lossLogScale");
+        QSignalSpy redraw(&charts, &RunCharts::redrawRequested);
+        QTest::mouseClick(log, Qt::LeftButton, {}, QPoint(8, log->height() / 2));
+        QCOMPARE(redraw.count(), 1);
+        charts.showRuns(
+            {tile(), ShownRun{"exploding", QColor(214, 39, 40), &exploding, false, 100}});
+        QVERIFY(loss->logScale());
+        QVERIFY(!loss->isClipped());
+        QVERIFY(loss->yAxis()->max() >= 5);  // log10 of 1e6 is on the chart
+        QCOMPARE(loss->yAxis()->labelKind(), UnitAxis::Labels::Log10Number);
+        QVERIFY(loss->yAxis()->tickLabels().contains("1"));
+    }
+
+    void emptyChartsShowNoNumbers() {
+        RunCharts charts;
+        charts.resize(1200, 700);
+        charts.show();
+        charts.showRuns({});
+        MetricChart* loss = charts.chart(CurveMetric::SmoothedLoss);
+        QCOMPARE(loss->pointCount(), 0);
+        QVERIFY(loss->xAxis()->tickLabels().isEmpty());  // not "0 0 0 0 1"
+        QVERIFY(loss->yAxis()->tickLabels().isEmpty());
+        charts.showRuns({tile()});
+        QVERIFY(!loss->yAxis()->tickLabels().isEmpty());
+        // Steps on x are whole numbers at round values.
+        for (const QString& label : loss->xAxis()->tickLabels())
+            QVERIFY2(QRegularExpression("^[0-9]+$").match(label).hasMatch(), qPrintable(label));
+        // A narrow chart gets fewer x ticks (one per 70 px), so "150" is never elided to "1…".
+        MetricChart narrow("Training loss");
+        narrow.resize(260, 220);
+        narrow.show();
+        QList<QPointF> points;
+        for (int step = 0; step <= 300; ++step) points.append(QPointF(step, 1.0 / (step + 1)));
+        narrow.setCurves({ChartCurve{"run", points, Qt::blue}});
+        QCOMPARE(narrow.xAxis()->tickLabels(), (QStringList{"0", "100", "200", "300"}));
+    }
+
+    void tooltipStaysWhileThePointerRests() {
+        RunCharts charts;
+        charts.resize(1200, 700);
+        charts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        charts.showRuns({tile()});
+        MetricChart* topK = charts.chart(CurveMetric::TopKScore);
+        QTest::qWait(100);                           // plot areas laid out
+        const QPointF point = topK->line(0)->at(1);  // the validation at step 100
+        const QPoint at = topK->viewportPosition(point, topK->line(0));
+        QTest::mouseMove(topK->viewport(), QPoint(2, 2));
+        QTest::mouseMove(topK->viewport(), at);
+        const QString tip = topK->shownTip();
+        QVERIFY2(tip.contains("tile-run") && tip.contains("step 100") && tip.contains("0.95"),
+                 qPrintable(tip));
+        QVERIFY(topK->hasHighlight());
+        QCOMPARE(topK->highlightedPoint(), point);
+        QTest::qWait(1500);  // Qt's tool-tip event comes ~0.7 s after the pointer stops
+        QCOMPARE(topK->shownTip(), tip);
+        QVERIFY(topK->hasHighlight());
+        QTest::mouseMove(topK->viewport(), QPoint(2, 2));
+        QVERIFY(topK->shownTip().isEmpty());
+        QVERIFY(!topK->hasHighlight());
     }
 
     void elideMiddle_data() {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "training/decimation.h"
+#include "training/loss_trend.h"
 #include "training/run_curves.h"
 
 using namespace tpugraphs;
@@ -17,6 +18,7 @@ private Q_SLOTS:
     void decimationCapsAndKeepsExtremes();
     void curvesSplitTrainingAndValidation();
     void smoothedLossFollowsRaw();
+    void flatLossIsFlagged();
 };
 
 void TestTrainingCurves::shortSeriesUnchanged() {
@@ -97,6 +99,21 @@ void TestTrainingCurves::smoothedLossFollowsRaw() {
     QCOMPARE(smooth.size(), 100);
     QVERIFY(std::abs(smooth.back().y() - 1.0) < 0.15);
     QCOMPARE(smooth.front().y(), 2.0);
+}
+
+// The flat-loss rule (loss_trend.h): flat from the start is flagged once past 200 steps; a
+// falling loss, a converged one (fell, then levelled off) and a short run are not.
+void TestTrainingCurves::flatLossIsFlagged() {
+    const auto curve = [](int steps, const std::function<double(int)>& loss) {
+        QList<QPointF> points;
+        for (int step = 10; step <= steps; step += 10) points.append(QPointF(step, loss(step)));
+        return points;
+    };
+    QVERIFY(isLossFlat(curve(300, [](int) { return 1.0; })));
+    QVERIFY(isLossFlat(curve(300, [](int step) { return 1.0 + 0.001 * (step % 3); })));
+    QVERIFY(!isLossFlat(curve(150, [](int) { return 1.0; })));  // too early to tell
+    QVERIFY(!isLossFlat(curve(300, [](int step) { return 1.0 - 0.002 * step; })));
+    QVERIFY(!isLossFlat(curve(3000, [](int step) { return step < 500 ? 1.0 - 0.0015 * step : 0.25; })));
 }
 
 QTEST_GUILESS_MAIN(TestTrainingCurves)

@@ -1,8 +1,11 @@
 // End-to-end GUI test, offscreen: opens a generated demo dataset, starts a short tile training
 // run from the training page with real clicks, waits for live chart points and a validation
 // report, pauses/resumes, stops it, and exports a submission that passes the validator; a Stop
-// right after Start is never lost; the wheel scrolls the form without changing its fields.
+// right after Start is never lost; the wheel scrolls the form without changing its spin boxes
+// or combo boxes; an out-of-range learning rate cannot be typed in; a run whose dataset has no
+// valid graphs says so and offers held-out configs (a click sets them).
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QProgressBar>
@@ -20,6 +23,7 @@
 #include "item_models/run_list_model.h"
 #include "train/run_directory.h"
 #include "training/metric_chart.h"
+#include "training/run_advice.h"
 #include "training/run_charts.h"
 #include "training/run_curves.h"
 #include "training/training_form.h"
@@ -39,6 +43,9 @@ private Q_SLOTS:
     void segmentsApplyToLayoutRuns();
     void stopRightAfterStartIsKept();
     void wheelScrollsTheFormNotItsFields();
+    void wheelLeavesComboBoxesAlone();
+    void outOfRangeLearningRateIsRefused();
+    void noValidGraphsOffersHeldOutConfigs();
 
 private:
     QTemporaryDir m_dir;
@@ -130,14 +137,13 @@ void TestTrainingPage::trainLiveStopAndExport() {
     // File > Export Kaggle Submission with the stopped run for tile:xla.
     ExportSubmissionDialog dialog(page.runs(), QString::fromStdString(m_root));
     dialog.show();
-    // The tree ticks the most recent run of each collection; unticking it leaves the
-    // collection to the template, ticking it again makes it the collection's one run.
+    // The tree pre-ticks the best completed run of each collection: a stopped run is listed
+    // but not ticked; ticking it makes it the collection's one run.
     auto* tree = dialog.findChild<QTreeWidget*>("runTree");
     QVERIFY(tree);
     QTreeWidgetItem* tile = tree->topLevelItem(collectionIndex(Collection::TileXla));
     QCOMPARE(tile->childCount(), 1);
-    QCOMPARE(dialog.runs(Collection::TileXla), QStringList{runDir});
-    tile->child(0)->setCheckState(0, Qt::Unchecked);
+    QVERIFY(dialog.runs(Collection::TileXla).isEmpty());
     QVERIFY(dialog.request().runs.empty());
     QVERIFY2(tile->text(0).contains("no run"), qPrintable(tile->text(0)));
     dialog.setRun(Collection::TileXla, runDir);
@@ -271,6 +277,78 @@ void TestTrainingPage::wheelScrollsTheFormNotItsFields() {
                    Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(field, &up);
     QVERIFY(field->value() != value);
+}
+
+// The wheel over an unfocused combo box ("Model", "Loss") scrolls the form: the choice stays.
+void TestTrainingPage::wheelLeavesComboBoxesAlone() {
+    TrainingPage page;
+    page.resize(1200, 420);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    auto* field = child<QComboBox>(page, "loss");
+    auto* scroll = child<QScrollArea>(page, "formScroll");
+    scroll->ensureWidgetVisible(field);
+    auto* bar = scroll->verticalScrollBar();
+    const QString choice = field->currentText();
+    const int scrolled = bar->value();
+    const QPointF at = QPointF(field->rect().center());
+    for (const int delta : {-120, -120, 120}) {
+        QWheelEvent wheel(at, field->mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(field, &wheel);
+        QCOMPARE(field->currentText(), choice);
+    }
+    QVERIFY(bar->value() != scrolled || bar->maximum() == 0);
+}
+
+// The learning rate's field holds its range (1e-07 to 1): "1000" typed in never becomes the
+// value, and the field's tool tip gives the range.
+void TestTrainingPage::outOfRangeLearningRateIsRefused() {
+    TrainingForm form;
+    form.show();
+    auto* lr = qobject_cast<QDoubleSpinBox*>(form.field("learning_rate"));
+    QVERIFY(lr);
+    lr->setFocus();
+    lr->selectAll();
+    QTest::keyClicks(lr, "1000");
+    QTest::keyClick(lr, Qt::Key_Enter);
+    QVERIFY2(lr->value() <= 1.0, qPrintable(QString::number(lr->value())));
+    QVERIFY2(lr->toolTip().contains("to 1"), qPrintable(lr->toolTip()));
+    QVERIFY(form.options().learningRate <= 1.0);
+}
+
+// A layout dataset without a valid split: the run says at once that it has nothing to validate
+// on, and the advice's button switches the form to held-out configs.
+void TestTrainingPage::noValidGraphsOffersHeldOutConfigs() {
+    GeneratorOptions generate;
+    generate.seed = 7;
+    generate.collections = {Collection::LayoutXlaDefault};
+    generate.splits = {Split::Train, Split::Test};
+    generate.limit = 4;
+    const QString root = m_dir.path() + "/no-valid";
+    generateDataset(root.toStdString(), generate);
+    TrainingPage page;
+    page.resize(1400, 900);
+    page.show();
+    page.form()->setRunsRoot(m_dir.path() + "/runs");
+    page.setDatasetRoot(root);
+    child<QComboBox>(page, "collection")->setCurrentText("layout:xla:default");
+    child<QSpinBox>(page, "steps")->setValue(4);
+    child<QSpinBox>(page, "hidden_dim")->setValue(16);
+    child<QSpinBox>(page, "layers")->setValue(1);
+    QSignalSpy finished(&page, &TrainingPage::runFinished);
+    QTest::mouseClick(child<QPushButton>(page, "startButton"), Qt::LeftButton);
+    RunAdvice* advice = page.advice();
+    QTRY_VERIFY_WITH_TIMEOUT(advice->offersHoldout(), 60000);
+    QVERIFY(advice->isVisible());
+    QVERIFY2(advice->lines().join("\n").contains("the valid split has no usable graph"),
+             qPrintable(advice->lines().join("\n")));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    auto* holdout = qobject_cast<QDoubleSpinBox*>(page.form()->field("holdout_configs"));
+    QCOMPARE(holdout->value(), 0.0);
+    QTest::mouseClick(child<QPushButton>(page, "holdoutButton"), Qt::LeftButton);
+    QCOMPARE(holdout->value(), 0.1);
+    QCOMPARE(page.form()->options().holdoutConfigs, 0.1);
 }
 
 QTEST_MAIN(TestTrainingPage)

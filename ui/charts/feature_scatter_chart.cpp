@@ -2,12 +2,13 @@
 #include "charts/feature_scatter_chart.h"
 
 #include <QtCharts/QScatterSeries>
-#include <QtCharts/QValueAxis>
 
 #include <algorithm>
 #include <cmath>
 
 #include "analysis/histogram.h"
+#include "charts/unit_axis.h"
+#include "common/units.h"
 
 namespace tpugraphs::ui {
 
@@ -23,10 +24,10 @@ QScatterSeries* makeSeries(QObject* parent, const QString& name, const QColor& c
     return series;
 }
 
-void fitAxis(QValueAxis* axis, double lo, double hi) {
+void fitAxis(UnitAxis* axis, double lo, double hi, bool empty) {
     const double pad = std::max((hi - lo) * 0.06, std::abs(hi) * 0.01 + 0.5 * (hi == lo));
     axis->setRange(lo - pad, hi + pad);
-    axis->applyNiceNumbers();  // round ticks
+    axis->setEmpty(empty);
 }
 }  // namespace
 
@@ -35,8 +36,8 @@ FeatureScatterChart::FeatureScatterChart(QWidget* parent)
       m_points(makeSeries(this, QStringLiteral("configs"), QColor(0x4c, 0x78, 0xa8, 150), 7)),
       m_best(makeSeries(this, QStringLiteral("best"), QColor(0x59, 0xa1, 0x4f), 10)),
       m_default(makeSeries(this, QStringLiteral("default"), QColor(0xf2, 0x8e, 0x2b), 15)),
-      m_x(new QValueAxis(this)),
-      m_y(new QValueAxis(this)) {
+      m_x(new UnitAxis(UnitAxis::Labels::Number, this)),
+      m_y(new UnitAxis(UnitAxis::Labels::Number, this)) {
     auto* chart = new QChart;
     chart->setTitle(QStringLiteral("Config feature vs runtime"));
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -47,15 +48,14 @@ FeatureScatterChart::FeatureScatterChart(QWidget* parent)
         series->attachAxis(m_x);
         series->attachAxis(m_y);
     }
-    m_y->setLabelFormat("%.4g");
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 200);
-    m_valueText = [](double v) { return QString::number(v, 'g', 6); };
 }
 
-void FeatureScatterChart::setValueText(std::function<QString(double)> text) {
-    m_valueText = std::move(text);
+void FeatureScatterChart::setNanoseconds(bool nanoseconds) {
+    m_nanoseconds = nanoseconds;
+    m_y->setLabelKind(nanoseconds ? UnitAxis::Labels::Duration : UnitAxis::Labels::Number);
 }
 
 void FeatureScatterChart::clear(const QString& reason) {
@@ -95,8 +95,8 @@ void FeatureScatterChart::setPoints(const std::vector<double>& featureValues,
     m_default->replace(single(defaultConfig));
     m_default->setName(defaultConfig >= 0 ? QStringLiteral("default (config %1)").arg(defaultConfig)
                                           : QStringLiteral("default (none)"));
-    fitAxis(m_x, xlo, xhi);
-    fitAxis(m_y, ylo, yhi);
+    fitAxis(m_x, xlo, xhi, n == 0);
+    fitAxis(m_y, ylo, yhi, n == 0);
     m_x->setTitleText(featureTitle);
     m_y->setTitleText(runtimeTitle);
     m_bestConfig = bestConfig < int64_t(n) ? bestConfig : -1;
@@ -104,36 +104,40 @@ void FeatureScatterChart::setPoints(const std::vector<double>& featureValues,
     rememberRanges();
 }
 
-int FeatureScatterChart::configAt(const QPoint& position) const {
+int FeatureScatterChart::configAt(const QPoint& position, QPointF* where,
+                                  QAbstractSeries** series) const {
     double pixels = 0;
     const int point = nearestPoint(m_points->points(), m_points, position, &pixels);
     int config = point < 0 ? -1 : configOfPoint(point);
+    if (point >= 0 && where) *where = m_points->at(point);
+    if (point >= 0 && series) *series = m_points;
     // The best and default markers are larger: they win a tie with the point they cover.
-    for (const auto& [series, marked] :
+    for (const auto& [marks, marked] :
          {std::pair(m_default, m_defaultConfig), std::pair(m_best, m_bestConfig)}) {
         double markPixels = 0;
-        if (nearestPoint(series->points(), series, position, &markPixels) >= 0 &&
-            (config < 0 || markPixels <= pixels)) {
+        const int mark = nearestPoint(marks->points(), marks, position, &markPixels);
+        if (mark >= 0 && (config < 0 || markPixels <= pixels)) {
             config = int(marked);
             pixels = markPixels;
+            if (where) *where = marks->at(mark);
+            if (series) *series = marks;
         }
     }
     return config;
 }
 
-QString FeatureScatterChart::tipAt(const QPoint& position) const {
-    const int config = configAt(position);
+ChartHover FeatureScatterChart::hoverAt(const QPoint& position) const {
+    QPointF p;
+    QAbstractSeries* series = nullptr;
+    const int config = configAt(position, &p, &series);
     if (config < 0) return {};
-    const auto it = std::find(m_configOfPoint.begin(), m_configOfPoint.end(), int64_t(config));
-    if (it == m_configOfPoint.end()) return {};
-    const QPointF p = m_points->at(int(it - m_configOfPoint.begin()));
     QString tip = QStringLiteral("config %1: %2\n%3 = %4")
                       .arg(config)
-                      .arg(m_valueText(p.y()), m_x->titleText())
+                      .arg(runtimeText(p.y(), m_nanoseconds), m_x->titleText())
                       .arg(p.x(), 0, 'g', 6);
     if (config == m_bestConfig) tip += QStringLiteral("\nbest");
     if (config == m_defaultConfig) tip += QStringLiteral("\ndefault");
-    return tip;
+    return {tip, p, series};
 }
 
 void FeatureScatterChart::clickedAt(const QPoint& position) {

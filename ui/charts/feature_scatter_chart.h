@@ -2,15 +2,15 @@
 // with the best and default configs marked; hover shows the config, a click chooses it.
 #pragma once
 
-#include <functional>
 #include <vector>
 
 #include "charts/zoomable_chart_view.h"
 
 class QScatterSeries;
-class QValueAxis;
 
 namespace tpugraphs::ui {
+
+class UnitAxis;
 
 class FeatureScatterChart : public ZoomableChartView {
     Q_OBJECT
@@ -23,8 +23,10 @@ public:
     QScatterSeries* configs() const { return m_points; }
     QScatterSeries* best() const { return m_best; }
     QScatterSeries* defaults() const { return m_default; }
-    void setValueText(std::function<QString(double)> text);  // runtimes in tool tips
-    QString tipAt(const QPoint& position) const override;
+    // Runtimes are nanoseconds (axis and tool tips in ns/µs/ms/s), or plain ratios.
+    void setNanoseconds(bool nanoseconds);
+    UnitAxis* yAxis() const { return m_y; }
+    ChartHover hoverAt(const QPoint& position) const override;
     int configOfPoint(int point) const { return int(m_configOfPoint[size_t(point)]); }
 
 Q_SIGNALS:
@@ -34,16 +36,18 @@ protected:
     void clickedAt(const QPoint& position) override;
 
 private:
-    int configAt(const QPoint& position) const;  // the config under the cursor, or -1
+    // The config under the cursor, or -1; `point` and `series` receive where it is drawn.
+    int configAt(const QPoint& position, QPointF* point = nullptr,
+                 QAbstractSeries** series = nullptr) const;
 
     QScatterSeries* m_points;
     QScatterSeries* m_best;
     QScatterSeries* m_default;
-    QValueAxis* m_x;
-    QValueAxis* m_y;
+    UnitAxis* m_x;
+    UnitAxis* m_y;
     std::vector<int64_t> m_configOfPoint;
     int64_t m_bestConfig = -1, m_defaultConfig = -1;
-    std::function<QString(double)> m_valueText;
+    bool m_nanoseconds = false;
 };
 
 }  // namespace tpugraphs::ui

@@ -3,22 +3,22 @@
 
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QLineSeries>
-#include <QtCharts/QValueAxis>
 
 #include <algorithm>
 #include <cmath>
 
+#include "charts/unit_axis.h"
 #include "common/count_text.h"
+#include "common/units.h"
 
 namespace tpugraphs::ui {
 
 HistogramChart::HistogramChart(const QString& title, QWidget* parent)
     : ZoomableChartView(parent),
-      m_valueText([](double v) { return QString::number(v, 'g', 4); }),
       m_upper(new QLineSeries(this)),
       m_area(new QAreaSeries(m_upper)),
-      m_x(new QValueAxis(this)),
-      m_y(new QValueAxis(this)),
+      m_x(new UnitAxis(UnitAxis::Labels::Number, this)),
+      m_y(new UnitAxis(UnitAxis::Labels::Integer, this)),
       m_title(title) {
     auto* chart = new QChart;
     chart->setTitle(title);
@@ -31,8 +31,6 @@ HistogramChart::HistogramChart(const QString& title, QWidget* parent)
     chart->addAxis(m_y, Qt::AlignLeft);
     m_area->attachAxis(m_x);
     m_area->attachAxis(m_y);
-    m_y->setLabelFormat("%d");
-    m_x->setLabelFormat("%.4g");
     m_y->setTitleText(QStringLiteral("count"));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
@@ -65,24 +63,24 @@ void HistogramChart::setClipOutliers(bool clip) {
     redraw();
 }
 
-void HistogramChart::setValueText(std::function<QString(double)> text) {
-    m_valueText = std::move(text);
+void HistogramChart::setNanoseconds(bool nanoseconds) {
+    if (nanoseconds == m_nanoseconds) return;
+    m_nanoseconds = nanoseconds;
+    redraw();
 }
 
 double HistogramChart::drawn(double value) const {
-    return m_log ? (value > 0 ? std::log10(value) : NAN) : value / m_unit;
+    return m_log ? (value > 0 ? std::log10(value) : NAN) : value;
 }
 
 double HistogramChart::original(double x) const {
-    return m_log ? std::pow(10.0, x) : x * m_unit;
+    return m_log ? std::pow(10.0, x) : x;
 }
 
 void HistogramChart::redraw() {
-    // Linear: large values (layout runtimes ~1e10) are drawn in units of 10^k so labels fit.
-    double largest = 0;
-    for (double v : m_values) largest = std::max(largest, std::abs(v));
-    const int exponent = !m_log && largest >= 1e5 ? int(std::floor(std::log10(largest))) : 0;
-    m_unit = std::pow(10.0, exponent);
+    using Labels = UnitAxis::Labels;
+    m_x->setLabelKind(m_log ? (m_nanoseconds ? Labels::Log10Duration : Labels::Log10Number)
+                            : (m_nanoseconds ? Labels::Duration : Labels::Number));
     std::vector<double> scaled(m_values.size());
     for (size_t i = 0; i < m_values.size(); ++i) scaled[i] = drawn(m_values[i]);
     m_outliers = m_clip ? clampOutliers(scaled) : 0;
@@ -124,24 +122,17 @@ void HistogramChart::redraw() {
     }
     const double pad = m_histogram.counts.empty() ? 1.0 : m_histogram.binWidth() * 0.5;
     m_x->setRange(m_histogram.lo - pad, m_histogram.hi + pad);
-    m_x->applyNiceNumbers();  // round ticks
-    QString title = m_log ? QStringLiteral("log10 %1").arg(m_xTitle) : m_xTitle;
-    if (exponent) title += QStringLiteral(" (×1e%1)").arg(exponent);
-    m_x->setTitleText(title);
+    m_x->setTitleText(m_log ? m_xTitle + QStringLiteral(" (log scale)") : m_xTitle);
+    m_x->setEmpty(m_histogram.counts.empty());
+    m_y->setEmpty(m_histogram.counts.empty());
     if (m_outliers)
         chart()->setTitle(QStringLiteral("%1 (%2 in the edge bins)")
                               .arg(m_title, countText(m_outliers, "outlier", "outliers")));
     m_y->setRange(0, top);
-    if (top <= 5)
-        m_y->setTickCount(top + 1);
-    else {
-        m_y->setTickCount(6);
-        m_y->applyNiceNumbers();
-    }
     rememberRanges();
 }
 
-QString HistogramChart::tipAt(const QPoint& position) const {
+ChartHover HistogramChart::hoverAt(const QPoint& position) const {
     if (m_histogram.counts.empty()) return {};
     const QPointF at = chart()->mapFromScene(mapToScene(position));
     if (!chart()->plotArea().contains(at)) return {};
@@ -149,13 +140,14 @@ QString HistogramChart::tipAt(const QPoint& position) const {
     if (value.x() < m_histogram.lo || value.x() > m_histogram.hi) return {};
     const int bin = m_histogram.binOf(value.x());
     const double left = m_histogram.lo + m_histogram.binWidth() * bin;
-    QString tip =
-        QStringLiteral("%1 … %2: %3")
-            .arg(m_valueText(original(left)), m_valueText(original(left + m_histogram.binWidth())))
-            .arg(m_histogram.counts[size_t(bin)]);
+    const auto text = [this](double x) { return runtimeText(original(x), m_nanoseconds); };
+    const int count = m_histogram.counts[size_t(bin)];
+    QString tip = QStringLiteral("%1 … %2: %3")
+                      .arg(text(left), text(left + m_histogram.binWidth()))
+                      .arg(count);
     if (m_outliers && (bin == 0 || bin + 1 == int(m_histogram.counts.size())))
         tip += QStringLiteral("\n(edge bin: includes clamped outliers)");
-    return tip;
+    return {tip, QPointF(left + 0.5 * m_histogram.binWidth(), count), m_area};
 }
 
 }  // namespace tpugraphs::ui

@@ -1,9 +1,9 @@
 // A histogram chart (area under a step line) with optional vertical marker lines; on a log10
 // axis on request, with far outliers clamped into the edge bins on request; hover shows the bin
-// range and count; wheel zoom, drag pan and reset come from ZoomableChartView.
+// range and count; wheel zoom, drag pan and reset come from ZoomableChartView. Runtimes in ns
+// are labelled in ns/µs/ms/s.
 #pragma once
 
-#include <functional>
 #include <vector>
 
 #include "analysis/histogram.h"
@@ -12,9 +12,10 @@
 
 class QAreaSeries;
 class QLineSeries;
-class QValueAxis;
 
 namespace tpugraphs::ui {
+
+class UnitAxis;
 
 class HistogramChart : public ZoomableChartView {
     Q_OBJECT
@@ -26,12 +27,14 @@ public:
     void clear(const QString& reason);
     void setLogScale(bool log);       // bins over log10 of the values
     void setClipOutliers(bool clip);  // far outliers counted in the edge bins
-    void setValueText(std::function<QString(double)> text);     // values in tool tips
-    const Histogram& histogram() const { return m_histogram; }  // in drawn units (see unit())
-    double unit() const { return m_unit; }
+    // Values are nanoseconds (axis and tool tips in ns/µs/ms/s), or plain ratios.
+    void setNanoseconds(bool nanoseconds);
+    const Histogram& histogram() const { return m_histogram; }  // in drawn units (log10 or not)
     int markerCount() const { return static_cast<int>(m_markers.size()); }
     int outliers() const { return m_outliers; }  // values clamped into the edge bins
-    QString tipAt(const QPoint& position) const override;
+    ChartHover hoverAt(const QPoint& position) const override;
+    UnitAxis* xAxis() const { return m_x; }
+    UnitAxis* yAxis() const { return m_y; }
 
 private:
     void redraw();
@@ -44,16 +47,15 @@ private:
     int m_bins = 0;
     bool m_log = false;
     bool m_clip = false;
-    std::function<QString(double)> m_valueText;
+    bool m_nanoseconds = false;
 
     Histogram m_histogram;
     QLineSeries* m_upper;
     QAreaSeries* m_area;
     std::vector<QLineSeries*> m_markers;
-    QValueAxis* m_x;
-    QValueAxis* m_y;
+    UnitAxis* m_x;
+    UnitAxis* m_y;
     QString m_title;
-    double m_unit = 1.0;  // linear: values are drawn divided by this power of ten
     int m_outliers = 0;
 };
 

@@ -17,14 +17,14 @@
 #include "charts/histogram_chart.h"
 #include "charts/sorted_runtime_chart.h"
 #include "common/count_text.h"
-#include "common/runtime_text.h"
+#include "common/units.h"
 #include "data/feature_names.h"
 
 namespace tpugraphs::ui {
 
 namespace {
 QString runtimeTitle(const LoadedGraph& graph) {
-    return graph.tile ? QStringLiteral("runtime / normalizer") : QStringLiteral("runtime (ns)");
+    return graph.tile ? QStringLiteral("runtime / normalizer") : QStringLiteral("runtime");
 }
 }  // namespace
 
@@ -176,11 +176,9 @@ void RuntimeChartsPanel::refresh() {
         return;
     }
     m_stack->setCurrentIndex(0);
-    const bool nanoseconds = !g.tile;
-    const auto text = [nanoseconds](double v) { return runtimeText(v, nanoseconds); };
-    m_histogram->setValueText(text);
-    m_curve->setValueText(text);
-    m_scatter->setValueText(text);
+    m_histogram->setNanoseconds(!g.tile);
+    m_curve->setNanoseconds(!g.tile);
+    m_scatter->setNanoseconds(!g.tile);
     chooseVaryingFeature();
     std::vector<ChartMarker> markers;
     markers.push_back({QStringLiteral("best (%1)").arg(best), g.runtimes[size_t(best)], 0,

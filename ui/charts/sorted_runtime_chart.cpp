@@ -2,15 +2,15 @@
 #include "charts/sorted_runtime_chart.h"
 
 #include <QtCharts/QLineSeries>
-#include <QtCharts/QLogValueAxis>
 #include <QtCharts/QScatterSeries>
-#include <QtCharts/QValueAxis>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
 #include "analysis/histogram.h"
+#include "charts/unit_axis.h"
+#include "common/units.h"
 
 namespace tpugraphs::ui {
 
@@ -22,7 +22,8 @@ SortedRuntimeChart::SortedRuntimeChart(QWidget* parent)
     : ZoomableChartView(parent),
       m_curve(new QLineSeries(this)),
       m_marks(new QScatterSeries(this)),
-      m_x(new QValueAxis(this)) {
+      m_x(new UnitAxis(UnitAxis::Labels::Integer, this)),
+      m_y(new UnitAxis(UnitAxis::Labels::Number, this)) {
     auto* chart = new QChart;
     chart->setTitle(QStringLiteral("Sorted runtimes"));
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -33,19 +34,21 @@ SortedRuntimeChart::SortedRuntimeChart(QWidget* parent)
     chart->addSeries(m_curve);
     chart->addSeries(m_marks);
     chart->addAxis(m_x, Qt::AlignBottom);
-    m_curve->attachAxis(m_x);
-    m_marks->attachAxis(m_x);
+    chart->addAxis(m_y, Qt::AlignLeft);
+    for (QXYSeries* series : {static_cast<QXYSeries*>(m_curve), static_cast<QXYSeries*>(m_marks)}) {
+        series->attachAxis(m_x);
+        series->attachAxis(m_y);
+    }
     m_x->setTitleText(QStringLiteral("rank (0 = fastest)"));
-    m_x->setLabelFormat("%d");
     setChart(chart);
-    attachY();
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 200);
-    m_valueText = [](double v) { return QString::number(v, 'g', 6); };
 }
 
-void SortedRuntimeChart::setValueText(std::function<QString(double)> text) {
-    m_valueText = std::move(text);
+void SortedRuntimeChart::setNanoseconds(bool nanoseconds) {
+    if (nanoseconds == m_nanoseconds) return;
+    m_nanoseconds = nanoseconds;
+    redraw();
 }
 
 void SortedRuntimeChart::clear(const QString& reason) {
@@ -68,86 +71,77 @@ void SortedRuntimeChart::setRuntimes(const std::vector<double>& runtimes, const 
         m_sorted[r] = runtimes[size_t(m_order[r])];
         rankOf[size_t(m_order[r])] = int64_t(r);
     }
-    QList<QPointF> points;
-    for (size_t r : decimatedIndices(m_sorted.size(), kMaxCurvePoints))
-        points.append({double(r), m_sorted[r]});
-    m_curve->replace(points);
-    QList<QPointF> marks;
     m_markerInfo.clear();
     const auto mark = [&](int64_t config, const QString& what) {
         if (config < 0 || config >= int64_t(runtimes.size())) return;
-        const double rank = double(rankOf[size_t(config)]);
-        marks.append({rank, runtimes[size_t(config)]});
-        m_markerInfo.push_back({QStringLiteral("%1: config %2").arg(what).arg(config), rank,
-                                runtimes[size_t(config)], QColor()});
+        m_markerInfo.push_back({QStringLiteral("%1: config %2").arg(what).arg(config),
+                                double(rankOf[size_t(config)]), runtimes[size_t(config)],
+                                QColor()});
     };
     mark(bestConfig, QStringLiteral("best"));
     mark(defaultConfig, QStringLiteral("default"));
-    m_marks->replace(marks);
-    m_x->setRange(0, std::max<double>(1.0, double(m_sorted.size()) - 1.0));
-    m_x->applyNiceNumbers();
-    attachY();
+    redraw();
 }
 
 void SortedRuntimeChart::setLogScale(bool log) {
     if (log == m_log) return;
     m_log = log;
-    attachY();
+    redraw();
 }
 
-void SortedRuntimeChart::attachY() {
-    if (m_y) {
-        m_curve->detachAxis(m_y);
-        m_marks->detachAxis(m_y);
-        chart()->removeAxis(m_y);
-        delete m_y;
-    }
-    double lo = m_sorted.empty() ? 1.0 : m_sorted.front();
-    double hi = m_sorted.empty() ? 10.0 : m_sorted.back();
-    if (m_log) {
-        auto* axis = new QLogValueAxis(this);
-        axis->setBase(10);
-        axis->setLabelFormat("%.3g");
-        // Whole decades: a log axis labels only powers of ten.
-        lo = std::max(lo, 1e-12);
-        axis->setRange(std::pow(10.0, std::floor(std::log10(lo))),
-                       std::pow(10.0, std::ceil(std::log10(std::max(hi, lo * 1.01)))));
-        axis->setMinorTickCount(8);
-        m_y = axis;
-    } else {
-        auto* axis = new QValueAxis(this);
-        axis->setLabelFormat("%.4g");
-        const double pad = std::max((hi - lo) * 0.05, std::abs(hi) * 0.001 + 1e-9);
-        axis->setRange(lo - pad, hi + pad);
-        axis->applyNiceNumbers();  // round ticks
-        m_y = axis;
-    }
-    m_y->setTitleText(m_log ? m_yTitle + QStringLiteral(" (log)") : m_yTitle);
-    chart()->addAxis(m_y, Qt::AlignLeft);
-    m_curve->attachAxis(m_y);
-    m_marks->attachAxis(m_y);
+double SortedRuntimeChart::drawnRuntime(double runtime) const {
+    return m_log ? std::log10(std::max(runtime, 1e-12)) : runtime;
+}
+
+void SortedRuntimeChart::redraw() {
+    QList<QPointF> points;
+    for (size_t r : decimatedIndices(m_sorted.size(), kMaxCurvePoints))
+        points.append({double(r), drawnRuntime(m_sorted[r])});
+    m_curve->replace(points);
+    QList<QPointF> marks;
+    for (const ChartMarker& m : m_markerInfo) marks.append({m.x, drawnRuntime(m.y)});
+    m_marks->replace(marks);
+    using Labels = UnitAxis::Labels;
+    m_y->setLabelKind(m_log ? (m_nanoseconds ? Labels::Log10Duration : Labels::Log10Number)
+                            : (m_nanoseconds ? Labels::Duration : Labels::Number));
+    m_x->setRange(0, std::max<double>(1.0, double(m_sorted.size()) - 1.0));
+    const double lo = m_sorted.empty() ? 0.0 : drawnRuntime(m_sorted.front());
+    const double hi = m_sorted.empty() ? 1.0 : drawnRuntime(m_sorted.back());
+    const double pad = std::max((hi - lo) * 0.05, std::abs(hi) * 0.001 + 1e-9);
+    // A linear runtime axis starts at 0 when the data are near it, as runtimes are positive.
+    m_y->setRange(!m_log && lo - pad < 0 ? 0.0 : lo - pad, hi + pad);
+    m_x->setEmpty(m_sorted.empty());
+    m_y->setEmpty(m_sorted.empty());
+    m_y->setTitleText(m_log ? m_yTitle + QStringLiteral(" (log scale)") : m_yTitle);
     rememberRanges();
 }
 
-int SortedRuntimeChart::rankAt(const QPoint& position) const {
+int SortedRuntimeChart::rankAt(const QPoint& position, QPointF* point,
+                               QAbstractSeries** series) const {
     if (m_sorted.empty()) return -1;
-    const int mark = nearestPoint(m_marks->points(), m_marks, position);
-    if (mark >= 0) return int(m_marks->at(mark).x());
-    const int point = nearestPoint(m_curve->points(), m_curve, position);
-    return point < 0 ? -1 : int(m_curve->at(point).x());
+    for (QXYSeries* s : {static_cast<QXYSeries*>(m_marks), static_cast<QXYSeries*>(m_curve)}) {
+        const int index = nearestPoint(s->points(), s, position);
+        if (index < 0) continue;
+        if (point) *point = s->at(index);
+        if (series) *series = s;
+        return int(s->at(index).x());
+    }
+    return -1;
 }
 
-QString SortedRuntimeChart::tipAt(const QPoint& position) const {
-    const int rank = rankAt(position);
+ChartHover SortedRuntimeChart::hoverAt(const QPoint& position) const {
+    QPointF point;
+    QAbstractSeries* series = nullptr;
+    const int rank = rankAt(position, &point, &series);
     if (rank < 0) return {};
     QString text = QStringLiteral("config %1: %2\nrank %3 of %4")
                        .arg(m_order[size_t(rank)])
-                       .arg(m_valueText(m_sorted[size_t(rank)]))
+                       .arg(runtimeText(m_sorted[size_t(rank)], m_nanoseconds))
                        .arg(rank)
                        .arg(m_sorted.size());
     for (const ChartMarker& m : m_markerInfo)
         if (int(m.x) == rank) text += QStringLiteral("\n") + m.label;
-    return text;
+    return {text, point, series};
 }
 
 void SortedRuntimeChart::clickedAt(const QPoint& position) {

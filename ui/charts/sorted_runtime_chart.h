@@ -2,18 +2,17 @@
 // default configs marked; hover shows rank, config and runtime, a click chooses that config.
 #pragma once
 
-#include <functional>
 #include <vector>
 
 #include "charts/chart_marker.h"
 #include "charts/zoomable_chart_view.h"
 
-class QAbstractAxis;
 class QLineSeries;
 class QScatterSeries;
-class QValueAxis;
 
 namespace tpugraphs::ui {
+
+class UnitAxis;
 
 class SortedRuntimeChart : public ZoomableChartView {
     Q_OBJECT
@@ -25,10 +24,14 @@ public:
     void clear(const QString& reason);
     void setLogScale(bool log);
     bool logScale() const { return m_log; }
-    void setValueText(std::function<QString(double)> text);  // runtimes in tool tips
+    // Runtimes are nanoseconds (axis and tool tips in ns/µs/ms/s), or plain ratios.
+    void setNanoseconds(bool nanoseconds);
     QLineSeries* curve() const { return m_curve; }
     QScatterSeries* markers() const { return m_marks; }
-    QString tipAt(const QPoint& position) const override;
+    UnitAxis* yAxis() const { return m_y; }
+    // A runtime as drawn on y (log10 of it on a log scale).
+    double drawnRuntime(double runtime) const;
+    ChartHover hoverAt(const QPoint& position) const override;
 
 Q_SIGNALS:
     void configClicked(int64_t config);
@@ -37,19 +40,21 @@ protected:
     void clickedAt(const QPoint& position) override;
 
 private:
-    void attachY();
-    int rankAt(const QPoint& position) const;  // of the curve point under the cursor, or -1
+    void redraw();
+    // The curve or marker point under the cursor: its rank, or -1; `point` receives it.
+    int rankAt(const QPoint& position, QPointF* point = nullptr,
+               QAbstractSeries** series = nullptr) const;
 
     QLineSeries* m_curve;
     QScatterSeries* m_marks;
-    QValueAxis* m_x;
-    QAbstractAxis* m_y = nullptr;
+    UnitAxis* m_x;
+    UnitAxis* m_y;
     std::vector<int64_t> m_order;  // config index by rank
     std::vector<double> m_sorted;
     std::vector<ChartMarker> m_markerInfo;
     QString m_yTitle;
     bool m_log = false;
-    std::function<QString(double)> m_valueText;
+    bool m_nanoseconds = false;
 };
 
 }  // namespace tpugraphs::ui

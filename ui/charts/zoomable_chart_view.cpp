@@ -1,19 +1,24 @@
-// Wheel zoom, drag pan, reset, hover tips and clicks for the runtime charts.
+// Wheel zoom, drag pan, reset, hover tips with a highlighted point, and clicks for the charts.
 #include "charts/zoomable_chart_view.h"
 
+#include <QLabel>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QWheelEvent>
+#include <QtCharts/QLegendMarker>
 #include <QtCharts/QLogValueAxis>
+#include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tpugraphs::ui {
 
 namespace {
-constexpr int kClickSlop = 4;  // pixels a press may move and still be a click
-}
+constexpr int kClickSlop = 4;     // pixels a press may move and still be a click
+const QPoint kTipOffset(14, 18);  // the tip sits below right of the pointer, off the point
+}  // namespace
 
 ZoomableChartView::ZoomableChartView(QWidget* parent) : QChartView(parent) {
     setMouseTracking(true);
@@ -35,7 +40,7 @@ void ZoomableChartView::resetZoom() {
     for (const Range& r : m_home) r.axis->setRange(r.min, r.max);
 }
 
-QString ZoomableChartView::tipAt(const QPoint&) const {
+ChartHover ZoomableChartView::hoverAt(const QPoint&) const {
     return {};
 }
 
@@ -63,6 +68,93 @@ int ZoomableChartView::nearestPoint(const QList<QPointF>& points, QAbstractSerie
     return nearest;
 }
 
+QScatterSeries* ZoomableChartView::highlight() {
+    if (!m_highlight) {
+        m_highlight = new QScatterSeries(this);
+        m_highlight->setMarkerSize(14);
+        m_highlight->setColor(QColor(255, 200, 0, 220));
+        m_highlight->setBorderColor(Qt::black);
+        chart()->addSeries(m_highlight);
+        for (QLegendMarker* marker : chart()->legend()->markers(m_highlight))
+            marker->setVisible(false);
+    }
+    return m_highlight;
+}
+
+bool ZoomableChartView::hasHighlight() const {
+    return m_highlight && m_highlight->isVisible() && m_highlight->count() == 1;
+}
+
+QPointF ZoomableChartView::highlightedPoint() const {
+    return hasHighlight() ? m_highlight->at(0) : QPointF();
+}
+
+QString ZoomableChartView::shownTip() const {
+    return m_tip && m_tip->isVisible() ? m_tip->text() : QString();
+}
+
+void ZoomableChartView::showTip(const QPoint& position, const QString& text) {
+    if (!m_tip) {
+        m_tip = new QLabel(viewport());
+        m_tip->setObjectName("chartTip");
+        m_tip->setAttribute(Qt::WA_TransparentForMouseEvents);
+        m_tip->setForegroundRole(QPalette::ToolTipText);
+        m_tip->setBackgroundRole(QPalette::ToolTipBase);
+        m_tip->setPalette(QToolTip::palette());
+        m_tip->setAutoFillBackground(true);
+        m_tip->setFrameShape(QFrame::Box);
+        m_tip->setMargin(4);
+    }
+    m_tip->setText(text);
+    m_tip->adjustSize();
+    // Below right of the pointer, flipped to stay inside the view.
+    QPoint at = position + kTipOffset;
+    const QSize room = viewport()->size();
+    if (at.x() + m_tip->width() > room.width())
+        at.setX(position.x() - kTipOffset.x() - m_tip->width());
+    if (at.y() + m_tip->height() > room.height())
+        at.setY(position.y() - kTipOffset.y() - m_tip->height());
+    m_tip->move(std::max(0, at.x()), std::max(0, at.y()));
+    m_tip->show();
+    m_tip->raise();
+}
+
+void ZoomableChartView::updateHover(const QPoint& position) {
+    const ChartHover hover = hoverAt(position);
+    if (hover.text.isEmpty()) return clearHover();
+    showTip(position, hover.text);
+    if (!hover.series) {
+        if (m_highlight) m_highlight->hide();
+        return;
+    }
+    QScatterSeries* h = highlight();
+    const QList<QAbstractAxis*> axes = hover.series->attachedAxes();
+    if (h->attachedAxes() != axes) {
+        for (QAbstractAxis* axis : h->attachedAxes()) h->detachAxis(axis);
+        for (QAbstractAxis* axis : axes) h->attachAxis(axis);
+    }
+    h->replace(QList<QPointF>{hover.value});
+    h->show();
+}
+
+void ZoomableChartView::clearHover() {
+    if (m_tip) m_tip->hide();
+    if (m_highlight) m_highlight->hide();
+}
+
+bool ZoomableChartView::viewportEvent(QEvent* event) {
+    switch (event->type()) {
+        case QEvent::ToolTip:  // the pointer rests: the tip shown on the move stays
+            return true;
+        case QEvent::Leave:
+            clearHover();
+            break;
+        default:
+            break;
+    }
+    return QChartView::viewportEvent(event);
+}
+
 void ZoomableChartView::wheelEvent(QWheelEvent* event) {
     const double steps = event->angleDelta().y() / 120.0;
     const QRectF area = chart()->plotArea();
@@ -71,6 +163,7 @@ void ZoomableChartView::wheelEvent(QWheelEvent* event) {
     const double f = std::pow(0.8, steps);  // the visible area shrinks 20 % a step
     chart()->zoomIn(QRectF(c.x() - (c.x() - area.left()) * f, c.y() - (c.y() - area.top()) * f,
                            area.width() * f, area.height() * f));
+    clearHover();
     event->accept();
 }
 
@@ -84,15 +177,12 @@ void ZoomableChartView::mousePressEvent(QMouseEvent* event) {
 
 void ZoomableChartView::mouseMoveEvent(QMouseEvent* event) {
     if (!m_pressed) {
-        const QString tip = tipAt(event->pos());
-        if (tip.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(event->globalPosition().toPoint(), tip, this);
+        updateHover(event->pos());
         return QChartView::mouseMoveEvent(event);
     }
     if (!m_dragging && (event->pos() - m_pressPos).manhattanLength() <= kClickSlop) return;
     m_dragging = true;
+    clearHover();
     setCursor(Qt::ClosedHandCursor);
     const QPoint delta = event->pos() - m_lastPos;
     chart()->scroll(-delta.x(), delta.y());

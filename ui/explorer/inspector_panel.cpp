@@ -13,7 +13,7 @@
 
 #include "analysis/feature_rows.h"
 #include "analysis/loaded_graph.h"
-#include "common/runtime_text.h"
+#include "common/units.h"
 #include "data/opcodes.h"
 #include "item_models/feature_table_model.h"
 

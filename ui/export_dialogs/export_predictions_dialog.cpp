@@ -13,6 +13,7 @@
 #include <exception>
 
 #include "common/browse_row.h"
+#include "common/dataset_name.h"
 #include "common/job_runner.h"
 #include "item_models/run_list_model.h"
 #include "train/predictions_csv.h"
@@ -32,7 +33,24 @@ ExportPredictionsDialog::ExportPredictionsDialog(const RunListModel* runs,
       m_job(new JobRunner(this)) {
     setWindowTitle("Export Predictions");
     m_run->setObjectName("run");
-    for (const QString& dir : runs->runsWithCheckpoint()) m_run->addItem(runDisplayName(dir), dir);
+    m_root->setObjectName("datasetRoot");
+    // Each run predicts its own dataset by default: choosing a run fills in its dataset root
+    // (the one open in the explorer when the run's folder is gone).
+    for (const QString& dir : runs->runsWithCheckpoint()) {
+        const RunInfo& info = runs->run(runs->rowOf(dir));
+        const QString root = QString::fromStdString(info.options.datasetRoot);
+        m_run->addItem(QString("%1  (%2, trained on %3)")
+                           .arg(runDisplayName(dir),
+                                QString::fromUtf8(collectionName(info.options.collection)),
+                                datasetDisplayName(root)),
+                       dir);
+        m_run->setItemData(m_run->count() - 1, QDir(root).exists() ? root : datasetRoot,
+                           Qt::UserRole + 1);
+    }
+    connect(m_run, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0) m_root->setText(m_run->itemData(index, Qt::UserRole + 1).toString());
+    });
+    if (m_run->count() > 0) m_root->setText(m_run->itemData(0, Qt::UserRole + 1).toString());
     m_split->setObjectName("split");
     m_split->addItems({"test", "valid", "train"});
     m_output->setObjectName("outputPath");
@@ -101,11 +119,14 @@ void ExportPredictionsDialog::startExport() {
             writePredictionsCsv(output, p);
             size_t configs = 0;
             for (const auto& g : p.graphs) configs += g.scores.size();
-            const QString text = QString("Wrote %1: %2 graphs, %3 configs (%4 split)")
-                                     .arg(QString::fromStdString(output))
-                                     .arg(p.graphs.size())
-                                     .arg(configs)
-                                     .arg(splitName(split));
+            const QString text =
+                QString("Wrote %1: %2 graphs, %3 configs (%4 split of '%5', %6)")
+                    .arg(QString::fromStdString(output))
+                    .arg(p.graphs.size())
+                    .arg(configs)
+                    .arg(splitName(split))
+                    .arg(datasetDisplayName(QString::fromStdString(root)),
+                         QString::fromStdString(root));
             m_job->post(id, [this, text] { finish(true, text); });
         } catch (const std::exception& e) {
             const QString text = "Export failed: " + QString::fromStdString(e.what());

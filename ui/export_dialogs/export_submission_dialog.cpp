@@ -5,6 +5,8 @@
 #include <QDir>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -15,21 +17,52 @@
 #include <exception>
 
 #include "common/browse_row.h"
+#include "common/dataset_name.h"
 #include "common/job_runner.h"
 #include "data/dataset.h"
 #include "item_models/run_list_model.h"
 
 namespace tpugraphs::ui {
 
+namespace {
+
+enum TreeColumn { RunColumn, ScoreColumn, DatasetColumn, StatusColumn, TreeColumnCount };
+
+// What a ticked run warns about, or nothing.
+QStringList runWarnings(const RunInfo& info, const QString& datasetRoot) {
+    QStringList out;
+    const QString name = runDisplayName(QString::fromStdString(info.runDir));
+    if (info.interrupted)
+        out << QString("%1 was interrupted at step %2 (killed): it is exported from its "
+                       "checkpoints; resume it to finish.")
+                   .arg(name)
+                   .arg(info.step);
+    else if (info.status == RunStatus::Running)
+        out << QString("%1 is still training: its checkpoints change as it goes.").arg(name);
+    else if (info.status == RunStatus::Failed)
+        out << QString("%1 failed: %2").arg(name, QString::fromStdString(info.failure));
+    const QString trainedOn = QString::fromStdString(info.options.datasetRoot);
+    if (!isSameDataset(trainedOn, datasetRoot))
+        out << QString("%1 trained on the dataset '%2' (%3), not on '%4' exported here.")
+                   .arg(name, datasetDisplayName(trainedOn), trainedOn,
+                        datasetDisplayName(datasetRoot));
+    if (info.bestStep < 0) out << QString("%1 never validated: it has no score.").arg(name);
+    return out;
+}
+
+}  // namespace
+
 ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const QString& datasetRoot,
                                                QWidget* parent)
     : QDialog(parent),
+      m_runs(runs),
       m_runTree(new QTreeWidget),
       m_root(new QLineEdit(datasetRoot)),
       m_template(new QLineEdit),
       m_output(new QLineEdit(QDir::homePath() + "/submission.csv")),
       m_export(new QPushButton("Export")),
       m_summary(new QPlainTextEdit),
+      m_warningLabel(new QLabel),
       m_job(new JobRunner(this)) {
     setWindowTitle("Export Kaggle Submission");
     m_root->setObjectName("datasetRoot");
@@ -41,30 +74,39 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
     m_summary->setReadOnly(true);
     m_summary->setPlaceholderText(
         "Collections without a run are filled from the template (when given) or left out.");
+    m_warningLabel->setObjectName("exportWarnings");
+    m_warningLabel->setWordWrap(true);
+    m_warningLabel->setStyleSheet("color: #9a4d00;");
 
-    auto* runBox = new QGroupBox("Runs per collection (test split); several ticked: their ensemble");
+    auto* runBox = new QGroupBox(
+        "Runs per collection (test split): the best completed run on this dataset is ticked; "
+        "several ticked: their ensemble");
     m_runTree->setObjectName("runTree");
-    m_runTree->setHeaderHidden(true);
+    m_runTree->setColumnCount(TreeColumnCount);
+    m_runTree->setHeaderLabels({"Run", "Best score", "Dataset", "Status"});
     m_runTree->setRootIsDecorated(true);
+    m_runTree->header()->setStretchLastSection(true);
     for (const Collection c : kCollections) {
         auto* parent = new QTreeWidgetItem(m_runTree);
         parent->setData(0, Qt::UserRole, collectionIndex(c));
-        const QStringList dirs = runs->runsWithCheckpoint(c);
-        for (const QString& dir : dirs) {
-            auto* child = new QTreeWidgetItem(parent, {runDisplayName(dir)});
-            child->setData(0, Qt::UserRole, dir);
-            child->setToolTip(0, dir);
-            // The most recently listed run is ticked, as a single-run default.
-            child->setCheckState(0, dir == dirs.back() ? Qt::Checked : Qt::Unchecked);
-        }
+        parent->setFirstColumnSpanned(true);
+        const QString best = runs->bestCompletedRun(c, datasetRoot);
+        for (const QString& dir : runs->runsWithCheckpoint(c)) addRunItem(parent, dir, dir == best);
         m_collectionItems.insert(c, parent);
         describeCollection(parent);
     }
     m_runTree->expandAll();
+    for (int column = 0; column < TreeColumnCount - 1; ++column)
+        m_runTree->resizeColumnToContents(column);
     connect(m_runTree, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* item) {
-        if (item->parent()) describeCollection(item->parent());
+        if (!item->parent()) return;
+        describeCollection(item->parent());
+        updateWarnings();
     });
-    (new QVBoxLayout(runBox))->addWidget(m_runTree);
+    connect(m_root, &QLineEdit::textChanged, this, [this] { updateWarnings(); });
+    auto* runLayout = new QVBoxLayout(runBox);
+    runLayout->addWidget(m_runTree);
+    runLayout->addWidget(m_warningLabel);
     auto* files = new QFormLayout;
     files->addRow("Dataset root", m_root);
     const QString csv = "CSV files (*.csv);;All files (*)";
@@ -75,16 +117,29 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     buttons->addButton(m_export, QDialogButtonBox::ActionRole);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(runBox);
+    layout->addWidget(runBox, 2);
     layout->addLayout(files);
     layout->addWidget(m_summary, 1);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_export, &QPushButton::clicked, this, &ExportSubmissionDialog::startExport);
-    resize(680, 620);
+    updateWarnings();
+    resize(860, 680);
 }
 
 ExportSubmissionDialog::~ExportSubmissionDialog() = default;
+
+void ExportSubmissionDialog::addRunItem(QTreeWidgetItem* parent, const QString& dir, bool ticked) {
+    const RunInfo& info = m_runs->run(m_runs->rowOf(dir));
+    const QString trainedOn = QString::fromStdString(info.options.datasetRoot);
+    auto* child = new QTreeWidgetItem(parent, {runDisplayName(dir),
+                                               runScoreText(info.best, info.bestStep),
+                                               datasetDisplayName(trainedOn), runStatusText(info)});
+    child->setData(0, Qt::UserRole, dir);
+    child->setToolTip(RunColumn, dir);
+    child->setToolTip(DatasetColumn, trainedOn);
+    child->setCheckState(0, ticked ? Qt::Checked : Qt::Unchecked);
+}
 
 void ExportSubmissionDialog::setRuns(Collection collection, const QStringList& runDirs) {
     QTreeWidgetItem* parent = m_collectionItems.value(collection);
@@ -98,6 +153,7 @@ void ExportSubmissionDialog::setRuns(Collection collection, const QStringList& r
         }
     }
     describeCollection(parent);
+    updateWarnings();
 }
 
 QStringList ExportSubmissionDialog::runs(Collection collection) const {
@@ -119,6 +175,22 @@ void ExportSubmissionDialog::describeCollection(QTreeWidgetItem* item) {
                                        : QString("ensemble of %1 runs").arg(ticked);
     const QSignalBlocker blocker(m_runTree);
     item->setText(0, QString::fromUtf8(collectionName(c)) + ": " + what);
+}
+
+void ExportSubmissionDialog::updateWarnings(const QStringList& collapsedRuns) {
+    m_warnings.clear();
+    for (const Collection c : kCollections)
+        for (const QString& dir : runs(c))
+            m_warnings << runWarnings(m_runs->run(m_runs->rowOf(dir)), m_root->text());
+    for (const QString& run : collapsedRuns)
+        m_warnings << QString("%1 wrote its rows in index order (0;1;2;...): the model scores "
+                              "every config alike; these rows are no better than the files' "
+                              "own order.")
+                          .arg(run);
+    QStringList html;
+    for (const QString& w : m_warnings) html << "⚠ " + w.toHtmlEscaped();
+    m_warningLabel->setText(html.join("<br>"));
+    m_warningLabel->setVisible(!m_warnings.isEmpty());
 }
 
 void ExportSubmissionDialog::setTemplatePath(const QString& path) {
@@ -150,6 +222,7 @@ void ExportSubmissionDialog::startExport() {
     const SubmissionRequest r = request();
     m_export->setEnabled(false);
     m_summary->setPlainText("Exporting...");
+    updateWarnings();
     m_job->start([this, r](int id, const std::atomic<bool>& cancel) {
         try {
             const SubmissionSummary s = buildSubmission(
@@ -161,17 +234,28 @@ void ExportSubmissionDialog::startExport() {
                 &cancel);
             const bool ok = !s.cancelled && s.result.written && s.result.report.ok();
             const QString text = QString::fromStdString(submissionSummaryText(r, s));
-            m_job->post(id, [this, ok, text] { finish(ok, text); });
+            QStringList collapsed;
+            for (const RunRows& run : s.rowsPerRun)
+                if (run.collapsed()) collapsed << QString::fromStdString(run.run);
+            m_job->post(id, [this, ok, text, collapsed] { finish(ok, text, collapsed); });
         } catch (const std::exception& e) {
             const QString text = "Export failed: " + QString::fromStdString(e.what());
-            m_job->post(id, [this, text] { finish(false, text); });
+            m_job->post(id, [this, text] { finish(false, text, {}); });
         }
     });
 }
 
-void ExportSubmissionDialog::finish(bool ok, const QString& text) {
+void ExportSubmissionDialog::finish(bool ok, const QString& text,
+                                    const QStringList& collapsedRuns) {
     m_summary->setPlainText(text);
     m_export->setEnabled(true);
+    QStringList names;
+    for (const QString& run : collapsedRuns) {
+        QStringList parts;
+        for (const QString& dir : run.split(" + ")) parts << runDisplayName(dir);
+        names << parts.join(" + ");
+    }
+    updateWarnings(names);
     Q_EMIT exportFinished(ok, text);
 }
 

@@ -1,7 +1,9 @@
 // File > Export Kaggle Submission...: the runs ticked per collection (none, one, or several: an
-// ensemble of their normalised ranks), the test split of a dataset, an optional template CSV,
-// the output path; predicts, validates, writes atomically and summarises where every row came
-// from.
+// ensemble of their normalised ranks), each shown with its best score, dataset and status; by
+// default the best completed run of each collection trained on the dataset exported. Warns
+// about interrupted runs, runs of another dataset and (after predicting) runs whose rows are in
+// index order. The test split of a dataset, an optional template CSV, the output path;
+// predicts, validates, writes atomically and summarises where every row came from.
 #pragma once
 
 #include <QDialog>
@@ -11,6 +13,7 @@
 
 #include "train/submission_builder.h"
 
+class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
@@ -39,6 +42,8 @@ public:
     void setTemplatePath(const QString& path);
     void setOutputPath(const QString& path);
     QString summary() const;
+    // The warnings shown about the ticked runs (and, after an export, their rows), one a line.
+    QStringList warnings() const { return m_warnings; }
     SubmissionRequest request() const;
 
 public Q_SLOTS:
@@ -49,9 +54,14 @@ Q_SIGNALS:
     void exportFinished(bool ok, const QString& summary);
 
 private:
-    void finish(bool ok, const QString& text);
+    void finish(bool ok, const QString& text, const QStringList& collapsedRuns);
     void describeCollection(QTreeWidgetItem* item);
+    void addRunItem(QTreeWidgetItem* parent, const QString& runDir, bool ticked);
+    // Re-reads the ticked runs and the dataset root; `collapsedRuns`: runs whose last export
+    // wrote index-order rows.
+    void updateWarnings(const QStringList& collapsedRuns = {});
 
+    const RunListModel* m_runs;
     QTreeWidget* m_runTree;  // a parent per collection, a checkable child per run
     QMap<Collection, QTreeWidgetItem*> m_collectionItems;
     QLineEdit* m_root;
@@ -59,6 +69,8 @@ private:
     QLineEdit* m_output;
     QPushButton* m_export;
     QPlainTextEdit* m_summary;
+    QLabel* m_warningLabel;
+    QStringList m_warnings;
     JobRunner* m_job;
 };
 

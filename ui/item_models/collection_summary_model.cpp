@@ -4,20 +4,9 @@
 #include <QLocale>
 
 #include "common/count_text.h"
+#include "common/units.h"
 
 namespace tpugraphs::ui {
-
-namespace {
-
-// Counts for a narrow column: exact up to 9,999, then "25.3k", "812k", "1.2M".
-QString compactCount(qint64 n) {
-    if (n < 10000) return QLocale().toString(n);
-    if (n < 100000) return QStringLiteral("%1k").arg(n / 1e3, 0, 'f', 1);
-    if (n < 1000000) return QStringLiteral("%1k").arg(qRound64(n / 1e3));
-    return QStringLiteral("%1M").arg(n / 1e6, 0, 'f', 1);
-}
-
-}  // namespace
 
 CollectionSummaryModel::CollectionSummaryModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -65,10 +54,9 @@ QVariant CollectionSummaryModel::data(const QModelIndex& index, int role) const 
             return compactCount(s.totalConfigs);
         case SpeedupColumn:
             if (s.measuredGraphs == 0) return pending ? QStringLiteral("…") : QStringLiteral("n/a");
-            return QStringLiteral("%1× / %2×%3")
-                .arg(s.medianBestOverMedian, 0, 'f', 2)
-                .arg(s.maxBestOverMedian, 0, 'f', 2)
-                .arg(pending ? QStringLiteral(" …") : QString());
+            return QStringLiteral("%1 / %2%3")
+                .arg(speedupText(s.medianBestOverMedian), speedupText(s.maxBestOverMedian),
+                     pending ? QStringLiteral(" …") : QString());
         case UnreadableColumn:
             return s.unreadable;
         default:
@@ -97,8 +85,8 @@ QVariant CollectionSummaryModel::toolTip(const CollectionSummary& s, int column)
         case SpeedupColumn:
             if (s.measuredGraphs == 0) return QStringLiteral("no measured runtimes (yet)");
             return QStringLiteral("best config over median config: median %1×, max %2× across %3")
-                .arg(s.medianBestOverMedian, 0, 'f', 2)
-                .arg(s.maxBestOverMedian, 0, 'f', 2)
+                .arg(s.medianBestOverMedian, 0, 'f', 4)
+                .arg(s.maxBestOverMedian, 0, 'f', 4)
                 .arg(countText(s.measuredGraphs, "graph with measured runtimes",
                                "graphs with measured runtimes"));
         default:

@@ -1,7 +1,7 @@
 // Item model of a dataset tree; graph rows read the index and the lazily computed stats.
 #include "item_models/dataset_tree_model.h"
 #include "common/count_text.h"
-#include "common/runtime_text.h"
+#include "common/units.h"
 
 #include <QBrush>
 #include <QColor>
@@ -39,11 +39,6 @@ namespace {
 
 QString formatCount(int64_t value) {
     return QLocale().toString(qlonglong(value));
-}
-
-// Three significant digits, trailing zeros kept so a column of speed-ups lines up ("1.00×").
-QString speedupText(double value) {
-    return QStringLiteral("%1×").arg(value, 0, 'f', value < 10 ? 2 : value < 100 ? 1 : 0);
 }
 
 }  // namespace
@@ -174,6 +169,8 @@ QVariant DatasetTreeModel::graphData(int graph, int column, int role) const {
         return QString::number(value, 'g', 10) +
                (entry.kind == GraphKind::Layout ? QStringLiteral(" ns") : QString());
     }
+    if (role == Qt::ToolTipRole && column == SpeedupColumn && stats.measured)
+        return QStringLiteral("median / min = %1×").arg(stats.bestOverMedian, 0, 'f', 6);
     if (role == Qt::TextAlignmentRole && column != NameColumn)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     const bool isLayout = entry.kind == GraphKind::Layout;

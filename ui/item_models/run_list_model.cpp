@@ -4,8 +4,12 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFont>
+#include <QLocale>
 
 #include <cmath>
+
+#include "common/dataset_name.h"
+#include "train/option_table.h"
 
 namespace tpugraphs::ui {
 
@@ -13,28 +17,67 @@ QString runDisplayName(const QString& runDir) {
     return QFileInfo(QDir::cleanPath(runDir)).fileName();
 }
 
-namespace {
-
-QString bestText(const RunInfo& info) {
-    const double value = info.best.primary();
-    if (info.bestStep < 0 || !std::isfinite(value)) return "-";
-    const bool layout = std::isfinite(info.best.kendall);
-    return QString("%1 %2 @%3")
-        .arg(layout ? "tau" : "top-5")
-        .arg(value, 0, 'f', 4)
-        .arg(info.bestStep);
+QString runScoreText(const EvalMetrics& metrics, int64_t step) {
+    const double value = metrics.primary();
+    if (step < 0 || !std::isfinite(value)) return "-";
+    const bool layout = std::isfinite(metrics.kendall);
+    return QString("%1 %2 @%3").arg(layout ? "tau" : "top-5").arg(value, 0, 'f', 4).arg(step);
 }
 
-QString statusText(const RunInfo& info) {
+QString runStepsText(const RunInfo& info) {
+    const int64_t total = info.totalSteps > 0 ? info.totalSteps : info.options.steps;
+    if (total <= 0 && info.options.epochs > 0)
+        return QString("%1 steps (of %2 epochs)").arg(info.step).arg(info.options.epochs);
+    if (total <= 0) return info.step > 0 ? QString::number(info.step) : QString("-");
+    return QString("%1 / %2").arg(info.step).arg(total);
+}
+
+QString runStatusText(const RunInfo& info) {
     if (!info.unreadable.empty()) return "unreadable";
     if (!info.interrupted) return QString::fromUtf8(runStatusName(info.status));
     return info.hasCheckpoint ? QString("interrupted, resume from step %1").arg(info.step)
                               : QString("interrupted, no checkpoint");
 }
 
+namespace {
+
+QString whenText(const QDateTime& when) {
+    if (!when.isValid()) return "-";
+    const QDate today = QDate::currentDate();
+    if (when.date() == today) return "today " + when.toString("HH:mm");
+    if (when.date() == today.addDays(-1)) return "yesterday " + when.toString("HH:mm");
+    return when.toString("yyyy-MM-dd HH:mm");
+}
+
+// The last validation of a history, or step -1.
+std::pair<EvalMetrics, int64_t> lastValidationOf(const std::vector<TrainProgress>& history) {
+    for (auto it = history.rbegin(); it != history.rend(); ++it)
+        if (it->phase == TrainPhase::Validation && it->isValidation)
+            return {it->validation, it->step};
+    return {EvalMetrics{}, -1};
+}
+
 }  // namespace
 
 RunListModel::RunListModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void RunListModel::describe(Row& row) const {
+    const QString dir = QString::fromStdString(row.info.runDir);
+    const auto [last, lastStep] = lastValidationOf(row.info.history);
+    if (lastStep >= 0 || row.lastStep < 0) {
+        row.last = last;
+        row.lastStep = lastStep;
+    }
+    const QFileInfo state(dir + "/state.json");
+    row.when = state.exists() ? state.lastModified() : QFileInfo(dir).lastModified();
+    if (dir == m_live || !row.when.isValid()) row.when = QDateTime::currentDateTime();
+    QStringList changed;
+    if (row.info.unreadable.empty())
+        for (const std::string& key : changedOptionKeys(row.info.options))
+            changed << QString::fromStdString(key + "=" +
+                                              findTrainOption(key)->get(row.info.options));
+    row.changed = changed.join(", ");
+}
 
 int RunListModel::rowOf(const QString& runDir) const {
     const QString clean = QDir::cleanPath(runDir);
@@ -47,16 +90,40 @@ int RunListModel::rowOf(const QString& runDir) const {
 int RunListModel::addOrUpdate(const RunInfo& info) {
     const int existing = rowOf(QString::fromStdString(info.runDir));
     if (existing >= 0) {
-        m_rows[static_cast<size_t>(existing)].info = info;
+        Row& row = m_rows[static_cast<size_t>(existing)];
+        row.info = info;
+        describe(row);
         Q_EMIT dataChanged(index(existing, 0), index(existing, ColumnCount - 1));
         return existing;
     }
     const int row = rowCount();
+    Row added;
+    added.info = info;
+    describe(added);
     beginInsertRows({}, row, row);
-    m_rows.push_back(Row{info, false});
+    m_rows.push_back(std::move(added));
     endInsertRows();
     Q_EMIT checkedChanged();
     return row;
+}
+
+void RunListModel::recordProgress(int row, const TrainProgress& p) {
+    if (row < 0 || row >= rowCount()) return;
+    Row& r = m_rows[static_cast<size_t>(row)];
+    if (p.phase != TrainPhase::Training && p.phase != TrainPhase::Validation) return;
+    r.info.step = p.step;
+    r.info.totalSteps = p.totalSteps;
+    if (p.phase == TrainPhase::Validation && p.isValidation) {
+        r.last = p.validation;
+        r.lastStep = p.step;
+        if (p.bestSoFar) {
+            r.info.best = p.validation;
+            r.info.bestStep = p.step;
+        }
+        r.info.hasCheckpoint = true;
+    }
+    r.when = QDateTime::currentDateTime();
+    Q_EMIT dataChanged(index(row, StatusColumn), index(row, WhenColumn));
 }
 
 void RunListModel::remove(int row) {
@@ -99,6 +166,26 @@ QStringList RunListModel::runsWithCheckpoint(std::optional<Collection> collectio
     return out;
 }
 
+QString RunListModel::bestCompletedRun(Collection collection, const QString& datasetRoot) const {
+    QString best;
+    double bestScore = -INFINITY;
+    for (const Row& r : m_rows) {
+        const RunInfo& i = r.info;
+        const bool completed =
+            (i.status == RunStatus::Completed || i.status == RunStatus::EarlyStopped) &&
+            !i.interrupted && i.unreadable.empty();
+        if (!completed || !i.hasCheckpoint || i.options.collection != collection ||
+            !isSameDataset(QString::fromStdString(i.options.datasetRoot), datasetRoot))
+            continue;
+        const double score = i.bestStep >= 0 ? i.best.primary() : -INFINITY;
+        if (best.isEmpty() || (std::isfinite(score) && score > bestScore)) {
+            best = QString::fromStdString(i.runDir);
+            bestScore = score;
+        }
+    }
+    return best;
+}
+
 int RunListModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }
@@ -107,38 +194,96 @@ int RunListModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant RunListModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= rowCount()) return {};
-    const Row& r = m_rows[static_cast<size_t>(index.row())];
+QVariant RunListModel::display(const Row& r, int column) const {
     const QString dir = QString::fromStdString(r.info.runDir);
-    if (role == RunDirRole) return dir;
-    if (role == Qt::CheckStateRole && index.column() == NameColumn)
-        return r.checked ? Qt::Checked : Qt::Unchecked;
-    if (role == Qt::ToolTipRole && index.column() == StatusColumn && !r.info.unreadable.empty())
-        return QString::fromStdString(r.info.unreadable);
-    if (role == Qt::ToolTipRole && index.column() == StatusColumn && r.info.interrupted)
-        return "No process trains this run any more (it was killed): Resume continues it from "
-               "its last checkpoint";
-    if (role == Qt::ToolTipRole) return dir;
-    if (role == Qt::FontRole && !m_live.isEmpty() && rowOf(m_live) == index.row()) {
-        QFont bold;
-        bold.setBold(true);
-        return bold;
-    }
-    if (role != Qt::DisplayRole) return {};
-    switch (index.column()) {
+    switch (column) {
         case NameColumn:
             return runDisplayName(dir);
         case CollectionColumn:
             return QString::fromUtf8(collectionName(r.info.options.collection));
-        case ModelColumn:
-            return QString::fromUtf8(modelTypeName(r.info.options.model));
+        case DatasetColumn:
+            return datasetDisplayName(QString::fromStdString(r.info.options.datasetRoot));
         case StatusColumn:
-            return statusText(r.info);
+            return runStatusText(r.info);
         case StepColumn:
-            return QString("%1/%2").arg(r.info.step).arg(r.info.totalSteps);
+            return runStepsText(r.info);
         case BestColumn:
-            return bestText(r.info);
+            return runScoreText(r.info.best, r.info.bestStep);
+        case LastColumn:
+            return runScoreText(r.last, r.lastStep);
+        case WhenColumn:
+            return whenText(r.when);
+        case ChangedColumn:
+            return r.changed.isEmpty() ? QString("defaults") : r.changed;
+        default:
+            return {};
+    }
+}
+
+QVariant RunListModel::sortValue(const Row& r, int column) const {
+    const auto score = [](const EvalMetrics& m, int64_t step) {
+        return step >= 0 && std::isfinite(m.primary()) ? m.primary() : -INFINITY;
+    };
+    switch (column) {
+        case StepColumn:
+            return qlonglong(r.info.step);
+        case BestColumn:
+            return score(r.info.best, r.info.bestStep);
+        case LastColumn:
+            return score(r.last, r.lastStep);
+        case WhenColumn:
+            return r.when;
+        default:
+            return display(r, column);
+    }
+}
+
+QVariant RunListModel::toolTip(const Row& r, int column) const {
+    const QString dir = QString::fromStdString(r.info.runDir);
+    switch (column) {
+        case StatusColumn:
+            if (!r.info.unreadable.empty()) return QString::fromStdString(r.info.unreadable);
+            if (r.info.interrupted)
+                return "No process trains this run any more (it was killed): Resume continues "
+                       "it from its last checkpoint";
+            if (r.info.status == RunStatus::Failed && !r.info.failure.empty())
+                return QString::fromStdString(r.info.failure);
+            return {};
+        case DatasetColumn:
+            return QString::fromStdString(r.info.options.datasetRoot);
+        case WhenColumn:
+            return r.when.toString(Qt::ISODate);
+        case ChangedColumn:
+            return r.changed.isEmpty() ? QString("Every option at the collection's default")
+                                       : r.changed;
+        default:
+            return dir;
+    }
+}
+
+QVariant RunListModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const Row& r = m_rows[static_cast<size_t>(index.row())];
+    switch (role) {
+        case RunDirRole:
+            return QString::fromStdString(r.info.runDir);
+        case Qt::CheckStateRole:
+            return index.column() == NameColumn ? QVariant(r.checked ? Qt::Checked : Qt::Unchecked)
+                                                : QVariant();
+        case Qt::ToolTipRole: {
+            const QVariant tip = toolTip(r, index.column());
+            return tip.isValid() ? tip : QVariant(QString::fromStdString(r.info.runDir));
+        }
+        case Qt::FontRole: {
+            if (m_live.isEmpty() || rowOf(m_live) != index.row()) return {};
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        case SortRole:
+            return sortValue(r, index.column());
+        case Qt::DisplayRole:
+            return display(r, index.column());
         default:
             return {};
     }
@@ -158,13 +303,22 @@ Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const {
 }
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal) return {};
-    if (role == Qt::ToolTipRole && section == NameColumn)
-        return "Tick a run to overlay its curves on the selected run's";
-    if (role != Qt::DisplayRole) return {};
-    static const char* names[ColumnCount] = {"Run",    "Collection", "Model",
-                                             "Status", "Step",       "Best"};
-    return section >= 0 && section < ColumnCount ? QString(names[section]) : QVariant();
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
+    static const char* const names[ColumnCount] = {
+        "Run", "Collection", "Dataset", "Status", "Steps", "Best", "Last", "When", "Changed"};
+    static const char* const tips[ColumnCount] = {
+        "Tick a run to overlay its curves on the charts (with the run training now)",
+        "The collection it trains on",
+        "The dataset it trained on (the tool tip gives its folder)",
+        "Running, completed, cancelled, early-stopped, failed, or interrupted (killed)",
+        "Steps reached of the planned steps",
+        "Best validation score and its step: Kendall tau (layout) or top-5 score (tile)",
+        "Last validation score and its step",
+        "When the run last wrote its state",
+        "Options that differ from the collection's defaults"};
+    if (role == Qt::DisplayRole) return QString(names[section]);
+    if (role == Qt::ToolTipRole) return QString(tips[section]);
+    return {};
 }
 
 }  // namespace tpugraphs::ui

@@ -10,12 +10,13 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "charts/unit_axis.h"
+#include "common/units.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
 #include "metrics/ranking.h"
@@ -35,8 +36,7 @@ QTableWidgetItem* cell(const QString& text) {
 // Sorts by its number, not its text.
 class NumberItem : public QTableWidgetItem {
 public:
-    NumberItem(double v, int decimals)
-        : QTableWidgetItem(QString::number(v, 'f', decimals)), m_v(v) {}
+    NumberItem(double v, const QString& text) : QTableWidgetItem(text), m_v(v) {}
     bool operator<(const QTableWidgetItem& other) const override {
         const auto* o = dynamic_cast<const NumberItem*>(&other);
         return o ? m_v < o->m_v : QTableWidgetItem::operator<(other);
@@ -46,11 +46,15 @@ private:
     double m_v;
 };
 
-QTableWidgetItem* number(double v, int decimals) {
-    auto* item = new NumberItem(v, decimals);
+QTableWidgetItem* number(double v, const QString& text) {
+    auto* item = new NumberItem(v, text);
     item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;
+}
+
+QTableWidgetItem* number(double v, int decimals) {
+    return number(v, QString::number(v, 'f', decimals));
 }
 
 }  // namespace
@@ -60,8 +64,8 @@ GraphDetailView::GraphDetailView(QWidget* parent)
       m_header(new QLabel),
       m_chart(new QChartView),
       m_points(new QScatterSeries),
-      m_x(new QValueAxis),
-      m_y(new QValueAxis),
+      m_x(new UnitAxis(UnitAxis::Labels::Log10Number, this)),
+      m_y(new UnitAxis(UnitAxis::Labels::Number, this)),
       m_top(new QTableWidget(0, 5)),
       m_best(new QLabel),
       m_sensitivityNote(new QLabel),
@@ -77,7 +81,7 @@ GraphDetailView::GraphDetailView(QWidget* parent)
     m_points->setBorderColor(Qt::transparent);
     m_points->setColor(QColor(31, 119, 180, 150));
     chart->addSeries(m_points);
-    m_x->setTitleText("log10 true runtime");
+    m_x->setTitleText("true runtime (log scale)");
     m_y->setTitleText("predicted score (lower = faster)");
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
@@ -190,6 +194,11 @@ void GraphDetailView::showScatter(const PredictedGraph& d) {
         y1 = std::max(y1, pt.y());
     }
     m_points->replace(points);
+    // Round ticks; layout runtimes (ns) labelled "1 ms", tile ratios as numbers.
+    m_x->setLabelKind(d.graph->kind == GraphKind::Layout ? UnitAxis::Labels::Log10Duration
+                                                         : UnitAxis::Labels::Log10Number);
+    m_x->setEmpty(points.isEmpty());
+    m_y->setEmpty(points.isEmpty());
     if (points.isEmpty()) return;
     const double padX = std::max(1e-6, 0.05 * (x1 - x0)), padY = std::max(1e-6, 0.05 * (y1 - y0));
     m_x->setRange(x0 - padX, x1 + padX);
@@ -212,8 +221,13 @@ void GraphDetailView::showTop(const PredictedGraph& d) {
         const size_t c = size_t(predicted[size_t(r)]);
         m_top->setItem(r, 0, cell(QString::number(r + 1)));
         m_top->setItem(r, 1, cell(QString::number(c)));
-        m_top->setItem(r, 2, number(scores[c], 4));
-        m_top->setItem(r, 3, d.graph->measured ? number(runtimes[c], 4) : cell("-"));
+        m_top->setItem(r, 2, number(scores[c], scoreText(scores[c])));
+        // Layout runtimes in ns/µs/ms/s, tile runtime ratios with 3 digits (not "133502.0000").
+        m_top->setItem(
+            r, 3,
+            d.graph->measured
+                ? number(runtimes[c], runtimeText(runtimes[c], d.graph->kind == GraphKind::Layout))
+                : cell("-"));
         m_top->setItem(r, 4,
                        d.graph->measured ? cell(QString::number(trueRank[c] + 1)) : cell("-"));
     }
@@ -226,12 +240,13 @@ void GraphDetailView::showTop(const PredictedGraph& d) {
     double bestTop5 = std::numeric_limits<double>::max();
     for (int r = 0; r < rows; ++r)
         bestTop5 = std::min(bestTop5, runtimes[size_t(predicted[size_t(r)])]);
-    m_best->setText(QString("True best: config %1 (runtime %2), predicted rank %3. Best of the "
-                            "predicted top-5 is %4x the true best.")
-                        .arg(best)
-                        .arg(runtimes[size_t(best)], 0, 'g', 5)
-                        .arg(it - predicted.begin() + 1)
-                        .arg(bestTop5 / runtimes[size_t(best)], 0, 'f', 3));
+    m_best->setText(
+        QString("True best: config %1 (runtime %2), predicted rank %3. Best of the "
+                "predicted top-5 is %4x the true best.")
+            .arg(best)
+            .arg(runtimeText(runtimes[size_t(best)], d.graph->kind == GraphKind::Layout))
+            .arg(it - predicted.begin() + 1)
+            .arg(bestTop5 / runtimes[size_t(best)], 0, 'f', 3));
 }
 
 void GraphDetailView::showSensitivity(const PredictedGraph& d) {

@@ -11,9 +11,10 @@ class QChartView;
 class QLabel;
 class QScatterSeries;
 class QTableWidget;
-class QValueAxis;
 
 namespace tpugraphs::ui {
+
+class UnitAxis;
 
 class GraphViewPanel;
 
@@ -38,8 +39,8 @@ private:
     QLabel* m_header;
     QChartView* m_chart;
     QScatterSeries* m_points;
-    QValueAxis* m_x;
-    QValueAxis* m_y;
+    UnitAxis* m_x;  // true runtime, log10, labelled by value
+    UnitAxis* m_y;
     QTableWidget* m_top;
     QLabel* m_best;
     QLabel* m_sensitivityNote;

@@ -2,6 +2,7 @@
 #include "predictions/predictions_page.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -15,6 +16,7 @@
 #include <cmath>
 #include <exception>
 
+#include "common/dataset_name.h"
 #include "common/job_runner.h"
 #include "item_models/graph_metrics_model.h"
 #include "item_models/run_list_model.h"
@@ -26,6 +28,7 @@ PredictionsPage::PredictionsPage(RunListModel* runs, QWidget* parent)
     : QWidget(parent),
       m_runs(runs),
       m_run(new QComboBox),
+      m_dataset(new QComboBox),
       m_split(new QComboBox),
       m_predict(new QPushButton("Predict")),
       m_status(new QLabel),
@@ -37,6 +40,8 @@ PredictionsPage::PredictionsPage(RunListModel* runs, QWidget* parent)
       m_detailJob(new JobRunner(this)) {
     m_run->setObjectName("run");
     m_run->setMinimumContentsLength(24);
+    m_dataset->setObjectName("dataset");
+    m_dataset->addItems({"run's dataset", "open dataset"});
     m_split->setObjectName("split");
     m_split->addItems({"valid", "train", "test"});
     m_predict->setObjectName("predictButton");
@@ -56,6 +61,8 @@ PredictionsPage::PredictionsPage(RunListModel* runs, QWidget* parent)
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel("Run"));
     bar->addWidget(m_run, 1);
+    bar->addWidget(new QLabel("on"));
+    bar->addWidget(m_dataset);
     bar->addWidget(new QLabel("Split"));
     bar->addWidget(m_split);
     bar->addWidget(m_predict);
@@ -70,6 +77,8 @@ PredictionsPage::PredictionsPage(RunListModel* runs, QWidget* parent)
     layout->addWidget(splitter, 1);
 
     connect(m_predict, &QPushButton::clicked, this, &PredictionsPage::predict);
+    connect(m_run, &QComboBox::currentIndexChanged, this, &PredictionsPage::describeDataset);
+    connect(m_dataset, &QComboBox::currentIndexChanged, this, &PredictionsPage::describeDataset);
     connect(m_runs, &QAbstractItemModel::rowsInserted, this, &PredictionsPage::refreshRuns);
     connect(m_runs, &QAbstractItemModel::rowsRemoved, this, &PredictionsPage::refreshRuns);
     connect(m_runs, &QAbstractItemModel::dataChanged, this, &PredictionsPage::refreshRuns);
@@ -82,6 +91,25 @@ PredictionsPage::PredictionsPage(RunListModel* runs, QWidget* parent)
 
 void PredictionsPage::setDatasetRoot(const QString& root) {
     m_root = root;
+    describeDataset();
+}
+
+QString PredictionsPage::predictionRoot() const {
+    const int row = m_runs->rowOf(m_run->currentData().toString());
+    const QString own =
+        row >= 0 ? QString::fromStdString(m_runs->run(row).options.datasetRoot) : QString();
+    const bool useOwn = m_dataset->currentIndex() == 0 || m_root.isEmpty();
+    return useOwn && QDir(own).exists() ? own : m_root;
+}
+
+// The dataset choice names both datasets; the tool tip gives the folder predicted on.
+void PredictionsPage::describeDataset() {
+    const int row = m_runs->rowOf(m_run->currentData().toString());
+    const QString own =
+        row >= 0 ? QString::fromStdString(m_runs->run(row).options.datasetRoot) : QString();
+    m_dataset->setItemText(0, "run's dataset (" + datasetDisplayName(own) + ")");
+    m_dataset->setItemText(1, "open dataset (" + datasetDisplayName(m_root) + ")");
+    m_dataset->setToolTip("Predicts on " + QDir::toNativeSeparators(predictionRoot()));
 }
 
 void PredictionsPage::refreshRuns() {
@@ -95,11 +123,13 @@ void PredictionsPage::refreshRuns() {
     for (const QString& dir : dirs) {
         const RunInfo& info = m_runs->run(m_runs->rowOf(dir));
         m_run->addItem(runDisplayName(dir) + "  (" +
-                           QString::fromUtf8(collectionName(info.options.collection)) + ")",
+                           QString::fromUtf8(collectionName(info.options.collection)) + ", " +
+                           runScoreText(info.best, info.bestStep) + ")",
                        dir);
     }
     setRun(current);
     m_predict->setEnabled(m_run->count() > 0);
+    describeDataset();
 }
 
 void PredictionsPage::setRun(const QString& runDir) {
@@ -116,7 +146,8 @@ void PredictionsPage::predict() {
     if (run.empty()) return m_status->setText("Train or open a run first.");
     Split split = Split::Valid;
     parseSplit(m_split->currentText().toStdString(), &split);
-    const std::string root = m_root.toStdString();
+    const QString rootText = predictionRoot();
+    const std::string root = rootText.toStdString();
     m_predictedSplit = split;
     m_status->setText("Predicting...");
     m_metrics->clear();
@@ -132,26 +163,8 @@ void PredictionsPage::predict() {
                     });
                 },
                 &cancel));
-            m_predictJob->post(id, [this, result] {
-                m_metrics->setResults(*result);
-                // Worst first: the competition score ascending.
-                m_sorted->sort(GraphMetricsModel::ScoreColumn, Qt::AscendingOrder);
-                m_table->horizontalHeader()->setSortIndicator(GraphMetricsModel::ScoreColumn,
-                                                              Qt::AscendingOrder);
-                const EvalMetrics& m = result->mean;
-                m_status->setText(
-                    m.graphs == 0 ? QString("%1 graphs (no runtimes: predictions only)")
-                                        .arg(result->graphs.size())
-                                  : QString("%1 graphs · mean %2 %3 · OPA %4")
-                                        .arg(result->graphs.size())
-                                        .arg(m_metrics->isLayout() ? "Kendall tau" : "top-5 score")
-                                        .arg(m.primary(), 0, 'f', 4)
-                                        .arg(m.opa, 0, 'f', 4));
-                m_detail->clear("Select a graph in the table (worst first).");
-                m_table->resizeColumnsToContents();
-                if (m_sorted->rowCount() > 0) m_table->selectRow(0);
-                Q_EMIT predictionsReady(int(result->graphs.size()));
-            });
+            m_predictJob->post(id,
+                               [this, result, rootText] { showPredictions(*result, rootText); });
         } catch (const std::exception& e) {
             const QString message = QString::fromStdString(e.what());
             m_predictJob->post(id, [this, message] {
@@ -160,6 +173,34 @@ void PredictionsPage::predict() {
             });
         }
     });
+}
+
+void PredictionsPage::showPredictions(const SplitPrediction& result, const QString& root) {
+    m_metrics->setResults(result);
+    // Worst first: the competition score ascending.
+    m_sorted->sort(GraphMetricsModel::ScoreColumn, Qt::AscendingOrder);
+    m_table->horizontalHeader()->setSortIndicator(GraphMetricsModel::ScoreColumn,
+                                                  Qt::AscendingOrder);
+    const EvalMetrics& m = result.mean;
+    const QString where =
+        QString("%1 split of '%2'").arg(splitName(m_predictedSplit), datasetDisplayName(root));
+    if (result.graphs.empty())
+        m_status->setText("No graph of the run's collection in the " + where);
+    else if (m.graphs == 0)
+        m_status->setText(QString("%1 graphs of the %2 (no runtimes: predictions only)")
+                              .arg(result.graphs.size())
+                              .arg(where));
+    else
+        m_status->setText(QString("%1 graphs of the %2 · mean %3 %4 · OPA %5")
+                              .arg(result.graphs.size())
+                              .arg(where, m_metrics->isLayout() ? "Kendall tau" : "top-5 score")
+                              .arg(m.primary(), 0, 'f', 4)
+                              .arg(m.opa, 0, 'f', 4));
+    m_status->setToolTip(root);
+    m_detail->clear("Select a graph in the table (worst first).");
+    m_table->resizeColumnsToContents();
+    if (m_sorted->rowCount() > 0) m_table->selectRow(0);
+    Q_EMIT predictionsReady(int(result.graphs.size()));
 }
 
 void PredictionsPage::showGraph(int sourceRow) {

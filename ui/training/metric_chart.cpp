@@ -1,21 +1,30 @@
 // A QtCharts chart of one metric against the step or the fraction of the run.
 #include "training/metric_chart.h"
 
-#include <QCursor>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
-#include <QToolTip>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "charts/unit_axis.h"
 #include "training/decimation.h"
 
 namespace tpugraphs::ui {
+
+namespace {
+
+constexpr int kRobustMinPoints = 20;  // shorter curves are shown whole
+constexpr int kPixelsPerXTick = 70;   // room for a label such as "12500" or "0.25"
+
+double quantile(std::vector<double>& sorted, double q) {
+    return sorted[size_t(q * double(sorted.size() - 1) + 0.5)];
+}
+
+}  // namespace
 
 QString elideMiddle(const QString& text, int maxChars) {
     if (text.size() <= maxChars) return text;
@@ -24,65 +33,108 @@ QString elideMiddle(const QString& text, int maxChars) {
     return text.left(head) + QChar(0x2026) + text.right(tail);
 }
 
+YRange robustRange(const QList<QList<QPointF>>& curves, bool clipOutliers) {
+    YRange range;
+    range.lo = std::numeric_limits<double>::max();
+    range.hi = -range.lo;
+    for (const QList<QPointF>& curve : curves) {
+        if (curve.isEmpty()) continue;
+        std::vector<double> y;
+        for (const QPointF& p : curve) y.push_back(p.y());
+        std::sort(y.begin(), y.end());
+        double lo = y.front(), hi = y.back();
+        if (clipOutliers && int(y.size()) >= kRobustMinPoints) {
+            const double q05 = quantile(y, 0.05), q95 = quantile(y, 0.95);
+            const double spread = std::max(q95 - q05, 1e-12 * std::abs(q95));
+            const double robustLo = std::max(lo, q05 - 1.5 * spread);
+            const double robustHi = std::min(hi, q95 + 1.5 * spread);
+            if (hi - lo > kOutlierSpan * (robustHi - robustLo)) {
+                lo = robustLo;
+                hi = robustHi;
+                range.clipped = true;
+            }
+        }
+        range.lo = std::min(range.lo, lo);
+        range.hi = std::max(range.hi, hi);
+        range.empty = false;
+    }
+    if (range.empty) range = YRange{};
+    return range;
+}
+
 MetricChart::MetricChart(const QString& title, QWidget* parent)
-    : QChartView(parent), m_title(title), m_x(new QValueAxis), m_y(new QValueAxis) {
+    : ZoomableChartView(parent),
+      m_title(title),
+      m_x(new UnitAxis(UnitAxis::Labels::Integer, this)),
+      m_y(new UnitAxis(UnitAxis::Labels::Number, this)) {
     auto* c = new QChart;
     c->setTitle(title);
     c->legend()->setAlignment(Qt::AlignBottom);
     c->legend()->setShowToolTips(true);
     c->setMargins(QMargins(4, 4, 4, 4));
-    m_y->setLabelFormat("%.3g");
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     setChart(c);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(260, 200);
     setXKind(ChartX::Step);
+    setCurves({});
 }
 
 void MetricChart::setXKind(ChartX kind) {
     m_xKind = kind;
     m_x->setTitleText(kind == ChartX::Step ? "step" : "fraction of the run");
-    m_x->setLabelFormat(kind == ChartX::Step ? "%d" : "%.2f");
+    m_x->setLabelKind(kind == ChartX::Step ? UnitAxis::Labels::Integer : UnitAxis::Labels::Number);
 }
 
 void MetricChart::setPlaceholder(const QString& text) {
-    chart()->setTitle(text.isEmpty() ? m_title : m_title + "  (" + text + ")");
+    m_placeholder = text;
+    updateTitle();
 }
 
-void MetricChart::setCurves(const QList<ChartCurve>& curves) {
-    while (m_lines.size() > curves.size()) {
+void MetricChart::updateTitle() {
+    QString title = m_title;
+    if (m_log) title += "  (log scale)";
+    if (!m_placeholder.isEmpty()) title += "  (" + m_placeholder + ")";
+    if (m_clipped) title += "  (outliers off the chart: try log scale)";
+    chart()->setTitle(title);
+}
+
+void MetricChart::resizeSeries(int count) {
+    while (m_lines.size() > count) {
         for (QXYSeries* s : {static_cast<QXYSeries*>(m_lines.takeLast()),
                              static_cast<QXYSeries*>(m_markers.takeLast())}) {
             chart()->removeSeries(s);
             delete s;
         }
         m_names.removeLast();
+        m_faint.removeLast();
     }
-    while (m_lines.size() < curves.size()) {
+    while (m_lines.size() < count) {
         auto* line = new QLineSeries;
         auto* markers = new QScatterSeries;
         markers->setMarkerSize(8);
-        const int index = int(m_lines.size());
         for (QXYSeries* s : {static_cast<QXYSeries*>(line), static_cast<QXYSeries*>(markers)}) {
             chart()->addSeries(s);
             s->attachAxis(m_x);
             s->attachAxis(m_y);
-            connect(s, &QXYSeries::hovered, this, [this, s, index](const QPointF& p, bool state) {
-                showHover(s, m_names.value(index), p, state);
-            });
         }
         for (QLegendMarker* marker : chart()->legend()->markers(markers)) marker->setVisible(false);
         m_lines.append(line);
         m_markers.append(markers);
         m_names.append(QString());
+        m_faint.append(false);
     }
-    double x1 = -std::numeric_limits<double>::max(), y0 = -x1, y1 = x1;
+}
+
+void MetricChart::setCurves(const QList<ChartCurve>& curves) {
+    resizeSeries(int(curves.size()));
+    QList<QList<QPointF>> drawn;
     for (int i = 0; i < curves.size(); ++i) {
         const ChartCurve& curve = curves[i];
         QLineSeries* line = m_lines[i];
-        QScatterSeries* markers = m_markers[i];
         m_names[i] = curve.name;
+        m_faint[i] = curve.faint;
         line->setName(elideMiddle(curve.name, kLegendChars));
         QColor color = curve.color;
         if (curve.faint) color.setAlphaF(0.35);
@@ -91,29 +143,48 @@ void MetricChart::setCurves(const QList<ChartCurve>& curves) {
         line->setPen(pen);
         for (QLegendMarker* marker : chart()->legend()->markers(line))
             marker->setVisible(!curve.faint);
-        const QList<QPointF> shown = decimateMinMax(curve.points, kMaxPointsPerCurve);
-        for (const QPointF& p : shown) {
-            x1 = std::max(x1, p.x());
-            y0 = std::min(y0, p.y());
-            y1 = std::max(y1, p.y());
-        }
+        QList<QPointF> points;
+        for (const QPointF& p : curve.points)
+            if (!m_log)
+                points.append(p);
+            else if (p.y() > 0)
+                points.append(QPointF(p.x(), std::log10(p.y())));
+        const QList<QPointF> shown = decimateMinMax(points, kMaxPointsPerCurve);
         line->replace(shown);
-        markers->setColor(color);
-        markers->setBorderColor(color);
-        markers->replace(curve.markers ? shown : QList<QPointF>());
+        m_markers[i]->setColor(color);
+        m_markers[i]->setBorderColor(color);
+        m_markers[i]->replace(curve.markers ? shown : QList<QPointF>());
+        drawn.append(shown);
     }
-    if (y0 > y1) {
-        m_x->setRange(0, 1);
-        m_y->setRange(0, 1);
-        return;
-    }
-    // x from the start of the runs, so that every chart of the page lines up; round ticks.
+    setRanges(drawn);
+}
+
+void MetricChart::setRanges(const QList<QList<QPointF>>& drawn) {
+    double x1 = 0;
+    for (const QList<QPointF>& curve : drawn)
+        for (const QPointF& p : curve) x1 = std::max(x1, p.x());
+    const YRange y = robustRange(drawn, !m_log);  // a log scale shows every point
+    m_clipped = y.clipped;
+    m_y->setLabelKind(m_log ? UnitAxis::Labels::Log10Number : UnitAxis::Labels::Number);
+    m_x->setEmpty(y.empty);
+    m_y->setEmpty(y.empty);
+    // x from the start of the runs, so that every chart of the page lines up.
     m_x->setRange(0, std::max(x1, m_xKind == ChartX::Step ? 1.0 : 0.01));
-    m_x->applyNiceNumbers();
-    const double pad = y1 > y0 ? 0.05 * (y1 - y0) : std::max(1e-6, std::abs(y0) * 0.05);
-    // Non-negative metrics (learning rate, loss) keep a non-negative axis.
-    m_y->setRange(y0 >= 0 ? std::max(0.0, y0 - pad) : y0 - pad, y1 + pad);
-    m_y->applyNiceNumbers();
+    if (y.empty) {
+        m_y->setRange(0, 1);
+    } else {
+        const double pad =
+            y.hi > y.lo ? 0.05 * (y.hi - y.lo) : std::max(1e-6, std::abs(y.lo) * 0.05);
+        // Non-negative metrics (learning rate, loss) keep a non-negative linear axis.
+        m_y->setRange(!m_log && y.lo >= 0 ? std::max(0.0, y.lo - pad) : y.lo - pad, y.hi + pad);
+    }
+    updateTitle();
+    rememberRanges();
+}
+
+void MetricChart::resizeEvent(QResizeEvent* event) {
+    ZoomableChartView::resizeEvent(event);
+    m_x->setMaxTicks(std::max(2, width() / kPixelsPerXTick));
 }
 
 int MetricChart::pointCount() const {
@@ -135,26 +206,31 @@ QStringList MetricChart::legendNames() const {
     return names;
 }
 
-void MetricChart::showHover(QXYSeries* series, const QString& name, const QPointF& point,
-                            bool state) {
-    if (!state) {
-        QToolTip::hideText();
-        return;
+ChartHover MetricChart::hoverAt(const QPoint& position) const {
+    // The nearest drawn point, smoothed curves and validations before the faint raw loss.
+    for (const bool faint : {false, true}) {
+        double best = 10.0;
+        int curve = -1, index = -1;
+        for (int i = 0; i < m_lines.size(); ++i) {
+            if (m_faint[i] != faint) continue;
+            double pixels = 0;
+            const int found = nearestPoint(m_lines[i]->points(), m_lines[i], position, &pixels);
+            if (found >= 0 && pixels <= best) {
+                best = pixels;
+                curve = i;
+                index = found;
+            }
+        }
+        if (curve < 0) continue;
+        const QPointF p = m_lines[curve]->at(index);
+        const QString x = m_xKind == ChartX::Step ? QString("step %1").arg(qint64(p.x()))
+                                                  : QString("%1 of the run").arg(p.x(), 0, 'f', 3);
+        const double value = m_log ? std::pow(10.0, p.y()) : p.y();
+        const QString what = faint ? m_title + " (raw)" : m_title;
+        return {QString("%1\n%2\n%3: %4").arg(m_names[curve], what, x).arg(value, 0, 'g', 5), p,
+                m_lines[curve]};
     }
-    // The nearest drawn point by x (the hover position on a line is interpolated).
-    const QList<QPointF> points = series->points();
-    if (points.isEmpty()) return;
-    const auto it = std::lower_bound(points.begin(), points.end(), point.x(),
-                                     [](const QPointF& p, double x) { return p.x() < x; });
-    QPointF best = it == points.end() ? points.back() : *it;
-    if (it != points.begin() && it != points.end() &&
-        std::abs((it - 1)->x() - point.x()) < std::abs(it->x() - point.x()))
-        best = *(it - 1);
-    const QString x = m_xKind == ChartX::Step ? QString("step %1").arg(qint64(best.x()))
-                                              : QString("%1 of the run").arg(best.x(), 0, 'f', 3);
-    QToolTip::showText(QCursor::pos(),
-                       QString("%1\n%2\n%3: %4").arg(name, m_title, x).arg(best.y(), 0, 'g', 5),
-                       this);
+    return {};
 }
 
 }  // namespace tpugraphs::ui

@@ -3,6 +3,7 @@
 
 #include <QCheckBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -58,6 +59,7 @@ QColor runColor(int index) {
 RunCharts::RunCharts(QWidget* parent)
     : QWidget(parent),
       m_fraction(new QCheckBox("x: fraction of each run")),
+      m_logLoss(new QCheckBox("Loss: log scale")),
       m_grid(new QGridLayout) {
     m_fraction->setObjectName("fractionOfRun");
     m_fraction->setToolTip(
@@ -68,21 +70,37 @@ RunCharts::RunCharts(QWidget* parent)
         chart->setObjectName(spec.objectName);
         m_charts.insert(spec.metric, chart);
     }
+    m_logLoss->setObjectName("lossLogScale");
+    m_logLoss->setToolTip(
+        "The training loss on a log scale: a run whose loss exploded no longer flattens the "
+        "others (the linear scale leaves far outliers off the chart and says so)");
     m_grid->setContentsMargins(0, 0, 0, 0);
+    auto* toggles = new QHBoxLayout;
+    toggles->addWidget(m_fraction);
+    toggles->addWidget(m_logLoss);
+    toggles->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_fraction);
+    layout->addLayout(toggles);
     layout->addLayout(m_grid, 1);
     connect(m_fraction, &QCheckBox::toggled, this, [this](bool fraction) {
         for (MetricChart* chart : m_charts)
             chart->setXKind(fraction ? ChartX::RunFraction : ChartX::Step);
-        Q_EMIT xKindChanged();
+        Q_EMIT redrawRequested();
     });
+    connect(m_logLoss, &QCheckBox::toggled, this, &RunCharts::setLossLogScale);
     showRuns({});
 }
 
 bool RunCharts::fractionOfRun() const {
     return m_fraction->isChecked();
+}
+
+void RunCharts::setLossLogScale(bool log) {
+    const QSignalBlocker block(m_logLoss);
+    m_logLoss->setChecked(log);
+    m_charts.value(CurveMetric::SmoothedLoss)->setLogScale(log);
+    Q_EMIT redrawRequested();
 }
 
 MetricChart* RunCharts::scoreChart() const {

@@ -1,7 +1,8 @@
 // The live charts of the training page, one chart (one y axis) per metric: training loss (raw
 // and smoothed), learning rate, and each validation metric the shown runs report (top-5 score
 // and top-1 error of tile runs, Kendall tau of layout runs, OPA of both); a tile score and a
-// layout tau never share an axis. A toggle puts the step or the fraction of each run on x.
+// layout tau never share an axis. Toggles put the step or the fraction of each run on x, and
+// the loss on a log scale.
 #pragma once
 
 #include <QColor>
@@ -35,6 +36,7 @@ public:
     // Redraws every chart from these runs' curves; shows the validation charts they report.
     void showRuns(const QList<ShownRun>& runs);
     bool fractionOfRun() const;
+    void setLossLogScale(bool log);
 
     // The chart of Loss (with SmoothedLoss), LearningRate or a validation metric.
     MetricChart* chart(CurveMetric metric) const { return m_charts.value(metric); }
@@ -43,7 +45,7 @@ public:
     QList<MetricChart*> visibleCharts() const;
 
 Q_SIGNALS:
-    void xKindChanged();  // redraw with showRuns()
+    void redrawRequested();  // x or y scale changed: redraw with showRuns()
 
 private:
     void arrange(const QList<MetricChart*>& visible);
@@ -51,6 +53,7 @@ private:
     QMap<CurveMetric, MetricChart*> m_charts;
     QList<MetricChart*> m_visible;
     QCheckBox* m_fraction;
+    QCheckBox* m_logLoss;
     QGridLayout* m_grid;
 };
 

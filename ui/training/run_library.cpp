@@ -86,25 +86,22 @@ void RunLibrary::remove(const QString& runDir) {
 
 void RunLibrary::startLive(const RunInfo& info) {
     const QString dir = clean(QString::fromStdString(info.runDir));
-    list(info, true);
+    RunInfo live = info;  // a resumed run trains again: running, whatever it was
+    live.status = RunStatus::Running;
+    live.interrupted = false;
+    live.failure.clear();
     m_model->setLiveRun(dir);
+    list(live, true);
+    // Runs of other collections leave the charts: a layout run is not drawn over tile losses.
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        if (m_model->run(row).options.collection != info.options.collection)
+            m_model->setChecked(row, false);
 }
 
 void RunLibrary::appendLive(const TrainProgress& p) {
     const QString dir = m_model->liveRun();
     if (auto it = m_curves.find(dir); it != m_curves.end()) (*it)->append(p);
-    if (!(p.phase == TrainPhase::Validation && p.isValidation)) return;
-    const int row = m_model->rowOf(dir);
-    if (row < 0) return;
-    RunInfo info = m_model->run(row);
-    info.step = p.step;
-    info.totalSteps = p.totalSteps;
-    if (p.bestSoFar) {
-        info.best = p.validation;
-        info.bestStep = p.step;
-    }
-    info.hasCheckpoint = true;
-    m_model->addOrUpdate(info);
+    m_model->recordProgress(m_model->rowOf(dir), p);
 }
 
 RunInfo RunLibrary::endLive(const QString& runDir) {
@@ -142,6 +139,8 @@ void RunLibrary::checkLiveness() {
         RunInfo info = listed;
         info.interrupted = true;
         m_model->addOrUpdate(info);
+        const QString dir = clean(QString::fromStdString(info.runDir));
+        if (m_followers.contains(dir)) Q_EMIT followedRunEnded(dir, runStatusText(info));
     }
 }
 
@@ -157,8 +156,13 @@ void RunLibrary::onFollowed(const RunFollower& follower, int from, bool rewritte
     }
     for (size_t i = static_cast<size_t>(from); i < info.history.size(); ++i)
         curves->append(info.history[i]);
-    const bool known = m_model->rowOf(dir) >= 0;
+    const int row = m_model->rowOf(dir);
+    const bool known = row >= 0;
+    const bool wasTraining = known && m_model->run(row).status == RunStatus::Running &&
+                             !m_model->run(row).interrupted;
     m_model->setChecked(m_model->addOrUpdate(info), true);  // followed: chosen to be seen
+    if (wasTraining && info.status != RunStatus::Running)
+        Q_EMIT followedRunEnded(dir, runStatusText(info));
     Q_EMIT curvesChanged();
     if (known) return;
     remember();

@@ -39,7 +39,8 @@ public:
     void follow(const QString& runDir);
     void remove(const QString& runDir);
 
-    // The run trained in this program: listed, ticked, its curves fed by its reports.
+    // The run trained in this program: listed as running, ticked, its curves fed by its
+    // reports; runs of other collections are unticked.
     void startLive(const RunInfo& info);
     void appendLive(const TrainProgress& progress);
     // Reloads the live run from its directory once it has ended; a run that wrote nothing is
@@ -53,6 +54,9 @@ Q_SIGNALS:
     void runsChanged();    // a run was listed or removed
     void curvesChanged();  // curves or ticks changed: charts to redraw
     void followProblem(const QString& message);
+    // A followed run stopped being trained: it ended ("completed", "failed") or its process
+    // died ("interrupted, resume from step N").
+    void followedRunEnded(const QString& runDir, const QString& state);
 
 private:
     void remember() const;

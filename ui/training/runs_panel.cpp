@@ -6,6 +6,7 @@
 #include <QItemSelectionModel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -17,18 +18,37 @@ namespace tpugraphs::ui {
 RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     : QWidget(parent),
       m_model(model),
+      m_sorted(new QSortFilterProxyModel(this)),
       m_table(new QTableView),
       m_saveAs(new QPushButton("Save As...")),
       m_resume(new QPushButton("Resume")),
       m_remove(new QPushButton("Remove")),
       m_details(new QPlainTextEdit) {
+    m_sorted->setSourceModel(model);
+    m_sorted->setSortRole(RunListModel::SortRole);
     m_table->setObjectName("runsTable");
-    m_table->setModel(model);
+    m_table->setModel(m_sorted);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);  // listed order until a header is clicked
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setTextElideMode(Qt::ElideMiddle);  // run names share a prefix; their ends differ
+    // Status, steps and scores are read whole ("interrupted, resume from step 39"); names are
+    // elided in the middle (they share a prefix; their ends differ).
+    for (int column :
+         {RunListModel::CollectionColumn, RunListModel::DatasetColumn, RunListModel::StatusColumn,
+          RunListModel::StepColumn, RunListModel::BestColumn, RunListModel::LastColumn,
+          RunListModel::WhenColumn})
+        m_table->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    // The best score, the dataset and the status next to the name: what tells runs apart, in
+    // view without scrolling the narrow panel sideways.
+    QHeaderView* header = m_table->horizontalHeader();
+    int visual = 1;
+    for (int column :
+         {RunListModel::BestColumn, RunListModel::DatasetColumn, RunListModel::StatusColumn})
+        header->moveSection(header->visualIndex(column), visual++);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setWordWrap(false);
     m_table->setColumnWidth(RunListModel::NameColumn, 170);
     m_table->setMinimumHeight(110);
@@ -64,18 +84,22 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
         updateDetails();
         Q_EMIT selectedRunChanged();
     });
-    connect(model, &QAbstractItemModel::dataChanged, this, &RunsPanel::updateDetails);
+    connect(model, &QAbstractItemModel::dataChanged, this,
+            [this](const QModelIndex& from, const QModelIndex& to) {
+                const int row = m_model->rowOf(selectedRun());
+                if (row >= from.row() && row <= to.row()) updateDetails();
+            });
     updateDetails();
 }
 
 QString RunsPanel::selectedRun() const {
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    return rows.isEmpty() ? QString() : m_model->runDir(rows.first().row());
+    return rows.isEmpty() ? QString() : m_model->runDir(m_sorted->mapToSource(rows.first()).row());
 }
 
 void RunsPanel::selectRun(const QString& runDir) {
     const int row = m_model->rowOf(runDir);
-    if (row >= 0) m_table->selectRow(row);
+    if (row >= 0) m_table->selectRow(m_sorted->mapFromSource(m_model->index(row, 0)).row());
 }
 
 void RunsPanel::updateDetails() {
@@ -90,7 +114,8 @@ void RunsPanel::updateDetails() {
     const bool live = m_model->liveRun() == dir;
     m_resume->setEnabled(!live && info.hasCheckpoint);
     m_remove->setEnabled(!live);
-    m_details->setPlainText(dir + "\n" + QString::fromStdString(trainOptionsToJson(info.options)));
+    const QString details = dir + "\n" + QString::fromStdString(trainOptionsToJson(info.options));
+    if (m_details->toPlainText() != details) m_details->setPlainText(details);
 }
 
 }  // namespace tpugraphs::ui

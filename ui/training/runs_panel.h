@@ -1,5 +1,5 @@
-// The run list of the training page: runs table (checkbox = overlay), Open/Save As/Resume/
-// Remove buttons, and the selected run's options.
+// The run list of the training page: the runs table (sortable by any column; checkbox = overlaid
+// on the charts), Open/Save As/Resume/Remove buttons, and the selected run's options.
 #pragma once
 
 #include <QString>
@@ -7,6 +7,7 @@
 
 class QPlainTextEdit;
 class QPushButton;
+class QSortFilterProxyModel;
 class QTableView;
 
 namespace tpugraphs::ui {
@@ -33,6 +34,7 @@ private:
     void updateDetails();
 
     RunListModel* m_model;
+    QSortFilterProxyModel* m_sorted;
     QTableView* m_table;
     QPushButton* m_saveAs;
     QPushButton* m_resume;

@@ -2,6 +2,7 @@
 #include "training/training_page.h"
 
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QInputDialog>
@@ -20,6 +21,8 @@
 #include "common/status_line.h"
 #include "data/dataset.h"
 #include "item_models/run_list_model.h"
+#include "training/loss_trend.h"
+#include "training/run_advice.h"
 #include "training/run_charts.h"
 #include "training/run_copy.h"
 #include "training/run_curves.h"
@@ -80,6 +83,7 @@ TrainingPage::TrainingPage(QWidget* parent)
       m_rate(new QLabel),
       m_validation(new QLabel),
       m_status(new StatusLine),
+      m_advice(new RunAdvice),
       m_timer(new QTimer(this)) {
     m_progress->setObjectName("progressBar");
     m_rate->setObjectName("rateLabel");
@@ -123,6 +127,7 @@ void TrainingPage::buildLayout() {
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addLayout(buttons);
     leftLayout->addWidget(m_progress);  // a row of its own: "stopped at N of M steps" fits
+    leftLayout->addWidget(m_advice);
     leftLayout->addWidget(formScroll, 3);
     leftLayout->addWidget(m_rate);
     leftLayout->addWidget(m_validation);
@@ -154,8 +159,14 @@ void TrainingPage::connectSignals() {
     connect(m_library, &RunLibrary::curvesChanged, this, [this] { m_chartsDirty = true; });
     connect(m_library, &RunLibrary::followProblem, this,
             [this](const QString& message) { showStatus("Following " + message, true); });
-    connect(m_panel, &RunsPanel::selectedRunChanged, this, [this] { m_chartsDirty = true; });
-    connect(m_charts, &RunCharts::xKindChanged, this, [this] { m_chartsDirty = true; });
+    connect(m_library, &RunLibrary::followedRunEnded, this,
+            [this](const QString& runDir, const QString& state) {
+                showStatus("Followed run " + runDisplayName(runDir) + ": " + state,
+                           state.startsWith("failed") || state.startsWith("interrupted"));
+            });
+    connect(m_charts, &RunCharts::redrawRequested, this, [this] { m_chartsDirty = true; });
+    connect(m_advice, &RunAdvice::holdoutRequested, this,
+            &TrainingPage::validateOnHeldOutConfigs);
     connect(m_timer, &QTimer::timeout, this, &TrainingPage::refresh);
 }
 
@@ -234,6 +245,7 @@ void TrainingPage::startWith(const TrainOptions& options) {
     info.runDir = dir.toStdString();
     m_library->startLive(info);
     m_panel->selectRun(dir);
+    m_advice->clear();
     m_hasLast = false;
     m_hasLastTraining = false;
     m_validation->clear();
@@ -268,6 +280,9 @@ void TrainingPage::shutdown() {
 
 void TrainingPage::onProgress(const TrainProgress& p) {
     m_library->appendLive(p);
+    const QString message = QString::fromStdString(p.message);
+    if (p.phase == TrainPhase::Loading && message.startsWith("note: "))
+        m_advice->addNote(message.mid(6));
     if (p.phase == TrainPhase::Validation && p.isValidation)
         m_validation->setText("Validation @" + QString::number(p.step) + ": " +
                               validationText(p.validation) + (p.bestSoFar ? "  (best)" : ""));
@@ -290,6 +305,10 @@ void TrainingPage::onFinished(const QString& runDir, const RunOutcome& outcome) 
         showEndState(info);
     else
         m_progress->setFormat(status);
+    checkLossTrend();
+    const RunCurves* curves = m_library->curves(dir);
+    if (outcome.status == RunStatus::Completed && curves && curves->validations() == 0)
+        m_advice->addWarning("This run never validated: it has no score to compare or export by.");
     if (outcome.status == RunStatus::Failed)
         showStatus("Training failed: " + outcome.failure, true);
     else
@@ -327,6 +346,7 @@ void TrainingPage::showEndState(const RunInfo& info) {
 }
 
 void TrainingPage::refresh() {
+    if (isTraining()) checkLossTrend();
     if (m_hasLast && isTraining()) {
         const TrainProgress& p = m_last;
         if (p.phase == TrainPhase::Loading) {
@@ -339,6 +359,42 @@ void TrainingPage::refresh() {
         }
     }
     refreshCharts();
+    const QString summary = trainingSummary();
+    if (summary != m_summary) {
+        m_summary = summary;
+        Q_EMIT trainingSummaryChanged(summary);
+    }
+}
+
+QString TrainingPage::trainingSummary() const {
+    const QString live = m_library->model()->liveRun();
+    if (!isTraining() || live.isEmpty()) return {};
+    const QString name = runDisplayName(live);
+    if (!m_hasLast || m_last.phase == TrainPhase::Loading) return "Training " + name + ": loading";
+    QString text = QString("Training %1: step %2 / %3").arg(name).arg(m_last.step).arg(m_last.totalSteps);
+    if (m_runner->isPaused()) text += " (paused)";
+    if (m_hasLastTraining)
+        text += QString(" · %1 configs/s · ETA %2")
+                    .arg(m_lastTraining.configsPerSecond, 0, 'f', 0)
+                    .arg(duration(m_lastTraining.etaSeconds));
+    return text;
+}
+
+void TrainingPage::checkLossTrend() {
+    const RunCurves* curves = m_library->curves(m_library->model()->liveRun());
+    if (!curves || !isLossFlat(curves->points(CurveMetric::SmoothedLoss))) return;
+    m_advice->addWarning(
+        "The training loss is flat: it moved by less than 1 % over the last half of the run and "
+        "is where it began. The model is not learning: try another learning rate or loss, and "
+        "check that the configs differ.");
+}
+
+void TrainingPage::validateOnHeldOutConfigs() {
+    auto* field = qobject_cast<QDoubleSpinBox*>(m_form->field("holdout_configs"));
+    if (!field) return;
+    field->setValue(0.1);
+    showStatus("Held-out configs set to 10 %: the next run validates on configs of its train "
+               "graphs that it never trains on. Start it when ready.");
 }
 
 void TrainingPage::showTrainingRate() {
@@ -353,15 +409,14 @@ void TrainingPage::showTrainingRate() {
 }
 
 void TrainingPage::refreshCharts() {
-    // The live run, the selected run and the runs ticked for overlay.
+    // The live run and the runs ticked for overlay.
     RunListModel* runs = m_library->model();
     QList<ShownRun> shown;
     quint64 revision = 0;
-    const QString selected = m_panel->selectedRun();
     for (int row = 0; row < runs->rowCount(); ++row) {
         const QString dir = QDir::cleanPath(runs->runDir(row));
         const RunCurves* c = curves(dir);
-        if (!c || !(runs->isChecked(row) || dir == runs->liveRun() || dir == selected)) continue;
+        if (!c || !(runs->isChecked(row) || dir == runs->liveRun())) continue;
         const RunInfo& info = runs->run(row);
         const int64_t total = info.totalSteps > 0 ? info.totalSteps : info.options.steps;
         shown.append(ShownRun{runDisplayName(dir), runColor(row), c,
@@ -369,7 +424,6 @@ void TrainingPage::refreshCharts() {
                               double(std::max<int64_t>(1, total))});
         revision += c->revision() + quint64(row) * 1000003u;
     }
-    revision += qHash(selected);
     if (!m_chartsDirty && revision == m_chartRevision) return;
     m_chartRevision = revision;
     m_chartsDirty = false;

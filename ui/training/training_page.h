@@ -1,6 +1,7 @@
 // The training page: Start / Pause-Resume / Stop with the progress bar (its end state once a
-// run ends), the options form, the rate and validation lines, live charts (redrawn on a timer)
-// and the runs of the run library (killed runs shown as interrupted).
+// run ends), the advice banner (what makes the run pointless: no validation, a flat loss), the
+// options form, the rate and validation lines, live charts (redrawn on a timer) of the ticked
+// runs and the live one, and the runs of the run library (killed runs shown as interrupted).
 #pragma once
 
 #include <QString>
@@ -17,6 +18,7 @@ namespace tpugraphs::ui {
 
 class RunCharts;
 class RunCurves;
+class RunAdvice;
 class RunLibrary;
 class RunListModel;
 class RunsPanel;
@@ -40,6 +42,10 @@ public:
     // The curves of a listed run (nullptr when unknown).
     const RunCurves* curves(const QString& runDir) const;
     bool isTraining() const;
+    RunAdvice* advice() const { return m_advice; }
+    // One line on the run training now ("Training RUN: step 120 / 600 · 85 configs/s"), empty
+    // when none: what the main window's status bar shows from every tab.
+    QString trainingSummary() const;
 
 public Q_SLOTS:
     void setDatasetRoot(const QString& root);
@@ -63,6 +69,7 @@ public Q_SLOTS:
 Q_SIGNALS:
     void runFinished(const QString& runDir, const QString& status);
     void runsChanged();
+    void trainingSummaryChanged(const QString& summary);
 
 private:
     void buildLayout();
@@ -73,6 +80,9 @@ private:
     void showEndState(const RunInfo& info);
     void refresh();
     void refreshCharts();
+    // Warns once when the live run's smoothed loss is flat (loss_trend.h).
+    void checkLossTrend();
+    void validateOnHeldOutConfigs();
     // The rate line from the last training report (validation and the end carry no rate).
     void showTrainingRate();
     void onProgress(const TrainProgress& progress);
@@ -92,6 +102,7 @@ private:
     QLabel* m_rate;
     QLabel* m_validation;
     StatusLine* m_status;  // one line; a failure's full text behind "Details"
+    RunAdvice* m_advice;
     QTimer* m_timer;
     TrainProgress m_last;  // the last report but validations': loading, step
     bool m_hasLast = false;
@@ -99,6 +110,7 @@ private:
     bool m_hasLastTraining = false;
     bool m_chartsDirty = true;
     quint64 m_chartRevision = 0;
+    QString m_summary;  // trainingSummary() as last announced
 };
 
 }  // namespace tpugraphs::ui

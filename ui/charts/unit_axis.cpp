@@ -1,0 +1,84 @@
+// Round ticks with unit labels, rebuilt whenever the range changes.
+#include "charts/unit_axis.h"
+
+#include <QSignalBlocker>
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/units.h"
+
+namespace tpugraphs::ui {
+
+UnitAxis::UnitAxis(Labels labels, QObject* parent) : QCategoryAxis(parent), m_labels(labels) {
+    setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    connect(this, &QValueAxis::rangeChanged, this, &UnitAxis::rebuild);
+    rebuild();
+}
+
+void UnitAxis::setLabelKind(Labels labels) {
+    m_labels = labels;
+    rebuild();
+}
+
+void UnitAxis::setEmpty(bool empty) {
+    if (empty == m_empty) return;
+    m_empty = empty;
+    setGridLineVisible(!empty);
+    rebuild();
+}
+
+void UnitAxis::setMaxTicks(int ticks) {
+    m_maxTicks = std::max(2, ticks);
+    rebuild();
+}
+
+QStringList UnitAxis::tickLabels() const {
+    return const_cast<UnitAxis*>(this)->categoriesLabels();  // not const in Qt 6.4
+}
+
+QList<double> UnitAxis::tickValues() const {
+    QList<double> values;
+    for (const QString& label : tickLabels()) values.append(endValue(label));
+    return values;
+}
+
+void UnitAxis::addTick(double position, const QString& label) {
+    if (!categoriesLabels().contains(label)) append(label, position);
+}
+
+void UnitAxis::rebuild() {
+    for (const QString& label : categoriesLabels()) remove(label);
+    const double lo = min(), hi = max();
+    setStartValue(lo);
+    if (m_empty || !(hi > lo)) return;
+    const bool log = m_labels == Labels::Log10Duration || m_labels == Labels::Log10Number;
+    const auto valueText = [this](double value, double step, DurationUnit unit) {
+        if (m_labels == Labels::Duration || m_labels == Labels::Log10Duration)
+            return durationText(value, unit, decimalsForStep(step / unit.ns));
+        return QString::number(value == 0 ? 0.0 : value, 'f', decimalsForStep(step));
+    };
+    if (!log) {
+        double step = roundTickStep(lo, hi, m_maxTicks);
+        if (m_labels == Labels::Integer) step = std::max(1.0, step);
+        const DurationUnit unit = durationUnit(std::max(std::abs(lo), std::abs(hi)));
+        for (double tick : roundTicks(lo, hi, step)) addTick(tick, valueText(tick, step, unit));
+        return;
+    }
+    if (hi - lo >= 1.5) {  // whole decades
+        const double step = std::max(1.0, std::ceil((hi - lo) / m_maxTicks));
+        for (double tick : roundTicks(lo, hi, step)) {
+            const double value = std::pow(10.0, tick);
+            addTick(tick, valueText(value, value, durationUnit(value)));
+        }
+        return;
+    }
+    // Less than a decade and a half: round values, placed at their log10.
+    const double from = std::pow(10.0, lo), to = std::pow(10.0, hi);
+    const double step = roundTickStep(from, to, m_maxTicks);
+    const DurationUnit unit = durationUnit(to);
+    for (double value : roundTicks(from, to, step))
+        if (value > 0) addTick(std::log10(value), valueText(value, step, unit));
+}
+
+}  // namespace tpugraphs::ui

@@ -1,0 +1,44 @@
+// A value axis whose ticks sit at round values for any range, after a zoom or a pan too, and
+// whose labels carry the app's units (common/units.h): durations in ns/µs/ms/s, plain numbers,
+// whole counts, or the values of a log10 axis ("1 ms", "10 ms"). An axis without data shows no
+// labels (not "0 0 0 0 1").
+#pragma once
+
+#include <QtCharts/QCategoryAxis>
+
+namespace tpugraphs::ui {
+
+class UnitAxis : public QCategoryAxis {
+    Q_OBJECT
+public:
+    enum class Labels {
+        Number,         // 0.25, 0.5, 0.75
+        Integer,        // steps and counts: whole ticks only
+        Duration,       // values in ns, labelled "1.5 ms"
+        Log10Duration,  // log10 of values in ns, labelled by the value ("10 ms")
+        Log10Number,    // log10 of values, labelled by the value ("0.01", "100")
+    };
+
+    explicit UnitAxis(Labels labels = Labels::Number, QObject* parent = nullptr);
+
+    void setLabelKind(Labels labels);
+    Labels labelKind() const { return m_labels; }
+    // No data: no labels and no grid (the range stays as set).
+    void setEmpty(bool empty);
+    bool isEmpty() const { return m_empty; }
+    void setMaxTicks(int ticks);
+    // The labels drawn now, in axis order.
+    QStringList tickLabels() const;
+    // The tick values drawn now.
+    QList<double> tickValues() const;
+
+private:
+    void rebuild();
+    void addTick(double position, const QString& label);
+
+    Labels m_labels;
+    bool m_empty = false;
+    int m_maxTicks = 6;
+};
+
+}  // namespace tpugraphs::ui

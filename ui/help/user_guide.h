@@ -1,0 +1,30 @@
+// Help > User Guide: docs/GUI.md, read from the installed copy (share/doc) or the source tree the
+// app was built from, shown in a window of the app (links to the other documents follow).
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+class QTextBrowser;
+
+namespace tpugraphs::ui {
+
+// Where the guide may be, in the order they are tried: next to the installed program
+// (<prefix>/share/doc/...), then the source tree's docs/.
+QStringList userGuideCandidates();
+// The first candidate that exists; empty when none does.
+QString findUserGuide();
+
+class UserGuideWindow : public QWidget {
+    Q_OBJECT
+public:
+    // Shows `path` (a Markdown file), or says where it was looked for when it is empty.
+    explicit UserGuideWindow(const QString& path, QWidget* parent = nullptr);
+    QTextBrowser* browser() const { return m_browser; }
+
+private:
+    QTextBrowser* m_browser;
+};
+
+}  // namespace tpugraphs::ui
