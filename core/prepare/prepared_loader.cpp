@@ -56,7 +56,8 @@ std::string fileName(const std::string& path) {
     return path.substr(path.find_last_of('/') + 1);
 }
 
-// The notes of a load: where graphs came from, entries rebuilt (the first few), a failed write.
+// The notes of a load: where graphs came from, entries rebuilt (the first few), a failed write;
+// none when nothing was loaded.
 std::vector<std::string> cacheNotes(const std::vector<std::optional<PreparedFileLoad>>& loads) {
     constexpr size_t kRebuiltListed = 5;
     size_t fromCache = 0, stored = 0, total = 0, rebuilt = 0;
@@ -77,6 +78,7 @@ std::vector<std::string> cacheNotes(const std::vector<std::optional<PreparedFile
             notes.push_back("prepared-graph cache: rebuilt the entry of " +
                             fileName(load->graph.path) + ": " + load->rebuiltWhy);
     }
+    if (total == 0) return notes;
     if (rebuilt > kRebuiltListed)
         notes.push_back("prepared-graph cache: rebuilt " +
                         std::to_string(rebuilt - kRebuiltListed) + " more entries");
@@ -153,7 +155,7 @@ PreparedLoadResult loadPreparedGraphs(const std::vector<const GraphEntry*>& entr
     PreparedLoadResult result;
     if (preparedCacheEnabled())
         result.notes = cacheNotes(loads);
-    else
+    else if (!entries.empty())
         result.notes.push_back("prepared-graph cache off (TPUGRAPHS_NO_CACHE is set)");
     for (auto& load : loads)
         if (load) result.graphs.push_back(std::move(load->graph));

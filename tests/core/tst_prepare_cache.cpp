@@ -278,6 +278,7 @@ private Q_SLOTS:
                  second.notes.back().c_str());
         for (size_t i = 0; i < entries.size(); ++i)
             QCOMPARE(differenceOf(second.graphs[i], first.graphs[i]), QString());
+        QVERIFY(loadPreparedGraphs({}, options, {}, nullptr).notes.empty());  // no split, no note
     }
 
     void cliReportsAndClears() {
