@@ -22,20 +22,6 @@ namespace {
 using namespace tpugraphs;
 using tpugraphs::cli::TablePrinter;
 
-std::string bytesText(int64_t bytes) {
-    char text[32];
-    const double b = double(bytes);
-    if (b >= 1e9)
-        std::snprintf(text, sizeof text, "%.2f GB", b / 1e9);
-    else if (b >= 1e6)
-        std::snprintf(text, sizeof text, "%.1f MB", b / 1e6);
-    else if (b >= 1e3)
-        std::snprintf(text, sizeof text, "%.1f kB", b / 1e3);
-    else
-        std::snprintf(text, sizeof text, "%lld B", static_cast<long long>(bytes));
-    return text;
-}
-
 std::string runtimeText(int64_t ns) {
     char text[32];
     std::snprintf(text, sizeof text, ns >= 1000000 ? "%.4g" : "%.0f", double(ns));
@@ -53,7 +39,7 @@ void printFile(const std::string& path, int topOpcodes) {
                        {false, false, false, false, true, true});
     for (const ArrayInfo& a : arrays)
         table.addRow({a.name, a.descr, shapeToString(a.shape), a.fortranOrder ? "F" : "C",
-                      bytesText(a.compressedBytes), bytesText(a.dataBytes)});
+                      TablePrinter::bytes(a.compressedBytes), TablePrinter::bytes(a.dataBytes)});
     table.print(std::cout);
     const ReadOptions options = where.collection ? readOptionsFor(where.split) : ReadOptions{};
     GraphSummary s;
@@ -64,8 +50,8 @@ void printFile(const std::string& path, int topOpcodes) {
         throw CLI::RuntimeError(2);
     }
     std::cout << "kind         " << graphKindName(s.kind) << "\n"
-              << "size         " << bytesText(s.fileBytes) << " compressed, "
-              << bytesText(s.dataBytes) << " of arrays\n"
+              << "size         " << TablePrinter::bytes(s.fileBytes) << " compressed, "
+              << TablePrinter::bytes(s.dataBytes) << " of arrays\n"
               << "nodes        " << s.nodes << "\nedges        " << s.edges << "\n"
               << "configs      " << s.configs << " (" << s.distinctConfigs << " distinct)\n";
     if (s.kind == GraphKind::Layout)
@@ -117,8 +103,8 @@ void printDataset(const std::string& root) {
         }
     }
     std::cout << "dataset " << root << ": " << all.graphs << " graphs, " << all.invalid
-              << " invalid, " << bytesText(all.compressed) << " compressed, "
-              << bytesText(all.bytes) << " of arrays\n";
+              << " invalid, " << TablePrinter::bytes(all.compressed) << " compressed, "
+              << TablePrinter::bytes(all.bytes) << " of arrays\n";
     TablePrinter table({"collection", "split", "graphs", "nodes", "edges", "configs", "arrays",
                         "compressed", "invalid"},
                        {false, false, true, true, true, true, true, true, true});
@@ -129,8 +115,8 @@ void printDataset(const std::string& root) {
             const Totals& t = it->second;
             table.addRow({collectionName(c), splitName(split), std::to_string(t.graphs),
                           std::to_string(t.nodes), std::to_string(t.edges),
-                          std::to_string(t.configs), bytesText(t.bytes), bytesText(t.compressed),
-                          std::to_string(t.invalid)});
+                          std::to_string(t.configs), TablePrinter::bytes(t.bytes),
+                          TablePrinter::bytes(t.compressed), std::to_string(t.invalid)});
         }
     }
     table.print(std::cout);

@@ -191,7 +191,7 @@ void flushFolder(const std::string& path) {
 }  // namespace
 
 std::string temporaryPathFor(const std::string& path) {
-    return path + ".tmp";
+    return path + "." + std::to_string(::getpid()) + ".tmp";
 }
 
 std::string previousVersionPath(const std::string& path) {

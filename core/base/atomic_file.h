@@ -36,7 +36,8 @@ struct WriteOptions {
     bool keepPrevious = false;
 };
 
-// The temporary sibling a write goes through: path + ".tmp".
+// The temporary sibling a write goes through: path + ".PID.tmp" (one per process, so that two
+// processes writing the same file, e.g. two runs caching one graph, never share a temporary).
 std::string temporaryPathFor(const std::string& path);
 // Where keepPrevious keeps the replaced file: "dir/last.pt" -> "dir/last.previous.pt".
 std::string previousVersionPath(const std::string& path);

@@ -41,15 +41,33 @@ void classify(const fs::path& file, GraphEntry* entry) {
     }
 }
 
-// The folder that holds tile/ and layout/: root itself, root/npz or root/npz_all/npz.
-fs::path npzFolder(const fs::path& root) {
-    for (const fs::path& candidate : {root / "npz", root / "npz_all" / "npz", root})
+}  // namespace
+
+std::string datasetNpzFolder(const std::string& root) {
+    for (const fs::path& candidate :
+         {fs::path(root) / "npz", fs::path(root) / "npz_all" / "npz", fs::path(root)})
         if (fs::is_directory(candidate / "tile") || fs::is_directory(candidate / "layout"))
-            return candidate;
+            return candidate.string();
     return {};
 }
 
-}  // namespace
+DatasetPlace datasetPlaceOf(const std::string& path) {
+    const fs::path file(path);
+    GraphEntry entry;
+    classify(file, &entry);
+    fs::path folder = file.parent_path();
+    fs::path relative = file.stem();
+    if (entry.collection) {
+        // Up from the split folder through the collection's folders ("layout/nlp/random").
+        const fs::path below =
+            fs::path(collectionDirectory(*entry.collection)).lexically_relative("npz") /
+            splitName(entry.split) / file.stem();
+        for (auto part = below.begin(); part != below.end(); ++part)
+            if (std::next(part) != below.end()) folder = folder.parent_path();
+        relative = below;
+    }
+    return {folder.string(), relative.string()};
+}
 
 const char* splitName(Split split) {
     return enumName(kSplitNames, split);
@@ -105,7 +123,7 @@ GraphEntry describeGraphFile(const std::string& path) {
 
 DatasetIndex scanDataset(const std::string& root,
                          const std::function<void(size_t, size_t)>& progress) {
-    const fs::path folder = npzFolder(root);
+    const fs::path folder = datasetNpzFolder(root);
     if (folder.empty())
         throw DataError(root, "",
                         "is not a TpuGraphs dataset root (no npz/tile or npz/layout folder)");

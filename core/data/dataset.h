@@ -44,6 +44,16 @@ struct DatasetIndex {
 // layout its kind ("tile", "layout").
 std::string collectionLabel(const GraphEntry& entry);
 
+// Where a file sits in its dataset: the folder that holds tile/ and layout/ (the npz folder) and
+// the file's path below it without ".npz" ("layout/nlp/random/train/x"), for a file in the
+// official layout; for any other file, its own folder and its stem.
+struct DatasetPlace {
+    std::string folder, relative;
+};
+DatasetPlace datasetPlaceOf(const std::string& path);
+// The npz folder of a dataset root: root/npz, root/npz_all/npz or root itself; "" when none.
+std::string datasetNpzFolder(const std::string& root);
+
 // Reads one file's headers. Never throws for a bad file: the entry's error says what is wrong.
 GraphEntry describeGraphFile(const std::string& path);
 

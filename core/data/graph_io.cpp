@@ -30,15 +30,40 @@ void checkLayoutValues(const float* values, int64_t count, int64_t first, int64_
     }
 }
 
+// Packs the whole cells (18 values) of values[0..count) into `builder`, checking as it goes that
+// every value is an integer in -1..5 (values[0] is element `first` of the array).
+void packCheckedCells(const float* values, int64_t count, int64_t first, int64_t nodes,
+                      const std::string& file, PackedLayoutConfigsBuilder& builder) {
+    for (int64_t i = 0; i + 18 <= count; i += 18) {
+        NodeLayout layout;
+        bool valid = true;
+        for (int g = 0; g < kLayoutConfigGroups; ++g) {
+            uint32_t packed = 0;
+            for (int k = 0; k < 6; ++k) {
+                const float v = values[i + g * 6 + k];
+                const bool inRange = v >= -1.0f && v <= 5.0f;
+                const int digit = static_cast<int>(inRange ? v : 0.0f);
+                valid = valid && inRange && v == static_cast<float>(digit);
+                packed = packed * 7 + static_cast<uint32_t>(digit + 1);
+            }
+            layout.groups[g] = packed;
+        }
+        if (!valid) checkLayoutValues(values + i, 18, first + i, nodes, file);
+        builder.append(layout);
+    }
+}
+
 PackedLayoutConfigs packLayoutConfigs(const NpyArray& array) {
     const int64_t configs = array.dim(0), nodes = array.dim(1);
+    PackedLayoutConfigsBuilder builder(nodes, configs);
     if (array.dtype() == DType::F32) {
-        checkLayoutValues(array.data<float>(), array.elementCount(), 0, nodes, array.file());
-        return PackedLayoutConfigs::fromFloats(array.data<float>(), configs, nodes);
+        packCheckedCells(array.data<float>(), array.elementCount(), 0, nodes, array.file(),
+                         builder);
+    } else {
+        const std::vector<float> values = toFloatVector(array);
+        packCheckedCells(values.data(), array.elementCount(), 0, nodes, array.file(), builder);
     }
-    const std::vector<float> values = toFloatVector(array);
-    checkLayoutValues(values.data(), array.elementCount(), 0, nodes, array.file());
-    return PackedLayoutConfigs::fromFloats(values.data(), configs, nodes);
+    return builder.finish();
 }
 
 // The same, inflating the float32 array in pieces of whole 18-value rows.
@@ -48,10 +73,9 @@ PackedLayoutConfigs streamLayoutConfigs(NpzFile& npz, const NpyHeader& header) {
     constexpr size_t kChunk = 18 * sizeof(float) * 16384;
     npz.readChunks(
         "node_config_feat", kChunk, [&](const uint8_t* data, size_t bytes, int64_t offset) {
-            const auto* values = reinterpret_cast<const float*>(data);
-            const int64_t count = static_cast<int64_t>(bytes / sizeof(float));
-            checkLayoutValues(values, count, offset / int64_t(sizeof(float)), nodes, npz.path());
-            for (int64_t i = 0; i + 18 <= count; i += 18) builder.appendFloats(values + i);
+            packCheckedCells(reinterpret_cast<const float*>(data),
+                             static_cast<int64_t>(bytes / sizeof(float)),
+                             offset / int64_t(sizeof(float)), nodes, npz.path(), builder);
         });
     return builder.finish();
 }

@@ -1,7 +1,9 @@
 // Reading and writing typed TpuGraphs records (.npz files) with validation.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "data/layout_graph.h"
 #include "data/tile_graph.h"
@@ -38,6 +40,9 @@ void validateTileGraph(const TileGraph& graph, const std::string& path,
                        const ReadOptions& options = {});
 void validateLayoutGraph(const LayoutGraph& graph, const std::string& path,
                          const ReadOptions& options = {});
+// The runtimes' part of it: none negative, none zero when options.requireRuntimes.
+void validateRuntimes(const std::vector<int64_t>& runtimes, const std::string& path,
+                      const ReadOptions& options);
 
 // Writes the official format (numpy savez_compressed: deflate, npy v1; layout edge_index in
 // Fortran order like the real files) to a temporary file, then renames it into place.

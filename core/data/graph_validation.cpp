@@ -77,6 +77,11 @@ void validateTileGraph(const TileGraph& g, const std::string& path, const ReadOp
                            " of config " + std::to_string(i) + " is not positive");
 }
 
+void validateRuntimes(const std::vector<int64_t>& runtimes, const std::string& path,
+                      const ReadOptions& options) {
+    Checker(path).runtimes(runtimes, options);
+}
+
 void validateLayoutGraph(const LayoutGraph& g, const std::string& path,
                          const ReadOptions& options) {
     const Checker check(path);

@@ -16,6 +16,27 @@ int codeBytesFor(size_t largestTable) {
     if (largestTable <= 65536) return 2;
     return 4;
 }
+
+// Whether every code of `codes` (rows of limits.size() codes of type Code) is below its node's
+// limit.
+template <typename Code>
+bool codesInside(const std::vector<uint8_t>& codes, const std::vector<uint32_t>& limits) {
+    const size_t cells = codes.size() / sizeof(Code), nodes = limits.size();
+    bool outside = false;
+    for (size_t i = 0; i < cells; i += nodes)
+        for (size_t n = 0; n < nodes; ++n) {
+            Code code;
+            std::memcpy(&code, codes.data() + (i + n) * sizeof(Code), sizeof code);
+            outside |= code >= limits[n];
+        }
+    return !outside;
+}
+
+size_t hashLayout(const NodeLayout& layout) {
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (uint32_t g : layout.groups) h = (h ^ g) * 0x100000001B3ull;
+    return static_cast<size_t>(h ^ (h >> 29));
+}
 }  // namespace
 
 uint32_t packLayoutGroup(const float* six) {
@@ -80,6 +101,38 @@ size_t PackedLayoutConfigs::memoryBytes() const {
     return bytes;
 }
 
+PackedLayoutConfigs PackedLayoutConfigs::fromParts(int64_t configs, int64_t nodes, int codeBytes,
+                                                   std::vector<uint8_t> codes,
+                                                   std::vector<std::vector<NodeLayout>> tables) {
+    const auto fail = [](const std::string& problem) {
+        throw std::invalid_argument("layout configs: " + problem);
+    };
+    if (configs < 0 || nodes < 0 || (codeBytes != 1 && codeBytes != 2 && codeBytes != 4))
+        fail("bad shape or code width");
+    if (tables.size() != static_cast<size_t>(nodes)) fail("one table per node expected");
+    if (codes.size() != static_cast<size_t>(configs * nodes * codeBytes))
+        fail(std::to_string(codes.size()) + " bytes of codes for " + std::to_string(configs) +
+             " x " + std::to_string(nodes) + " cells");
+    std::vector<uint32_t> limits(static_cast<size_t>(nodes));
+    for (size_t n = 0; n < tables.size(); ++n) {
+        limits[n] = static_cast<uint32_t>(tables[n].size());
+        for (const NodeLayout& layout : tables[n])
+            for (uint32_t group : layout.groups)
+                if (group >= kLayoutGroupCodes) fail("a packed group is out of range");
+    }
+    PackedLayoutConfigs out;
+    out.configs_ = configs;
+    out.nodes_ = nodes;
+    out.codeBytes_ = codeBytes;
+    out.codes_ = std::move(codes);
+    out.tables_ = std::move(tables);
+    const bool inside = codeBytes == 1   ? codesInside<uint8_t>(out.codes_, limits)
+                        : codeBytes == 2 ? codesInside<uint16_t>(out.codes_, limits)
+                                         : codesInside<uint32_t>(out.codes_, limits);
+    if (!inside) fail("a code is outside its node's table");
+    return out;
+}
+
 bool PackedLayoutConfigs::operator==(const PackedLayoutConfigs& other) const {
     return configs_ == other.configs_ && nodes_ == other.nodes_ && codeBytes_ == other.codeBytes_ &&
            codes_ == other.codes_ && tables_ == other.tables_;
@@ -93,30 +146,46 @@ PackedLayoutConfigs PackedLayoutConfigs::fromFloats(const float* values, int64_t
     return builder.finish();
 }
 
-bool PackedLayoutConfigsBuilder::LayoutKey::operator==(const LayoutKey& other) const {
-    return node == other.node && layout == other.layout;
-}
-
-size_t PackedLayoutConfigsBuilder::LayoutKeyHash::operator()(const LayoutKey& key) const {
-    uint64_t h = static_cast<uint64_t>(key.node) * 0x9E3779B97F4A7C15ull;
-    for (uint32_t g : key.layout.groups) h = (h ^ g) * 0x100000001B3ull;
-    return static_cast<size_t>(h ^ (h >> 29));
-}
-
 PackedLayoutConfigsBuilder::PackedLayoutConfigsBuilder(int64_t nodes, int64_t expectedConfigs)
     : nodes_(nodes),
       configs_(nodes == 0 ? expectedConfigs : 0),
-      tables_(static_cast<size_t>(nodes)) {
+      nextNode_(0),
+      tables_(static_cast<size_t>(nodes)),
+      index_(static_cast<size_t>(nodes)) {
     if (expectedConfigs > 0) codes_.reserve(static_cast<size_t>(expectedConfigs * nodes));
 }
 
-void PackedLayoutConfigsBuilder::append(const NodeLayout& layout) {
-    const int64_t node = static_cast<int64_t>(codes_.size()) % nodes_;
+uint32_t PackedLayoutConfigsBuilder::codeOf(int64_t node, const NodeLayout& layout) {
+    NodeIndex& index = index_[static_cast<size_t>(node)];
+    if (index.lastCode != kNoCode && index.last == layout) return index.lastCode;
     std::vector<NodeLayout>& table = tables_[static_cast<size_t>(node)];
-    const auto [it, added] = index_.emplace(LayoutKey{node, layout}, uint32_t(table.size()));
-    if (added) table.push_back(layout);
-    codes_.push_back(it->second);
-    if (codes_.size() % static_cast<size_t>(nodes_) == 0) ++configs_;
+    if (2 * (table.size() + 1) > index.slots.size()) {  // grow: rehash the table's layouts
+        index.slots.assign(std::max<size_t>(8, 2 * index.slots.size()), Slot{});
+        const size_t mask = index.slots.size() - 1;
+        for (size_t code = 0; code < table.size(); ++code) {
+            size_t i = hashLayout(table[code]) & mask;
+            while (index.slots[i].code != kNoCode) i = (i + 1) & mask;
+            index.slots[i] = Slot{table[code], static_cast<uint32_t>(code)};
+        }
+    }
+    const size_t mask = index.slots.size() - 1;
+    size_t i = hashLayout(layout) & mask;
+    while (index.slots[i].code != kNoCode && !(index.slots[i].layout == layout)) i = (i + 1) & mask;
+    if (index.slots[i].code == kNoCode) {
+        index.slots[i] = Slot{layout, static_cast<uint32_t>(table.size())};
+        table.push_back(layout);
+    }
+    index.last = layout;
+    index.lastCode = index.slots[i].code;
+    return index.lastCode;
+}
+
+void PackedLayoutConfigsBuilder::append(const NodeLayout& layout) {
+    codes_.push_back(codeOf(nextNode_, layout));
+    if (++nextNode_ == nodes_) {
+        nextNode_ = 0;
+        ++configs_;
+    }
 }
 
 void PackedLayoutConfigsBuilder::appendConfig(const uint32_t* groups) {
@@ -163,8 +232,9 @@ PackedLayoutConfigs PackedLayoutConfigsBuilder::finish() {
     for (auto& table : tables_) table.shrink_to_fit();
     out.tables_ = std::move(tables_);
     codes_ = {};
-    index_ = {};
     tables_.assign(static_cast<size_t>(nodes_), {});
+    index_.assign(static_cast<size_t>(nodes_), {});
+    nextNode_ = 0;
     return out;
 }
 

@@ -7,7 +7,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "data/tpugraphs_format.h"
@@ -68,6 +67,13 @@ public:
 
     // Builds from the float view (C x nc x 18); values must be integers in -1..5.
     static PackedLayoutConfigs fromFloats(const float* values, int64_t configs, int64_t nodes);
+    // Rebuilds stored configs from their parts: the rows of codes (configs x nodes codes of
+    // codeBytes each, as row() lays them out) and each node's table (distinctLayouts()).
+    // Throws std::invalid_argument unless they fit together: sizes, every code inside its
+    // node's table, every group a valid base-7 value.
+    static PackedLayoutConfigs fromParts(int64_t configs, int64_t nodes, int codeBytes,
+                                         std::vector<uint8_t> codes,
+                                         std::vector<std::vector<NodeLayout>> tables);
 
 private:
     friend class PackedLayoutConfigsBuilder;
@@ -94,19 +100,27 @@ public:
     PackedLayoutConfigs finish();
 
 private:
-    struct LayoutKey {
-        int64_t node;
+    static constexpr uint32_t kNoCode = UINT32_MAX;
+    struct Slot {
         NodeLayout layout;
-        bool operator==(const LayoutKey& other) const;
+        uint32_t code = kNoCode;  // kNoCode: empty
     };
-    struct LayoutKeyHash {
-        size_t operator()(const LayoutKey& key) const;
+    // Per node: its table's codes by layout (open addressing, at most half full), and the
+    // layout it took in the previous config (nodes often keep theirs from one config to the
+    // next, which skips the probe).
+    struct NodeIndex {
+        std::vector<Slot> slots;
+        NodeLayout last;
+        uint32_t lastCode = kNoCode;
     };
+    uint32_t codeOf(int64_t node, const NodeLayout& layout);
+
     int64_t nodes_;
-    int64_t configs_;  // whole configs appended
+    int64_t configs_;   // whole configs appended
+    int64_t nextNode_;  // node of the next cell
     std::vector<uint32_t> codes_;
     std::vector<std::vector<NodeLayout>> tables_;
-    std::unordered_map<LayoutKey, uint32_t, LayoutKeyHash> index_;
+    std::vector<NodeIndex> index_;
 };
 
 }  // namespace tpugraphs

@@ -224,6 +224,20 @@ const NpzMember* NpzFile::find(const std::string& name) const {
     return nullptr;
 }
 
+uint64_t NpzFile::contentFingerprint() const {
+    uint64_t hash = 1469598103934665603ull;  // FNV-1a
+    const auto mix = [&hash](const void* data, size_t bytes) {
+        const auto* p = static_cast<const unsigned char*>(data);
+        for (size_t i = 0; i < bytes; ++i) hash = (hash ^ p[i]) * 1099511628211ull;
+    };
+    for (const NpzMember& m : m_impl->members) {
+        mix(m.entryName.c_str(), m.entryName.size() + 1);
+        const int64_t fields[] = {m.compressedBytes, m.bytes, int64_t(m.crc), int64_t(m.deflated)};
+        mix(fields, sizeof fields);
+    }
+    return hash;
+}
+
 NpyHeader NpzFile::readHeader(const std::string& name) {
     const NpzMember& m = m_impl->require(name);
     // A small member is read whole (with its CRC and the clearer libdeflate diagnostics).

@@ -37,6 +37,9 @@ public:
     int64_t fileBytes() const;  // size of the file or image
     const std::vector<NpzMember>& members() const;
     const NpzMember* find(const std::string& name) const;  // nullptr when absent
+    // A 64-bit fingerprint of the content, from the central directory alone: every member's
+    // name, sizes, method and CRC-32 (which the reads check against the inflated bytes).
+    uint64_t contentFingerprint() const;
 
     // Header of one array, inflating only its first bytes. Throws DataError (also when absent).
     NpyHeader readHeader(const std::string& name);

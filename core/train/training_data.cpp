@@ -6,21 +6,16 @@
 #include <set>
 #include <stdexcept>
 
+#include "base/parallel_for.h"
 #include "data/dataset.h"
+#include "prepare/prepared_cache.h"
+#include "prepare/prepared_loader.h"
 #include "train/component_options.h"
 #include "train/random_streams.h"
 
 namespace tpugraphs {
 
 namespace {
-
-PreparedGraph readPrepared(const std::string& path, GraphKind kind, const PrepareOptions& prepare,
-                           bool requireRuntimes) {
-    ReadOptions read;
-    read.requireRuntimes = requireRuntimes;
-    if (kind == GraphKind::Tile) return prepareTileGraph(readTileGraph(path, read), path, prepare);
-    return prepareLayoutGraph(readLayoutGraph(path, read), path, prepare);
-}
 
 // Why a graph cannot be ranked (fewer than 2 configs, no runtimes), or "" when it can.
 std::string unusableReason(const PreparedGraph& graph) {
@@ -46,18 +41,24 @@ std::vector<PreparedGraph> loadSplit(const DatasetIndex& index, const TrainOptio
         entries.push_back(entry);
     }
     if (limit > 0 && entries.size() > limit) entries.resize(limit);
+    PreparedLoadOptions load;
+    load.kind = kind;
+    load.prepare = prepareOptionsOf(options);
+    const std::string message = std::string("loading ") + splitName(split) + " graphs";
+    PreparedLoadResult loaded = loadPreparedGraphs(
+        entries, load,
+        [&](size_t done, size_t total) {
+            if (progress) progress(message, done, total);
+        },
+        cancel);
+    notes->insert(notes->end(), loaded.notes.begin(), loaded.notes.end());
     std::vector<PreparedGraph> graphs;
-    const PrepareOptions prepare = prepareOptionsOf(options);
-    for (size_t i = 0; i < entries.size(); ++i) {
-        if (cancel && cancel->load()) break;
-        if (progress)
-            progress(std::string("loading ") + splitName(split) + " graphs", i, entries.size());
-        PreparedGraph graph = readPrepared(entries[i]->path, kind, prepare, true);
+    for (PreparedGraph& graph : loaded.graphs) {
         const std::string reason = unusableReason(graph);
         if (reason.empty())
             graphs.push_back(std::move(graph));
         else
-            notes->push_back("skipped " + entries[i]->path + ": " + reason);
+            notes->push_back("skipped " + graph.path + ": " + reason);
     }
     return graphs;
 }
@@ -149,8 +150,11 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
     }
     const FeatureNormalizer* configs =
         data.kind == GraphKind::Tile ? &data.configNormalizer : nullptr;
-    for (auto& graph : data.train) normalizeGraph(graph, data.nodeNormalizer, configs);
-    for (auto& graph : data.valid) normalizeGraph(graph, data.nodeNormalizer, configs);
+    parallelFor(data.train.size() + data.valid.size(), 0, [&](size_t i) {
+        PreparedGraph& graph =
+            i < data.train.size() ? data.train[i] : data.valid[i - data.train.size()];
+        normalizeGraph(graph, data.nodeNormalizer, configs);
+    });
 
     // Configs to train on (and, with a holdout, to validate on) per graph; a graph left with
     // fewer than 2 distinct configs to train on carries no ranking signal and is dropped. When
@@ -169,15 +173,17 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
             "duplicates kept (identical configs give the model nothing to rank; "
             "their runtimes differ by measurement noise only)");
     }
-    std::vector<ConfigSet> heldSets(data.train.size());
+    std::vector<ConfigSet> heldSets(data.train.size()), all(data.train.size());
+    parallelFor(all.size(), 0, [&](size_t i) {
+        all[i] = collapse ? distinctConfigs(data.train[i]) : allConfigs(data.train[i]);
+    });
     for (size_t i = 0; i < data.train.size(); ++i) {
-        ConfigSet all = collapse ? distinctConfigs(data.train[i]) : allConfigs(data.train[i]);
         if (!holdout) {
-            data.trainSets.push_back(std::move(all));
+            data.trainSets.push_back(std::move(all[i]));
             continue;
         }
         ConfigSet kept;
-        holdOut(all, options.holdoutConfigs,
+        holdOut(all[i], options.holdoutConfigs,
                 streamSeed(options.seed, RandomStream::HoldoutConfigs, i), &kept, &heldSets[i]);
         data.trainSets.push_back(std::move(kept));
     }
@@ -213,7 +219,9 @@ PreparedGraph loadGraphForModel(const std::string& path, GraphKind kind,
                                 const PrepareOptions& prepare,
                                 const FeatureNormalizer& nodeNormalizer,
                                 const FeatureNormalizer& configNormalizer, bool requireRuntimes) {
-    PreparedGraph graph = readPrepared(path, kind, prepare, requireRuntimes);
+    ReadOptions read;
+    read.requireRuntimes = requireRuntimes;
+    PreparedGraph graph = loadPreparedFile(path, kind, prepare, read).graph;
     normalizeGraph(graph, nodeNormalizer, kind == GraphKind::Tile ? &configNormalizer : nullptr);
     return graph;
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <stdexcept>
 
 #include "data/layout_configs.h"
@@ -99,6 +100,43 @@ private Q_SLOTS:
         QCOMPARE(packed.configCount(), int64_t(3));
         QCOMPARE(packed.rowBytes(), size_t(0));
         QVERIFY(packed.toFloats().empty());
+    }
+    // Codes follow first appearance: for short tables (searched in order), across their growth
+    // into an indexed table (past 16 layouts) and when a node returns to an earlier layout.
+    void codesFollowFirstAppearance() {
+        PackedLayoutConfigsBuilder builder(2);
+        std::map<uint32_t, uint32_t> firstSeen;
+        std::vector<uint32_t> expected;
+        for (uint32_t c = 0; c < 400; ++c) {
+            const uint32_t g = (c * 2654435761u >> 7) % 60;  // 60 layouts, in a scrambled order
+            const uint32_t groups[6] = {g, 0, 0, 1, 2, 3};   // node 1 keeps one layout
+            builder.appendConfig(groups);
+            expected.push_back(firstSeen.emplace(g, uint32_t(firstSeen.size())).first->second);
+        }
+        const PackedLayoutConfigs packed = builder.finish();
+        QCOMPARE(packed.distinctLayouts(0).size(), firstSeen.size());
+        QVERIFY(firstSeen.size() > 16);
+        for (int64_t c = 0; c < packed.configCount(); ++c) {
+            QCOMPARE(packed.code(c, 0), expected[size_t(c)]);
+            QCOMPARE(packed.code(c, 1), uint32_t(0));
+        }
+    }
+    // Stored configs come back from their parts only when every code is inside its table.
+    void fromPartsChecksTheCodes() {
+        PackedLayoutConfigsBuilder builder(2);
+        const uint32_t a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {1, 2, 3, 7, 8, 9};
+        for (const uint32_t* config : {a, b, a}) builder.appendConfig(config);
+        const PackedLayoutConfigs packed = builder.finish();
+        const auto parts = [&](uint8_t lastCode) {
+            std::vector<uint8_t> codes(packed.row(0), packed.row(0) + 3 * packed.rowBytes());
+            codes.back() = lastCode;
+            return PackedLayoutConfigs::fromParts(
+                3, 2, 1, codes, {packed.distinctLayouts(0), packed.distinctLayouts(1)});
+        };
+        QVERIFY(parts(0) == packed);
+        QVERIFY_EXCEPTION_THROWN(parts(2), std::invalid_argument);  // node 1 has 2 layouts
+        QVERIFY_EXCEPTION_THROWN(PackedLayoutConfigs::fromParts(3, 2, 1, {}, {}),
+                                 std::invalid_argument);
     }
     void partialConfigIsRefused() {
         PackedLayoutConfigsBuilder builder(3);

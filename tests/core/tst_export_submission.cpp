@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/atomic_file.h"
 #include "export/submission_export.h"
 #include "export/submission_io.h"
 #include "export/submission_merge.h"
@@ -62,7 +63,7 @@ private Q_SLOTS:
         const std::vector<SubmissionRow> rows{{"tile:xla:a", {4, 3, 2, 1, 0}},
                                               {"layout:nlp:random:b", {2, 0, 1}}};
         writeSubmission(path, rows);
-        QVERIFY(!QFile::exists(QString::fromStdString(path + ".tmp")));
+        QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(path))));
         QCOMPARE(readLines(path), (std::vector<std::string>{"ID,TopConfigs", "tile:xla:a,4;3;2;1;0",
                                                             "layout:nlp:random:b,2;0;1"}));
         const auto back = readSubmission(path);
@@ -137,7 +138,7 @@ private Q_SLOTS:
         QVERIFY(!refused.written);
         QVERIFY(hasError(refused.report, 3, "index 3 out of range (entry 3)"));
         QVERIFY(!QFile::exists(QString::fromStdString(bad)));
-        QVERIFY(!QFile::exists(QString::fromStdString(bad + ".tmp")));
+        QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(bad))));
 
         // A template row listing a subset of a graph's configs is copied as it is, with a
         // warning that names it as the template's.

@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "analysis/config_sensitivity.h"
+#include "base/atomic_file.h"
 #include "analysis/loaded_graph.h"
 #include "common/dataset_name.h"
 #include "explorer_test_support.h"
@@ -201,7 +202,7 @@ void TestPredictionsPage::exportPredictionsCsv() {
     QCOMPARE(lines.front(), QByteArray("ID,config,score,predicted_rank"));
     QVERIFY(lines.size() > 12);
     QVERIFY(lines[1].startsWith("tile:xla:"));
-    QVERIFY(!QFile::exists(output + ".tmp"));
+    QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(output.toStdString()))));
 }
 
 QTEST_MAIN(TestPredictionsPage)

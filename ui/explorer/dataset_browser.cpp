@@ -2,7 +2,9 @@
 #include "explorer/dataset_browser.h"
 
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -12,6 +14,7 @@
 
 #include "item_models/collection_summary_model.h"
 #include "item_models/dataset_tree_model.h"
+#include "prepare/prepared_cache_status.h"
 
 namespace tpugraphs::ui {
 
@@ -23,6 +26,7 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
       m_filter(new QLineEdit(this)),
       m_tree(new QTreeView(this)),
       m_summaryTable(new QTableView(this)),
+      m_cacheLine(new QLabel(this)),
       m_splitter(new QSplitter(Qt::Vertical, this)) {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(DatasetTreeModel::SortRole);
@@ -72,6 +76,10 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     connect(m_summary, &QAbstractItemModel::dataChanged, this, showUnreadable);
     showUnreadable();
 
+    m_cacheLine->setObjectName("preparedCacheLine");
+    m_cacheLine->setWordWrap(true);
+    m_cacheLine->hide();  // until the dataset's cache has been checked
+
     m_splitter->addWidget(m_tree);
     m_splitter->addWidget(m_summaryTable);
     m_splitter->setStretchFactor(0, 4);
@@ -80,6 +88,7 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_filter);
     layout->addWidget(m_splitter, 1);
+    layout->addWidget(m_cacheLine);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
         m_proxy->setFilterFixedString(text);
@@ -87,6 +96,7 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     });
     // Another dataset starts unfiltered: an old filter would hide its graphs.
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        m_cacheLine->hide();
         m_filter->clear();
         m_tree->expandToDepth(0);
     });
@@ -121,6 +131,30 @@ void DatasetBrowser::spanGroupRows() {
         for (int s = 0; s < m_proxy->rowCount(collection); ++s)
             m_tree->setFirstColumnSpanned(s, collection, true);
     }
+}
+
+void DatasetBrowser::setPreparedCache(const PreparedCacheStatus& status) {
+    const QLocale locale;
+    if (status.cached == 0) {
+        m_cacheLine->setText(QStringLiteral("Prepared-graph cache: none yet"));
+    } else {
+        m_cacheLine->setText(
+            QStringLiteral("Prepared-graph cache: %1 of %2 files (%3)")
+                .arg(status.cached)
+                .arg(status.files)
+                .arg(locale.formattedDataSize(status.entryBytes, 1, QLocale::DataSizeSIFormat)));
+    }
+    QStringList folders;
+    for (const std::string& folder : status.folders) folders << QString::fromStdString(folder);
+    m_cacheLine->setToolTip(
+        QStringLiteral("Training or predicting on a dataset prepares each graph once (pruned, "
+                       "configs packed) and keeps it, so that later runs start in seconds.") +
+        (folders.isEmpty()
+             ? QString()
+             : QStringLiteral("\nKept in %1 (the .npz files: %2).")
+                   .arg(folders.join(QStringLiteral(", ")),
+                        locale.formattedDataSize(status.fileBytes, 1, QLocale::DataSizeSIFormat))));
+    m_cacheLine->show();
 }
 
 QMenu* DatasetBrowser::columnMenu() {

@@ -4,11 +4,16 @@
 
 #include <QWidget>
 
+class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
 class QTreeView;
+
+namespace tpugraphs {
+struct PreparedCacheStatus;
+}
 
 namespace tpugraphs::ui {
 
@@ -34,6 +39,9 @@ public:
     int selectedGraph() const;  // -1 when a group row or nothing is selected
     // Index of the first graph whose name or "collection/split/name" equals `name`, else -1.
     int findGraph(const QString& name) const;
+    // The line under the summary: how many files the prepared-graph cache holds, and its size.
+    void setPreparedCache(const PreparedCacheStatus& status);
+    QLabel* preparedCacheLine() const { return m_cacheLine; }
 
 Q_SIGNALS:
     void graphSelected(int graph);  // index into DatasetIndex::graphs
@@ -48,6 +56,7 @@ private:
     QLineEdit* m_filter;
     QTreeView* m_tree;
     QTableView* m_summaryTable;
+    QLabel* m_cacheLine;
     QSplitter* m_splitter;
 };
 

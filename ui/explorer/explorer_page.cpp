@@ -23,6 +23,7 @@
 #include "explorer/dataset_scan_job.h"
 #include "explorer/inspector_panel.h"
 #include "explorer/node_shape_text.h"
+#include "explorer/prepared_cache_job.h"
 #include "explorer/runtime_stats_job.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
@@ -41,6 +42,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
       m_scan(new DatasetScanJob(this)),
       m_stats(new RuntimeStatsJob(this)),
       m_load(new GraphLoadJob(this)),
+      m_cache(new PreparedCacheJob(this)),
       m_summaryTimer(new QTimer(this)),
       m_error(new QLabel(this)),
       m_splitter(new QSplitter(Qt::Horizontal, this)),
@@ -82,6 +84,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
         Q_EMIT taskProgress(QStringLiteral("Scanning %1").arg(m_pendingPath), done, total);
     });
     connect(m_scan, &DatasetScanJob::scanned, this, &ExplorerPage::onScanned);
+    connect(m_cache, &PreparedCacheJob::statusAvailable, m_browser,
+            &DatasetBrowser::setPreparedCache);
     connect(m_scan, &DatasetScanJob::failed, this, [this](const QString& error) {
         const QString message = withoutPath(error, m_pendingPath);
         showError(QStringLiteral("Cannot open %1: %2").arg(m_pendingPath, message));
@@ -149,6 +153,7 @@ void ExplorerPage::onScanned(const DatasetIndex& index) {
                            unreadable.mid(0, 3).join(QStringLiteral("; ")) +
                                (unreadable.size() > 3 ? QStringLiteral("; …") : QString())));
     if (!index.graphs.empty()) {
+        m_cache->start(index);
         m_stats->start(index);
         m_summaryTimer->start();
     }
@@ -229,6 +234,7 @@ void ExplorerPage::cancelTasks() {
     m_scan->cancel();
     m_stats->cancel();
     m_load->cancel();
+    m_cache->cancel();
     m_loadingGraph = m_graph ? m_loadingGraph : -1;
     m_summaryTimer->stop();
     m_summaryDirty = true;

@@ -26,6 +26,7 @@ class DatasetScanJob;
 class GraphLoadJob;
 class GraphViewPanel;
 class InspectorPanel;
+class PreparedCacheJob;
 class RuntimeChartsPanel;
 class RuntimeStatsJob;
 
@@ -84,6 +85,7 @@ private:
     DatasetScanJob* m_scan;
     RuntimeStatsJob* m_stats;
     GraphLoadJob* m_load;
+    PreparedCacheJob* m_cache;
     QTimer* m_summaryTimer;
     bool m_summaryDirty = false;
 

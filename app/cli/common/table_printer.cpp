@@ -45,4 +45,18 @@ std::string TablePrinter::number(double value, int decimals) {
     return text;
 }
 
+std::string TablePrinter::bytes(int64_t bytes) {
+    char text[32];
+    const double b = double(bytes);
+    if (b >= 1e9)
+        std::snprintf(text, sizeof text, "%.2f GB", b / 1e9);
+    else if (b >= 1e6)
+        std::snprintf(text, sizeof text, "%.1f MB", b / 1e6);
+    else if (b >= 1e3)
+        std::snprintf(text, sizeof text, "%.1f kB", b / 1e3);
+    else
+        std::snprintf(text, sizeof text, "%lld B", static_cast<long long>(bytes));
+    return text;
+}
+
 }  // namespace tpugraphs::cli

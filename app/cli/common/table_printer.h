@@ -1,6 +1,7 @@
 // Plain-text tables for the CLI: columns padded to their widest cell, numbers right-aligned.
 #pragma once
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -17,6 +18,8 @@ public:
 
     // "0.8123" style fixed formatting for scores.
     static std::string number(double value, int decimals = 4);
+    // "1.76 GB", "12.3 MB", "4.1 kB", "12 B" (decimal units).
+    static std::string bytes(int64_t bytes);
 
 private:
     std::vector<std::string> m_header;
