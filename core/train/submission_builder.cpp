@@ -63,6 +63,7 @@ SubmissionSummary buildSubmission(const SubmissionRequest& request,
     SubmissionExportOptions options;
     options.templatePath = request.templatePath;
     options.configCounts = &counts;
+    options.full = request.full;
     summary.result = exportSubmission(request.outputPath, rows, options);
     return summary;
 }

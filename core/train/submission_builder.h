@@ -32,6 +32,9 @@ struct SubmissionRequest {
     PredictOptions predict;
     std::string templatePath;  // optional
     std::string outputPath;
+    // Whether Kaggle's full file (894 rows) is required: Auto when the rows cover all five
+    // collections.
+    FullCheck full = FullCheck::Auto;
 };
 
 // The rows one run (or ensemble) predicted.

@@ -200,6 +200,15 @@ std::vector<SweepTrial> trialsOf(const PipelineOptions& o,
     return trials;
 }
 
+// Every collection's test split has Kaggle's count of graphs (the real dataset): the submission
+// must then be the full file; a generated dataset's is partial unless a template fills it.
+bool hasKaggleTestSplit(const DatasetIndex& index) {
+    for (const auto& [collection, rows] : fullSubmissionRowCounts())
+        if (static_cast<int64_t>(index.select(collection, Split::Test).size()) != rows)
+            return false;
+    return true;
+}
+
 std::string number(double value, int decimals = 4) {
     if (!std::isfinite(value)) return "-";
     char text[32];
@@ -303,6 +312,8 @@ PipelineOutcome runSubmissionPipeline(const PipelineOptions& o, const PipelinePr
     request.split = Split::Test;
     request.templatePath = o.templatePath;
     request.outputPath = o.outDir + "/submission.csv";
+    request.full =
+        o.templatePath.empty() && !hasKaggleTestSplit(index) ? FullCheck::Never : FullCheck::Always;
     bool allDone = !(cancel && cancel->load());
     for (const PipelineCollectionPlan& p : plans) {
         CollectionOutcome c{p.collection, p.steps, p.secondsPerStep, p.budgetMinutes, {}, {}, {}};
@@ -330,11 +341,18 @@ PipelineOutcome runSubmissionPipeline(const PipelineOptions& o, const PipelinePr
         if (progress) progress("predicting the test split into " + request.outputPath);
         request.predict.useBest = false;
         const SubmissionSummary summary = buildSubmission(request);
-        if (summary.result.written) {
-            outcome.submissionPath = request.outputPath;
-            outcome.rows = summary.result.report.rows;
-            outcome.complete = summary.result.report.checkedAsFull;
+        const SubmissionReport& report = summary.result.report;
+        if (!summary.result.written) {
+            std::string why;
+            for (const SubmissionIssue& issue : report.errors)
+                why += "\n  " + (issue.line ? "line " + std::to_string(issue.line) + ": " : "") +
+                       issue.message;
+            throw RunError(request.outputPath + ": the predicted submission did not validate (" +
+                           std::to_string(report.errorCount) + " errors), nothing written:" + why);
         }
+        outcome.submissionPath = request.outputPath;
+        outcome.rows = report.rows;
+        outcome.complete = report.checkedAsFull;
     }
     outcome.minutes = std::chrono::duration<double>(Clock::now() - start).count() / 60;
     outcome.report = reportOf(o, outcome);
