@@ -60,7 +60,7 @@ Case makeCase(std::string label, Collection collection, ModelType model, int bat
 // lr 1e-4, gradient norm clipped to 0.01.
 Case referenceShape(std::string label, int batchGraphs) {
     Case c = makeCase(std::move(label), Collection::TileXla, ModelType::TileLateJoinSage,
-                      batchGraphs, 1000000, 128, 128);
+                      batchGraphs, 100000, 128, 128);  // every config: the range's top
     TrainOptions& o = c.options;
     o.loss = LossType::Mse;
     o.bidirectional = false;
