@@ -6,13 +6,15 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QIcon>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "about_dialog.h"
+#include "base/build_info.h"
 #include "common/count_text.h"
 #include "common/task_progress.h"
 #include "explorer/dataset_scan_job.h"
@@ -125,6 +127,13 @@ void MainWindow::showFailure(const QString& message) {
 void MainWindow::initApplication() {
     QApplication::setOrganizationName("TpuGraphsStudio");
     QApplication::setApplicationName("TpuGraphs Studio");
+    QApplication::setApplicationVersion(QString::fromUtf8(projectVersion()));
+    // The installed .desktop entry's name, so that desktop shells match windows to it.
+    QGuiApplication::setDesktopFileName(QStringLiteral(TPUGRAPHS_APP_ID));
+    QIcon icon;
+    for (int size : {16, 24, 32, 48, 64, 128, 256})
+        icon.addFile(QStringLiteral(":/icons/%1x%1/tpugraphs-studio.png").arg(size));
+    QApplication::setWindowIcon(icon);
     initTorchThreads();
 }
 
@@ -160,13 +169,15 @@ void MainWindow::createMenus() {
     view->addAction(QStringLiteral("&Collection"), QKeySequence(QStringLiteral("Ctrl+3")), this,
                     [this] { m_explorer->showTab(ExplorerPage::CollectionTab); });
     auto* help = menuBar()->addMenu(QStringLiteral("&Help"));
-    help->addAction(QStringLiteral("&About"), this, [this] {
-        QMessageBox::about(
-            this, QStringLiteral("About TpuGraphs Studio"),
-            QStringLiteral("TpuGraphs Studio: browse TpuGraphs datasets, look at their graphs "
-                           "and runtimes, and train cost models."));
-    });
+    help->addAction(QStringLiteral("&About TpuGraphs Studio"), this, &MainWindow::showAbout);
+    help->addAction(QStringLiteral("About &Qt"), qApp, &QApplication::aboutQt);
     rebuildRecentMenu();
+}
+
+void MainWindow::showAbout() {
+    auto* dialog = new AboutDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::exportSubmission() {

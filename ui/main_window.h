@@ -37,6 +37,8 @@ public:
     // File > Export Kaggle Submission / Export Predictions: opens the dialog (non-modal).
     void exportSubmission();
     void exportPredictions();
+    // Help > About: version, commit, Qt, LibTorch, BLAS and CUDA (non-modal).
+    void showAbout();
 
     ExplorerPage* explorer() const { return m_explorer; }
     TrainingPage* training() const { return m_training; }

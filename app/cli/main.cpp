@@ -4,14 +4,17 @@
 #include <exception>
 #include <iostream>
 
+#include "base/build_info.h"
 #include "command_registry.h"
 #include "train/torch_threads.h"
 
 int main(int argc, char** argv) {
     CLI::App app{"tpugraphs: TpuGraphs dataset tools, cost-model training and Kaggle export"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", tpugraphs::versionLine("tpugraphs"));
     int threads = 0;
-    app.add_option("--threads", threads, "LibTorch intra-op threads (default: the cores idle at start-up, at least 1)");
+    app.add_option("--threads", threads,
+                   "LibTorch intra-op threads (default: the cores idle at start-up, at least 1)");
     for (const auto& setup : tpugraphs::cli::commandRegistry()) setup(app);
     app.parse_complete_callback([&] { tpugraphs::initTorchThreads(threads); });
     try {
