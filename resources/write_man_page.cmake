@@ -1,9 +1,9 @@
 # Writes OUTPUT (NAME.1.gz), PROGRAM's man page, with help2man from its --help (run offscreen),
 # unless OUTPUT is newer than PROGRAM. Adds SEE ALSO and, with SUBCOMMANDS, a SUBCOMMANDS section
 # holding the --help of every subcommand (and of theirs), as CLI11 lists them under
-# "Subcommands:". Run at install time (tpugraphs_install_program, app/CMakeLists.txt), so that relinking a
-# program costs no help2man run. Inputs (-D): PROGRAM, NAME, DESCRIPTION, VERSION, OUTPUT,
-# SUBCOMMANDS, HELP2MAN.
+# "Subcommands:". Run at install time (tpugraphs_install_program, app/CMakeLists.txt), so that
+# relinking a program costs no help2man run. Inputs (-D): PROGRAM, NAME, DESCRIPTION, VERSION,
+# OUTPUT, SUBCOMMANDS, HELP2MAN.
 if(EXISTS ${OUTPUT} AND ${OUTPUT} IS_NEWER_THAN ${PROGRAM})
     return()
 endif()
@@ -48,7 +48,8 @@ as its --help prints them.\n")
     append_subcommands()
 endif()
 get_property(page GLOBAL PROPERTY man_page)
-string(APPEND page "[SEE ALSO]\n.BR tpugraphs (1),\n.BR tpugraphs-studio (1)\n")
+string(APPEND page
+       "[SEE ALSO]\n.BR tpugraphs (1),\n.BR tpugraphs-dev (1),\n.BR tpugraphs-studio (1)\n")
 string(REGEX REPLACE "\\.gz$" "" roff ${OUTPUT})
 file(WRITE ${roff}.h2m "${page}")
 set(ENV{QT_QPA_PLATFORM} offscreen)

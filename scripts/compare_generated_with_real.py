@@ -6,7 +6,7 @@ REAL_ROOT defaults to ../shared/data/tpugraphs. Prints, for tile and layout grap
 opcode shares, tensor ranks, element types, edges per node, configurable share and opcodes,
 layout config -1 share, distinct-config share, computations per graph and runtime spreads.
 The runtime calibration table (median/best, max/best, within 1 %, distinct configs per
-collection) is `tpugraphs compare-runtimes ROOT [ROOT...]` (no numpy needed).
+collection) is `tpugraphs-dev compare-runtimes ROOT [ROOT...]` (no numpy needed).
 """
 import collections
 import glob

@@ -4,22 +4,23 @@
 
 #include <iostream>
 
-#include "command_registry.h"
+#include "common/cli_options.h"
+#include "common/command_registry.h"
 #include "export/baseline_submission.h"
 #include "export/submission_export.h"
-#include "split_option.h"
 
 namespace {
 
 using namespace tpugraphs;
 
 struct BaselineArgs {
-    std::string dataset, split = "test", out, templatePath;
+    std::string dataset, out, templatePath;
+    Split split = Split::Test;
     bool full = false;
 };
 
 void runBaseline(const BaselineArgs& args) {
-    const Split split = cli::parseSplitOption(args.split);
+    const Split split = args.split;
     const DatasetIndex index = scanDataset(args.dataset);
     const std::vector<SubmissionRow> rows = baselineSubmission(index, split);
     const auto counts = configCountsOf(index, split);
@@ -34,7 +35,7 @@ void runBaseline(const BaselineArgs& args) {
     const SubmissionExportResult result = exportSubmission(args.out, rows, options);
 
     std::cout
-        << "baseline rows: " << rows.size() << " graph(s) of the " << args.split
+        << "baseline rows: " << rows.size() << " graph(s) of the " << splitName(args.split)
         << " split (tile: larger output tiles first; layout: fewer default (-1) layouts first)\n";
     if (!args.templatePath.empty())
         std::cout << "merged with " << args.templatePath << ": " << result.merge.fromPredictions
@@ -56,9 +57,8 @@ void runBaseline(const BaselineArgs& args) {
 void setupBaseline(CLI::App& app) {
     auto args = std::make_shared<BaselineArgs>();
     auto* cmd = app.add_subcommand("baseline", "Write a non-learned heuristic submission CSV");
-    cmd->add_option("--dataset", args->dataset, "Dataset root")->required();
-    cmd->add_option("--split", args->split, "Split to predict")
-        ->check(CLI::IsMember({"train", "valid", "test"}));
+    cli::addDatasetOption(*cmd, &args->dataset)->required();
+    cli::addSplitOption(*cmd, &args->split, "to predict");
     cmd->add_option("--out", args->out, "Output CSV")->required();
     cmd->add_option(
         "--template", args->templatePath,

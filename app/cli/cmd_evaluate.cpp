@@ -2,13 +2,14 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <optional>
 
-#include "command_registry.h"
-#include "progress_bar.h"
-#include "split_option.h"
-#include "table_printer.h"
+#include "common/cli_options.h"
+#include "common/command_registry.h"
+#include "common/progress_bar.h"
+#include "common/table_printer.h"
+#include "common/train_report.h"
 #include "train/predictor.h"
-#include "train_report.h"
 
 namespace {
 
@@ -16,24 +17,25 @@ using namespace tpugraphs;
 
 struct EvaluateArgs {
     std::vector<std::string> runs;
-    std::string dataset, split = "valid", device = "cpu", collection;
+    std::string dataset, device = "cpu";
+    Split split = Split::Valid;
+    std::optional<Collection> collection;
     int averages = kDefaultTestTimeAverages;
     bool perGraph = false, last = false;
 };
 
 void runEvaluate(const EvaluateArgs& a) {
-    const Split split = cli::parseSplitOption(a.split);
     PredictOptions options;
     options.device = a.device;
     options.testTimeAverages = a.averages;
     options.useBest = !a.last;
-    if (!a.collection.empty()) options.collection = cli::parseCollectionOption(a.collection);
+    options.collection = a.collection;
     // Counted in configs: one layout graph holds up to ~100k of them.
     cli::ProgressBar bar("evaluating");
     options.splitConfigProgress = [&](int64_t done, int64_t total) {
         bar.update(static_cast<size_t>(done), static_cast<size_t>(total), "configs");
     };
-    const SplitPrediction result = predictSplit(a.runs, a.dataset, split, options);
+    const SplitPrediction result = predictSplit(a.runs, a.dataset, a.split, options);
     bar.finish();
     if (a.perGraph) {
         cli::TablePrinter table({"graph", "configs", "kendall", "top5-score", "opa", "top1-err"},
@@ -51,7 +53,7 @@ void runEvaluate(const EvaluateArgs& a) {
     }
     std::cout << (a.runs.size() > 1 ? "ensemble of " + std::to_string(a.runs.size()) + " runs"
                                     : a.runs.front())
-              << " on " << a.split << ": " << result.graphs.size() << " graphs\n";
+              << " on " << splitName(a.split) << ": " << result.graphs.size() << " graphs\n";
     if (result.mean.graphs == 0) {
         std::cout << "no graph of this split has runtimes (test split?): nothing to score\n";
         return;
@@ -66,11 +68,10 @@ void setupEvaluate(CLI::App& app) {
     cmd->add_option("--run", a->runs,
                     "Run directory; repeat for an ensemble (per-graph normalised ranks averaged)")
         ->required();
-    cmd->add_option("--collection", a->collection,
-                    "Collection to score (default: the run's; another of the same kind is "
-                    "allowed)");
-    cmd->add_option("--dataset", a->dataset, "Dataset root (default: the run's)");
-    cmd->add_option("--split", a->split, "train, valid or test")->capture_default_str();
+    cli::addCollectionOption(*cmd, &a->collection,
+                             "default: the run's; another of the same kind is allowed");
+    cli::addDatasetOption(*cmd, &a->dataset, "default: the run's");
+    cli::addSplitOption(*cmd, &a->split);
     cmd->add_option("--tta", a->averages,
                     "Test-time averages over shuffled config orders (models that compare "
                     "configs)")

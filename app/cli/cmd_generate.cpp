@@ -10,12 +10,12 @@
 #include <map>
 #include <optional>
 
-#include "command_registry.h"
+#include "common/cli_options.h"
+#include "common/command_registry.h"
+#include "common/progress_bar.h"
+#include "common/table_printer.h"
 #include "data/dataset.h"
-#include "progress_bar.h"
-#include "split_option.h"
 #include "synth/generator.h"
-#include "table_printer.h"
 
 namespace {
 
@@ -31,7 +31,8 @@ extern "C" void onInterrupt(int) {
 struct GenerateArgs {
     std::string preset = "demo", out;
     uint64_t seed = 1;
-    std::vector<std::string> collections, splits;
+    std::vector<Collection> collections;
+    std::vector<Split> splits;
     std::optional<double> noise;
     double fraction = 1.0;
     int limit = -1, jobs = 0;
@@ -50,10 +51,8 @@ GeneratorOptions toOptions(const GenerateArgs& args) {
     if (!parsePreset(args.preset, &o.preset))
         throw CLI::ValidationError("--preset", "unknown preset " + args.preset);
     o.seed = args.seed;
-    for (const std::string& c : args.collections)
-        o.collections.push_back(cli::parseCollectionOption(c));
-    for (const std::string& s : args.splits)
-        o.splits.push_back(cli::parseSplitOption(s, "--splits"));
+    o.collections = args.collections;
+    o.splits = args.splits;
     o.noise = args.noise;
     o.fraction = args.fraction;
     o.limit = args.limit;
@@ -133,11 +132,8 @@ void setupGenerate(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--out", args->out, "Dataset root to write (created if needed)")->required();
     cmd->add_option("--seed", args->seed, "Master seed: the same seed writes the same bytes");
-    cmd->add_option("--collections", args->collections,
-                    "Only these collections, e.g. tile:xla layout:nlp:random")
-        ->delimiter(',');
-    cmd->add_option("--splits", args->splits, "Only these splits: train, valid, test")
-        ->delimiter(',');
+    cli::addCollectionsOption(*cmd, &args->collections);
+    cli::addSplitsOption(*cmd, &args->splits);
     char noiseHelp[160];
     std::snprintf(noiseHelp, sizeof noiseHelp,
                   "Multiplicative measurement noise, sigma of log runtime (default: 0.01, and "

@@ -8,14 +8,14 @@
 #include <map>
 #include <optional>
 
-#include "command_registry.h"
+#include "common/command_registry.h"
+#include "common/progress_bar.h"
+#include "common/table_printer.h"
 #include "data/data_error.h"
 #include "data/dataset.h"
 #include "data/graph_summary.h"
 #include "data/npy_header.h"
 #include "data/opcodes.h"
-#include "progress_bar.h"
-#include "table_printer.h"
 
 namespace {
 

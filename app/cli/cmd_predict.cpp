@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
-#include "command_registry.h"
-#include "progress_bar.h"
-#include "split_option.h"
+#include "common/cli_options.h"
+#include "common/command_registry.h"
+#include "common/progress_bar.h"
 #include "train/submission_builder.h"
 
 namespace {
@@ -16,7 +17,9 @@ using namespace tpugraphs;
 
 struct PredictArgs {
     std::vector<std::string> runs;
-    std::string dataset, split = "test", out, templatePath, device = "cpu", collection;
+    std::string dataset, out, templatePath, device = "cpu";
+    Split split = Split::Test;
+    std::optional<Collection> collection;
     int averages = kDefaultTestTimeAverages;
     bool last = false;
 };
@@ -31,10 +34,9 @@ void printIssues(const std::string& file, const std::vector<SubmissionIssue>& is
 void runPredict(const PredictArgs& a) {
     SubmissionRequest request;
     request.datasetRoot = a.dataset;
-    request.split = cli::parseSplitOption(a.split);
-    const Collection collection = a.collection.empty()
-                                      ? loadRunInfo(a.runs.front()).options.collection
-                                      : cli::parseCollectionOption(a.collection);
+    request.split = a.split;
+    const Collection collection =
+        a.collection.value_or(loadRunInfo(a.runs.front()).options.collection);
     request.runs = {{collection, a.runs}};
     request.predict.device = a.device;
     request.predict.testTimeAverages = a.averages;
@@ -86,11 +88,10 @@ void setupPredict(CLI::App& app) {
     cmd->add_option("--run", a->runs,
                     "Run directory; repeat for an ensemble (per-graph normalised ranks averaged)")
         ->required();
-    cmd->add_option("--dataset", a->dataset, "Dataset root (default: the first run's)");
-    cmd->add_option("--split", a->split, "Split to predict")->capture_default_str();
-    cmd->add_option("--collection", a->collection,
-                    "Collection to predict (default: the run's; another of the same kind is "
-                    "allowed)");
+    cli::addDatasetOption(*cmd, &a->dataset, "default: the first run's");
+    cli::addSplitOption(*cmd, &a->split, "to predict");
+    cli::addCollectionOption(*cmd, &a->collection,
+                             "default: the run's; another of the same kind is allowed");
     cmd->add_option("--out", a->out, "Submission CSV to write")->required();
     cmd->add_option("--template", a->templatePath,
                     "Fill the rows without predictions from this CSV (e.g. the sample "

@@ -5,12 +5,12 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "command_registry.h"
+#include "common/cli_options.h"
+#include "common/command_registry.h"
+#include "common/table_printer.h"
 #include "export/submission_io.h"
 #include "export/submission_scoring.h"
 #include "export/submission_validator.h"
-#include "split_option.h"
-#include "table_printer.h"
 
 namespace {
 
@@ -18,7 +18,8 @@ using namespace tpugraphs;
 using tpugraphs::cli::TablePrinter;
 
 struct ScoreArgs {
-    std::string predictions, dataset, split = "valid";
+    std::string predictions, dataset;
+    Split split = Split::Valid;
     size_t worst = 10;
 };
 
@@ -35,17 +36,17 @@ void printScores(const ScoreArgs& args, const SubmissionScore& score) {
     std::cout << "tile: 2 - min(runtime of the listed configs) / min(runtime of all); "
                  "layout: Kendall tau-b of rank position vs runtime\n";
     if (score.graphsWithoutRow > 0) {
-        std::cout << score.graphsWithoutRow << " graph(s) of the " << args.split
+        std::cout << score.graphsWithoutRow << " graph(s) of the " << splitName(args.split)
                   << " split have no row and are not scored, e.g.";
         for (const std::string& id : score.missingIds) std::cout << " " << id;
         std::cout << "\n";
     }
     if (score.unreadableGraphs > 0)
-        std::cout << score.unreadableGraphs << " graph file(s) of the " << args.split
+        std::cout << score.unreadableGraphs << " graph file(s) of the " << splitName(args.split)
                   << " split have invalid headers and are not scored\n";
     if (score.rowsWithoutGraph > 0)
-        std::cout << score.rowsWithoutGraph << " row(s) are not graphs of the " << args.split
-                  << " split and were ignored\n";
+        std::cout << score.rowsWithoutGraph << " row(s) are not graphs of the "
+                  << splitName(args.split) << " split and were ignored\n";
     if (args.worst == 0) return;
     std::cout << "\nworst graphs:\n";
     TablePrinter worst({"collection", "graph", "score"}, {false, false, true});
@@ -55,7 +56,7 @@ void printScores(const ScoreArgs& args, const SubmissionScore& score) {
 }
 
 void runScore(const ScoreArgs& args) {
-    const Split split = cli::parseSplitOption(args.split);
+    const Split split = args.split;
     if (split == Split::Test)
         throw std::runtime_error(
             "the test split has no runtimes (all 0): score against train or valid");
@@ -79,8 +80,8 @@ void runScore(const ScoreArgs& args) {
     const SubmissionScore score = scoreSubmission(rows, index, split);
     if (score.graphs.empty())
         throw std::runtime_error("no row of " + args.predictions + " matches a graph of the " +
-                                 args.split + " split of " + args.dataset);
-    std::cout << "scored " << score.graphs.size() << " graph(s) of the " << args.split
+                                 splitName(args.split) + std::string(" split of ") + args.dataset);
+    std::cout << "scored " << score.graphs.size() << " graph(s) of the " << splitName(args.split)
               << " split of " << args.dataset << " from " << args.predictions << "\n\n";
     printScores(args, score);
 }
@@ -91,9 +92,8 @@ void setupScore(CLI::App& app) {
         app.add_subcommand("score", "Score a submission CSV against a split's true runtimes");
     cmd->add_option("--predictions", args->predictions, "Submission CSV (ID,TopConfigs)")
         ->required();
-    cmd->add_option("--dataset", args->dataset, "Dataset root")->required();
-    cmd->add_option("--split", args->split, "Split with runtimes: train or valid")
-        ->check(CLI::IsMember({"train", "valid", "test"}));
+    cli::addDatasetOption(*cmd, &args->dataset)->required();
+    cli::addSplitOption(*cmd, &args->split, "with runtimes: train or valid");
     cmd->add_option("--worst", args->worst, "How many worst graphs to list (0: none)");
     cmd->callback([args] { runScore(*args); });
 }

@@ -4,16 +4,17 @@
 #include <iostream>
 #include <map>
 
-#include "command_registry.h"
+#include "common/cli_options.h"
+#include "common/command_registry.h"
 #include "export/submission_validator.h"
-#include "split_option.h"
 
 namespace {
 
 using namespace tpugraphs;
 
 struct ValidateArgs {
-    std::string file, dataset, split = "test";
+    std::string file, dataset;
+    Split split = Split::Test;
     bool partial = false;
     size_t maxErrors = 50;
 };
@@ -29,7 +30,7 @@ void printReport(const ValidateArgs& args, const SubmissionReport& report) {
                       : "checked as a partial submission (--partial: row counts not checked; "
                         "Kaggle needs all 894 rows)\n");
     if (report.checkedAgainstDataset) {
-        std::cout << "checked against the " << args.split << " split of " << args.dataset
+        std::cout << "checked against the " << splitName(args.split) << " split of " << args.dataset
                   << " (config counts from the npz headers)";
         if (report.uncheckedRows > 0)
             std::cout << "; " << report.uncheckedRows
@@ -72,8 +73,7 @@ void runValidate(const ValidateArgs& args) {
     options.full = args.partial ? FullCheck::Never : FullCheck::Always;
     std::map<std::string, int64_t> counts;
     if (!args.dataset.empty()) {
-        const Split split = cli::parseSplitOption(args.split);
-        counts = configCountsFromDataset(args.dataset, split);
+        counts = configCountsFromDataset(args.dataset, args.split);
         options.configCounts = &counts;
         // A dataset holding part of the test split (e.g. sample files) cannot judge the rows
         // of the graphs it lacks: they are counted as unchecked instead of failing.
@@ -91,10 +91,8 @@ void setupValidateSubmission(CLI::App& app) {
         "Check a Kaggle submission CSV with the competition's rules (header, 894 unique IDs of "
         "the five collections, index lists; with --dataset, config counts)");
     cmd->add_option("file", args->file, "Submission CSV")->required();
-    cmd->add_option("--dataset", args->dataset,
-                    "Dataset root: check indices against each graph's config count");
-    cmd->add_option("--split", args->split, "Split the rows refer to (with --dataset)")
-        ->check(CLI::IsMember({"train", "valid", "test"}));
+    cli::addDatasetOption(*cmd, &args->dataset, "checks indices against each graph's config count");
+    cli::addSplitOption(*cmd, &args->split, "the rows refer to, with --dataset");
     cmd->add_flag("--partial", args->partial,
                   "Check a partial file (e.g. one collection): do not require Kaggle's 894 rows");
     cmd->add_option("--max-errors", args->maxErrors, "Errors to print (all are counted)");

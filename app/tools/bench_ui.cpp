@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
     page.form()->setRunsRoot(temp.path() + "/runs");
     page.setDatasetRoot(root);
     page.findChild<QSpinBox*>("steps")->setValue(parser.value("steps").toInt());
-    page.findChild<QSpinBox*>("validationInterval")->setValue(50);
+    page.findChild<QSpinBox*>("validation_interval")->setValue(50);
 
     LatencyProbe probe(10);
     std::vector<double> idle, training;

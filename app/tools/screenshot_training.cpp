@@ -51,10 +51,8 @@ void save(QWidget* widget, const QString& file) {
 
 TrainOptions quickRun(const std::string& root, Collection collection, const std::string& dir,
                       int steps) {
-    TrainOptions o;
+    TrainOptions o = defaultTrainOptions(collection);
     o.datasetRoot = root;
-    o.collection = collection;
-    o.model = defaultModelFor(collectionKind(collection));
     o.runDir = dir;
     o.steps = steps;
     o.batchGraphs = collectionKind(collection) == GraphKind::Tile ? 8 : 2;
@@ -107,7 +105,7 @@ int main(int argc, char** argv) {
     training->openRun(QString::fromStdString(earlier));
     tabs->setCurrentWidget(training);
     training->findChild<QSpinBox*>("steps")->setValue(600);
-    training->findChild<QSpinBox*>("validationInterval")->setValue(40);
+    training->findChild<QSpinBox*>("validation_interval")->setValue(40);
     training->findChild<QPushButton*>("startButton")->click();
     const QString live = training->runs()->liveRun();
     waitUntil([&] { return training->curves(live) && training->curves(live)->validations() >= 7; },

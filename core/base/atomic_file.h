@@ -1,7 +1,17 @@
-// The one atomic file writer: content goes to a temporary sibling, is flushed to the disk, then
-// renamed over the target, so a reader sees the old file or the complete new one, never a part.
+// The one file writer: every file the product writes (run files, checkpoints, submissions,
+// predictions, generated datasets) goes through it. Content goes to a temporary sibling, is
+// flushed to the disk, then renamed over the target and the folder flushed, so a reader sees the
+// old file or the complete new one, never a part. Every failing step (open, write, flush,
+// rename, folder flush) throws a FileWriteError naming the file and the system's reason ("No
+// space left on device"), and leaves no temporary behind.
+//
+// For tests, a fault can be injected at the N-th file operation (FileFault): in process with
+// injectFileFault, or in a child process with the environment variable TPUGRAPHS_TEST_FAULT
+// ("N", "N:write", "N:write:ENOSPC"; operations open, write, sync, rename, folder; errors
+// ENOSPC, EIO, EDQUOT, EROFS, EACCES). When it fires, one line on stderr says so.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <ostream>
 #include <stdexcept>
@@ -20,18 +30,33 @@ private:
     std::string m_path;
 };
 
+struct WriteOptions {
+    // The file being replaced stays beside it as previousVersionPath(path) until the next
+    // write (checkpoints: a later damaged file falls back to the one before).
+    bool keepPrevious = false;
+};
+
 // The temporary sibling a write goes through: path + ".tmp".
 std::string temporaryPathFor(const std::string& path);
+// Where keepPrevious keeps the replaced file: "dir/last.pt" -> "dir/last.previous.pt".
+std::string previousVersionPath(const std::string& path);
 
-// Creates the file through `produce`, which must write it at the temporary path it is given
-// (for writers that take a path: libzip, LibTorch archives); then fsync, rename over `path` and
-// fsync of the folder. On failure the temporary is removed; an exception thrown by `produce`
-// propagates unchanged, other failures throw FileWriteError.
-void produceFileAtomically(const std::string& path,
-                           const std::function<void(const std::string& temporary)>& produce);
+void writeFileAtomically(const std::string& path, const std::string& content,
+                         const WriteOptions& options = {});
+// The same for content produced on a stream (built in memory first).
+void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write,
+                         const WriteOptions& options = {});
 
-// The same for content written to a binary stream; a stream error throws FileWriteError.
-void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write);
-void writeFileAtomically(const std::string& path, const std::string& content);
+// --- Fault injection (tests) ---
+enum class FileOperation { Any, Open, Write, Sync, Rename, Folder };
+struct FileFault {
+    int64_t failAt = 0;  // the N-th operation of `operation` fails (1-based); 0 = none
+    FileOperation operation = FileOperation::Any;
+    int error = 5;  // errno (EIO)
+};
+// Replaces the fault (and restarts the operation count); FileFault{} removes it.
+void injectFileFault(const FileFault& fault);
+// Operations counted since the last injectFileFault (or the process start).
+int64_t fileOperationCount();
 
 }  // namespace tpugraphs

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace tpugraphs {
 
@@ -28,6 +29,14 @@ bool parseEnumName(const EnumName<Enum> (&table)[N], const std::string& text, En
         }
     }
     return false;
+}
+
+// Every name of `table`, in its order (the allowed values of an option, say).
+template <typename Enum, size_t N>
+std::vector<std::string> enumNames(const EnumName<Enum> (&table)[N]) {
+    std::vector<std::string> names;
+    for (const auto& entry : table) names.emplace_back(entry.second);
+    return names;
 }
 
 }  // namespace tpugraphs

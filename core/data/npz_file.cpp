@@ -5,7 +5,9 @@
 #include <zip.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 
 #include "base/parallel_for.h"
@@ -176,7 +178,7 @@ NpzFile NpzFile::open(const std::string& path) {
     auto impl = std::make_unique<Impl>();
     impl->path = path;
     std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw DataError(path, "", "cannot open the file");
+    if (!f) throw DataError(path, "", std::string("cannot open the file: ") + std::strerror(errno));
     std::fseek(f, 0, SEEK_END);
     impl->fileBytes = std::ftell(f);
     std::fclose(f);

@@ -1,8 +1,10 @@
-// NpzWriter: npy v1 images assembled in memory, zipped by libzip (deflate), written atomically.
+// NpzWriter: npy v1 images assembled in memory, zipped by libzip (deflate) in memory, written
+// by the one atomic writer.
 #include "data/npz_writer.h"
 
 #include <zip.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "base/atomic_file.h"
@@ -35,15 +37,23 @@ void NpzWriter::add(const std::string& name, DType dtype, const std::vector<int6
 
 void NpzWriter::write(const std::string& path) const {
     if (m_members.empty()) throw DataError(path, "", "nothing to write: no arrays were added");
-    produceFileAtomically(path, [&](const std::string& temporary) { writeZip(path, temporary); });
+    writeFileAtomically(path, zipBytes(path));
 }
 
-void NpzWriter::writeZip(const std::string& path, const std::string& temporary) const {
-    int error = 0;
-    zip_t* zip = zip_open(temporary.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
-    if (!zip) throw DataError(path, "", "cannot create the file");
+std::string NpzWriter::zipBytes(const std::string& path) const {
+    zip_error_t error;
+    zip_error_init(&error);
+    zip_source_t* buffer = zip_source_buffer_create(nullptr, 0, 0, &error);
+    zip_t* zip = buffer ? zip_open_from_source(buffer, ZIP_TRUNCATE, &error) : nullptr;
+    if (!zip) {
+        if (buffer) zip_source_free(buffer);
+        throw DataError(path, "",
+                        std::string("cannot build the archive: ") + zip_error_strerror(&error));
+    }
+    zip_source_keep(buffer);  // kept past zip_close: it holds the archive's bytes
     auto fail = [&](const std::string& array, const std::string& problem) {
         zip_discard(zip);
+        zip_source_free(buffer);
         throw DataError(path, array, problem);
     };
     for (const Member& m : m_members) {
@@ -62,7 +72,19 @@ void NpzWriter::writeZip(const std::string& path, const std::string& temporary) 
         // A fixed member timestamp (2020-01-01): the same arrays always give the same bytes.
         zip_file_set_mtime(zip, static_cast<zip_uint64_t>(index), 1577880000, 0);
     }
-    if (zip_close(zip) != 0) fail("", std::string("cannot write: ") + zip_strerror(zip));
+    if (zip_close(zip) != 0) fail("", std::string("cannot compress: ") + zip_strerror(zip));
+    std::string bytes;
+    if (zip_source_open(buffer) == 0) {
+        zip_source_seek(buffer, 0, SEEK_END);
+        bytes.resize(static_cast<size_t>(std::max<zip_int64_t>(0, zip_source_tell(buffer))));
+        zip_source_seek(buffer, 0, SEEK_SET);
+        const zip_int64_t read = zip_source_read(buffer, bytes.data(), bytes.size());
+        zip_source_close(buffer);
+        if (read != static_cast<zip_int64_t>(bytes.size())) bytes.clear();
+    }
+    zip_source_free(buffer);
+    if (bytes.empty()) throw DataError(path, "", "cannot read back the archive built in memory");
+    return bytes;
 }
 
 }  // namespace tpugraphs

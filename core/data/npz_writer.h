@@ -29,7 +29,8 @@ public:
     void write(const std::string& path) const;
 
 private:
-    void writeZip(const std::string& path, const std::string& temporary) const;
+    // The archive's bytes (deflate level m_level); throws DataError naming `path`.
+    std::string zipBytes(const std::string& path) const;
 
     struct Member {
         std::string name;

@@ -55,10 +55,8 @@ public:
     }
 #endif
 
-    void setCap(size_t bytes) { m_cap = bytes; }
-    size_t cached() const {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        return m_cached;
+    void setCap(size_t bytes) {
+        m_cap = bytes;
     }
 
     void releaseAll() {
@@ -112,10 +110,6 @@ void installCachingCpuAllocator(size_t maxCachedBytes) {
     CachingCpuAllocator& allocator = CachingCpuAllocator::instance();
     allocator.setCap(maxCachedBytes);
     std::call_once(installed, [&] { c10::SetCPUAllocator(&allocator, /*priority=*/1); });
-}
-
-size_t cachedCpuBytes() {
-    return CachingCpuAllocator::instance().cached();
 }
 
 void releaseCachedCpuMemory() {

@@ -13,8 +13,6 @@ namespace tpugraphs {
 // zeroing and munmap for all of its temporaries.
 void installCachingCpuAllocator(size_t maxCachedBytes);
 
-// Bytes held in the cache now (freed, kept for reuse).
-size_t cachedCpuBytes();
 // Returns every cached block to the system (e.g. between micro-batches of different shapes).
 void releaseCachedCpuMemory();
 // Returns the cached blocks and the C library's free heap pages to the system (at the end of a

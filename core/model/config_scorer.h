@@ -9,7 +9,7 @@
 #include <torch/types.h>
 
 #include "model/cost_model.h"
-#include "train/prepared_graph.h"
+#include "prepare/prepared_graph.h"
 
 namespace tpugraphs {
 

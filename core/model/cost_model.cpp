@@ -10,24 +10,6 @@
 
 namespace tpugraphs {
 
-CostModelOptions costModelOptions(const TrainOptions& options, int64_t nodeFeatures,
-                                  int64_t configFeatures) {
-    CostModelOptions m;
-    m.type = options.model;
-    m.nodeFeatures = nodeFeatures;
-    m.configFeatures = configFeatures;
-    m.opcodeEmbedding = options.opcodeEmbedding;
-    m.hidden = options.hiddenDim;
-    m.layers = options.layers;
-    m.dropout = dropoutOf(options);
-    m.bidirectional = options.bidirectional;
-    m.selfChannelAttention = options.selfChannelAttention;
-    m.crossConfigAttention = options.crossConfigAttention;
-    m.readout = options.readout;
-    m.attentionForm = options.attentionForm;
-    return m;
-}
-
 std::shared_ptr<CostModelImpl> makeCostModel(const CostModelOptions& options) {
     if (options.nodeFeatures <= 0 || options.hidden <= 0 || options.layers < 0)
         throw std::invalid_argument(

@@ -5,7 +5,7 @@
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/pimpl.h>
 
-#include "train/train_options.h"
+#include "model/model_kinds.h"
 
 namespace tpugraphs {
 

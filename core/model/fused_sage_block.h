@@ -6,7 +6,7 @@
 #include <torch/types.h>
 
 #include "model/model_batch.h"
-#include "train/train_options.h"
+#include "model/model_kinds.h"
 
 namespace tpugraphs {
 

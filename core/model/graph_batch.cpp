@@ -85,111 +85,153 @@ BatchTargets buildBatchTargets(const std::vector<BatchItem>& items) {
             torch::from_blob(mask.data(), {g, k}, torch::kUInt8).to(torch::kBool)};
 }
 
-GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
-    if (items.empty()) throw std::invalid_argument("batch: no graphs");
-    const GraphKind kind = items.front().graph->kind;
-    const int features = items.front().graph->featureColumns;
-    const int64_t k = largestConfigCount(items);
-    std::vector<ItemRows> rows;
-    int64_t nodes = 0, edges = 0, configurable = 0;
-    for (const auto& item : items) {
-        if (item.graph->kind != kind || item.graph->featureColumns != features)
-            throw std::invalid_argument("batch: graphs of different kinds or feature widths");
-        rows.push_back(itemRows(item));
-        nodes += rows.back().end - rows.back().begin;
-        edges += static_cast<int64_t>(item.graph->src.size());
-        configurable += static_cast<int64_t>(rows.back().columns.size());
+namespace {
+
+// The arrays of a batch as its items are appended, in batch order.
+class BatchArrays {
+public:
+    BatchArrays(const std::vector<BatchItem>& items, const std::vector<ItemRows>& rows, int64_t k)
+        : m_kind(items.front().graph->kind),
+          m_features(items.front().graph->featureColumns),
+          m_configColumns(items.front().graph->configColumns),
+          m_k(k) {
+        int64_t edges = 0, configurable = 0;
+        for (size_t i = 0; i < items.size(); ++i) {
+            m_nodes += rows[i].end - rows[i].begin;
+            edges += static_cast<int64_t>(items[i].graph->src.size());
+            configurable += static_cast<int64_t>(rows[i].columns.size());
+        }
+        const int64_t g = static_cast<int64_t>(items.size());
+        m_nodeFeat.reserve(static_cast<size_t>(m_nodes * m_features));
+        m_opcode.reserve(m_nodes);
+        m_nodeGraph.reserve(m_nodes);
+        m_src.reserve(edges);
+        m_dst.reserve(edges);
+        m_degIn.assign(static_cast<size_t>(m_nodes), 0);
+        m_degOut.assign(static_cast<size_t>(m_nodes), 0);
+        m_invCount.resize(static_cast<size_t>(g));
+        if (m_kind == GraphKind::Tile)
+            m_configFeat.resize(static_cast<size_t>(g * k * m_configColumns));
+        if (m_kind == GraphKind::Layout)
+            m_hotColumns.resize(static_cast<size_t>(configurable * k * kLayoutConfigFeatureCount));
     }
-    const int64_t g = static_cast<int64_t>(items.size());
 
-    std::vector<float> nodeFeat;
-    nodeFeat.reserve(static_cast<size_t>(nodes * features));
-    std::vector<int64_t> opcode, src, dst, nodeGraph, configNodes;
-    opcode.reserve(nodes);
-    nodeGraph.reserve(nodes);
-    src.reserve(edges);
-    dst.reserve(edges);
-    std::vector<float> degIn(static_cast<size_t>(nodes), 0), degOut(static_cast<size_t>(nodes), 0);
-    std::vector<float> invCount(static_cast<size_t>(g));
-    const int configColumns = items.front().graph->configColumns;
-    std::vector<float> configFeat;
-    if (kind == GraphKind::Tile) configFeat.resize(static_cast<size_t>(g * k * configColumns));
-    std::vector<int64_t> hotColumns;
-    if (kind == GraphKind::Layout)
-        hotColumns.resize(static_cast<size_t>(configurable * k * kLayoutConfigFeatureCount));
-
-    GraphBatch batch;
-    int64_t nodeOffset = 0, configurableOffset = 0;
-    float values[kLayoutConfigFeatureCount];
-    for (int64_t gi = 0; gi < g; ++gi) {
-        const auto& item = items[gi];
+    // Item `gi`'s node rows, the edges between them and its configs.
+    void append(int64_t gi, const BatchItem& item, const ItemRows& r) {
         const PreparedGraph& graph = *item.graph;
-        const ItemRows& r = rows[gi];
         const int64_t count = r.end - r.begin;
-        nodeFeat.insert(nodeFeat.end(), graph.nodeFeat.begin() + r.begin * features,
-                        graph.nodeFeat.begin() + r.end * features);
-        opcode.insert(opcode.end(), graph.opcode.begin() + r.begin, graph.opcode.begin() + r.end);
-        nodeGraph.insert(nodeGraph.end(), count, gi);
-        batch.model.topology.nodeCounts.push_back(count);
-        const int64_t shift = nodeOffset - r.begin;
+        m_nodeFeat.insert(m_nodeFeat.end(), graph.nodeFeat.begin() + r.begin * m_features,
+                          graph.nodeFeat.begin() + r.end * m_features);
+        m_opcode.insert(m_opcode.end(), graph.opcode.begin() + r.begin,
+                        graph.opcode.begin() + r.end);
+        m_nodeGraph.insert(m_nodeGraph.end(), count, gi);
+        m_nodeCounts.push_back(count);
+        const int64_t shift = m_nodeOffset - r.begin;
+        appendEdges(graph, r, shift);
+        m_invCount[gi] = 1.0f / static_cast<float>(std::max<int64_t>(1, count));
+        appendConfigs(gi, item, r);
+        for (int64_t j : r.columns) m_configNodes.push_back(graph.configNodeRows[j] + shift);
+        m_nodeOffset += count;
+        m_configurableOffset += static_cast<int64_t>(r.columns.size());
+        m_realConfigs += static_cast<int64_t>(item.configs.size());
+    }
+
+    GraphBatch finish(const std::vector<BatchItem>& items) {
+        for (auto& d : m_degIn) d = 1.0f / std::max(1.0f, d);
+        for (auto& d : m_degOut) d = 1.0f / std::max(1.0f, d);
+        const int64_t g = static_cast<int64_t>(items.size());
+        GraphBatch batch;
+        batch.realConfigs = m_realConfigs;
+        ModelBatch& m = batch.model;
+        m.nodeFeat = floatTensor(m_nodeFeat, {m_nodes, m_features});
+        m.opcode = longTensor(m_opcode);
+        GraphTopology& t = m.topology;
+        t.src = longTensor(m_src);
+        t.dst = longTensor(m_dst);
+        t.invDegIn = floatTensor(m_degIn, {m_nodes});
+        t.invDegOut = floatTensor(m_degOut, {m_nodes});
+        t.nodeGraph = longTensor(m_nodeGraph);
+        t.invNodeCount = floatTensor(m_invCount, {g});
+        t.graphs = g;
+        t.nodeCounts = m_nodeCounts;
+        groupEdges(m_dst, m_src, m_nodes, &t.producerStart, &t.producers);
+        groupEdges(m_src, m_dst, m_nodes, &t.consumerStart, &t.consumers);
+        m.configs = m_k;
+        if (m_kind == GraphKind::Tile)
+            m.configFeat = floatTensor(m_configFeat, {g, m_k, m_configColumns});
+        if (m_kind == GraphKind::Layout) {
+            const int64_t configurable = static_cast<int64_t>(m_configNodes.size());
+            m.configNodes = longTensor(m_configNodes);
+            m.configHotColumns =
+                longTensor(m_hotColumns).view({configurable, m_k, kLayoutConfigFeatureCount});
+        }
+        BatchTargets targets = buildBatchTargets(items);
+        batch.target = std::move(targets.target);
+        batch.mask = std::move(targets.mask);
+        m.configMask = batch.mask;
+        return batch;
+    }
+
+private:
+    void appendEdges(const PreparedGraph& graph, const ItemRows& r, int64_t shift) {
         for (size_t e = 0; e < graph.src.size(); ++e) {
             const int64_t from = graph.src[e], to = graph.dst[e];
             if (from < r.begin || from >= r.end || to < r.begin || to >= r.end) continue;
-            src.push_back(from + shift);
-            dst.push_back(to + shift);
-            degIn[to + shift] += 1;
-            degOut[from + shift] += 1;
+            m_src.push_back(from + shift);
+            m_dst.push_back(to + shift);
+            m_degIn[to + shift] += 1;
+            m_degOut[from + shift] += 1;
         }
-        invCount[gi] = 1.0f / static_cast<float>(std::max<int64_t>(1, count));
+    }
+
+    // Tile: the configs' feature rows; layout: each configurable node's layout per config
+    // slot as the 18 hot columns of its one-hot (base-7 digit d of feature f: f * 7 + d + 1).
+    void appendConfigs(int64_t gi, const BatchItem& item, const ItemRows& r) {
+        const PreparedGraph& graph = *item.graph;
         const int64_t n = static_cast<int64_t>(item.configs.size());
-        for (int64_t slot = 0; slot < k; ++slot) {
+        float values[kLayoutConfigFeatureCount];
+        for (int64_t slot = 0; slot < m_k; ++slot) {
             const int64_t config = item.configs[slot % n];
-            if (kind == GraphKind::Tile) {
-                std::copy_n(graph.configFeat.data() + config * configColumns, configColumns,
-                            configFeat.data() + (gi * k + slot) * configColumns);
+            if (m_kind == GraphKind::Tile) {
+                std::copy_n(graph.configFeat.data() + config * m_configColumns, m_configColumns,
+                            m_configFeat.data() + (gi * m_k + slot) * m_configColumns);
                 continue;
             }
             for (size_t j = 0; j < r.columns.size(); ++j) {
                 graph.configs.unpack(config, r.columns[j], values);
-                int64_t* row = hotColumns.data() +
-                               ((configurableOffset + static_cast<int64_t>(j)) * k + slot) *
+                int64_t* row = m_hotColumns.data() +
+                               ((m_configurableOffset + static_cast<int64_t>(j)) * m_k + slot) *
                                    kLayoutConfigFeatureCount;
                 for (int f = 0; f < kLayoutConfigFeatureCount; ++f)
                     row[f] = f * 7 + static_cast<int64_t>(values[f]) + 1;
             }
         }
-        for (int64_t j : r.columns) configNodes.push_back(graph.configNodeRows[j] + shift);
-        nodeOffset += count;
-        configurableOffset += static_cast<int64_t>(r.columns.size());
-        batch.realConfigs += n;
     }
-    for (auto& d : degIn) d = 1.0f / std::max(1.0f, d);
-    for (auto& d : degOut) d = 1.0f / std::max(1.0f, d);
 
-    ModelBatch& m = batch.model;
-    m.nodeFeat = floatTensor(nodeFeat, {nodes, features});
-    m.opcode = longTensor(opcode);
-    m.topology.src = longTensor(src);
-    m.topology.dst = longTensor(dst);
-    m.topology.invDegIn = floatTensor(degIn, {nodes});
-    m.topology.invDegOut = floatTensor(degOut, {nodes});
-    m.topology.nodeGraph = longTensor(nodeGraph);
-    m.topology.invNodeCount = floatTensor(invCount, {g});
-    m.topology.graphs = g;
-    groupEdges(dst, src, nodes, &m.topology.producerStart, &m.topology.producers);
-    groupEdges(src, dst, nodes, &m.topology.consumerStart, &m.topology.consumers);
-    m.configs = k;
-    if (kind == GraphKind::Tile) m.configFeat = floatTensor(configFeat, {g, k, configColumns});
-    if (kind == GraphKind::Layout) {
-        m.configNodes = longTensor(configNodes);
-        m.configHotColumns =
-            longTensor(hotColumns).view({configurable, k, kLayoutConfigFeatureCount});
+    GraphKind m_kind;
+    int m_features, m_configColumns;
+    int64_t m_k, m_nodes = 0, m_nodeOffset = 0, m_configurableOffset = 0, m_realConfigs = 0;
+    std::vector<float> m_nodeFeat, m_degIn, m_degOut, m_invCount, m_configFeat;
+    std::vector<int64_t> m_opcode, m_src, m_dst, m_nodeGraph, m_configNodes, m_hotColumns;
+    std::vector<int64_t> m_nodeCounts;
+};
+
+}  // namespace
+
+GraphBatch buildGraphBatch(const std::vector<BatchItem>& items) {
+    if (items.empty()) throw std::invalid_argument("batch: no graphs");
+    const GraphKind kind = items.front().graph->kind;
+    const int features = items.front().graph->featureColumns;
+    std::vector<ItemRows> rows;
+    for (const auto& item : items) {
+        if (item.graph->kind != kind || item.graph->featureColumns != features)
+            throw std::invalid_argument("batch: graphs of different kinds or feature widths");
+        rows.push_back(itemRows(item));
     }
-    BatchTargets targets = buildBatchTargets(items);
-    batch.target = std::move(targets.target);
-    batch.mask = std::move(targets.mask);
-    m.configMask = batch.mask;
-    return batch;
+    BatchArrays arrays(items, rows, largestConfigCount(items));
+    for (size_t gi = 0; gi < items.size(); ++gi)
+        arrays.append(static_cast<int64_t>(gi), items[gi], rows[gi]);
+    return arrays.finish(items);
 }
 
 }  // namespace tpugraphs

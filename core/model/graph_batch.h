@@ -7,8 +7,8 @@
 #include <torch/types.h>
 
 #include "model/model_batch.h"
-#include "train/graph_segments.h"
-#include "train/prepared_graph.h"
+#include "prepare/graph_segments.h"
+#include "prepare/prepared_graph.h"
 
 namespace tpugraphs {
 

@@ -13,16 +13,17 @@ double linear(double rows, double in, double out) {
 }
 }  // namespace
 
-double layoutSageTrainFlops(const TrainOptions& o, const LayoutStepShape& s, bool fusedKernels) {
-    const double h = o.hiddenDim, n = static_cast<double>(s.nodes);
+double layoutSageTrainFlops(const CostModelOptions& o, const LayoutStepShape& s,
+                            bool fusedKernels) {
+    const double h = static_cast<double>(o.hidden), n = static_cast<double>(s.nodes);
     const double k = static_cast<double>(s.configs);
     const double nodeRows = n * k, graphRows = static_cast<double>(s.graphs) * k;
     double forward = linear(n, static_cast<double>(s.nodeFeatures + o.opcodeEmbedding), h);
     // The one-hot config projection as run: a sum of the 18 hot weight columns per row.
     forward += linear(static_cast<double>(s.configurable) * k, kLayoutConfigFeatureCount, h);
-    const double squeeze = static_cast<double>(std::max(1, o.hiddenDim / 4));
-    const double half = static_cast<double>(std::max(4, o.hiddenDim / 2));
-    for (int layer = 0; layer < o.layers; ++layer) {
+    const double squeeze = static_cast<double>(std::max<int64_t>(1, o.hidden / 4));
+    const double half = static_cast<double>(std::max<int64_t>(4, o.hidden / 2));
+    for (int64_t layer = 0; layer < o.layers; ++layer) {
         forward += linear(nodeRows, h, h) * (o.bidirectional ? 3 : 2);
         if (o.selfChannelAttention) forward += 2 * linear(graphRows, h, squeeze);
         if (!o.crossConfigAttention) continue;

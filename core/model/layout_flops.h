@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "train/train_options.h"
+#include "model/cost_model_options.h"
 
 namespace tpugraphs {
 
@@ -21,7 +21,7 @@ struct LayoutStepShape {
 // rows of width `in` giving `out` costs 2 * rows * in * out forward and twice that backward
 // (input and weight gradients). Normalisation, activations, attention softmax and message
 // passing sums are not counted. See docs/BENCHMARKS.md, "Layout training on real graphs".
-double layoutSageTrainFlops(const TrainOptions& options, const LayoutStepShape& shape,
+double layoutSageTrainFlops(const CostModelOptions& model, const LayoutStepShape& shape,
                             bool fusedKernels);
 
 }  // namespace tpugraphs

@@ -3,7 +3,7 @@
 
 #include <torch/types.h>
 
-#include "train/train_options.h"
+#include "model/model_kinds.h"
 
 namespace tpugraphs {
 

@@ -5,8 +5,6 @@
 
 #include <stdexcept>
 
-#include "train/run_directory.h"
-
 namespace tpugraphs {
 
 c10::Device parseTorchDevice(const std::string& text) {
@@ -17,9 +15,10 @@ c10::Device parseTorchDevice(const std::string& text) {
         throw std::invalid_argument("unknown device '" + text + "' (use cpu or cuda)");
     }
     if (device.is_cuda() && !torch::cuda::is_available())
-        throw RunError("device '" + text +
-                       "': no CUDA device available (this LibTorch build has no CUDA support or "
-                       "no GPU is visible); use --device cpu");
+        throw std::runtime_error(
+            "device '" + text +
+            "': no CUDA device available (this LibTorch build has no CUDA support or "
+            "no GPU is visible); use --device cpu");
     return device;
 }
 

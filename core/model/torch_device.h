@@ -7,8 +7,8 @@
 
 namespace tpugraphs {
 
-// Throws std::invalid_argument for an unknown name and RunError when CUDA is asked for but this
-// LibTorch build or machine has none.
+// Throws std::invalid_argument for an unknown name and std::runtime_error when CUDA is asked for
+// but this LibTorch build or machine has none.
 c10::Device parseTorchDevice(const std::string& text);
 
 }  // namespace tpugraphs

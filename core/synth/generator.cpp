@@ -290,7 +290,13 @@ GenerationSummary generateDataset(
         std::ostringstream marker;
         marker << "generator=tpugraphs preset=" << presetName(options.preset)
                << " seed=" << options.seed << " files=" << summary.files << "\n";
-        writeFileAtomically((rootPath / kDatasetCompleteMarker).string(), marker.str());
+        const std::string markerPath = (rootPath / kDatasetCompleteMarker).string();
+        try {
+            writeFileAtomically(markerPath, marker.str());
+        } catch (const FileWriteError&) {
+            fs::remove(markerPath, ec);  // written but not flushed: not known to be complete
+            throw;
+        }
     }
     return summary;
 }

@@ -7,11 +7,13 @@
 
 #include "data/data_error.h"
 #include "metrics/ranking.h"
-#include "model/checkpoint.h"
 #include "model/config_scorer.h"
 #include "model/cost_model.h"
 #include "model/torch_device.h"
+#include "train/checkpoint.h"
+#include "train/component_options.h"
 #include "train/graph_metrics.h"
+#include "train/random_streams.h"
 #include "train/training_data.h"
 
 namespace tpugraphs {
@@ -27,10 +29,10 @@ struct Predictor::Impl {
         ScoreOptions score;
         score.chunk = options.configChunk > 0 ? options.configChunk
                       : model->comparesConfigs() || graph.kind == GraphKind::Layout
-                          ? configsPerStep(run.options)
+                          ? run.options.configsPerGraph
                           : kIndependentScoreChunk;
         score.averages = options.testTimeAverages;
-        score.seed = options.seed.value_or(run.options.seed);
+        score.seed = streamSeed(options.seed.value_or(run.options.seed), RandomStream::ScoreOrder);
         score.segmentNodes = run.options.segmentNodes;
         score.progress = options.configProgress;
         std::vector<float> scores =

@@ -11,8 +11,8 @@
 
 #include "base/atomic_file.h"
 #include "base/enum_names.h"
-#include "train/run_lock.h"
 #include "train/run_files.h"
+#include "train/run_lock.h"
 
 namespace tpugraphs {
 
@@ -98,45 +98,92 @@ bool isRunDirectory(const std::string& dir) {
     return fs::is_regular_file(fs::path(dir) / "format.json", error);
 }
 
+namespace {
+
+nlohmann::json readJsonFile(const std::string& path) {
+    try {
+        return nlohmann::json::parse(readTextFile(path));
+    } catch (const nlohmann::json::exception& e) {
+        throw RunError(path + ": malformed run file: " + e.what());
+    }
+}
+
+// Reads `what` of a JSON run file, naming the file when a value has the wrong type.
+template <typename Read>
+void readFields(const std::string& path, const nlohmann::json& j, Read read) {
+    try {
+        read(j);
+    } catch (const nlohmann::json::exception& e) {
+        throw RunError(path + ": malformed run file: " + e.what());
+    }
+}
+
+void readFormat(const std::string& runDir, RunInfo* info) {
+    const std::string path = runDir + "/format.json";
+    readFields(path, readJsonFile(path), [&](const nlohmann::json& format) {
+        info->formatVersion = format.at("version").get<int>();
+        if (format.value("format", std::string()) != "tpugraphs-run")
+            throw RunError(path + ": not a tpugraphs run");
+    });
+    if (info->formatVersion > kRunFormatVersion)
+        throw RunError(runDir +
+                       ": written by a newer version of TpuGraphs Studio (run format "
+                       "version " +
+                       std::to_string(info->formatVersion) + "; this build reads version " +
+                       std::to_string(kRunFormatVersion) + "): open it with that version");
+    if (info->formatVersion != kRunFormatVersion)
+        throw RunError(runDir + ": run format version " + std::to_string(info->formatVersion) +
+                       ", this build reads version " + std::to_string(kRunFormatVersion));
+}
+
+void readState(const std::string& path, RunInfo* info) {
+    readFields(path, readJsonFile(path), [&](const nlohmann::json& state) {
+        info->step = state.value("step", int64_t{0});
+        info->totalSteps = state.value("total_steps", int64_t{0});
+        info->bestStep = state.value("best_step", int64_t{-1});
+        if (state.contains("best")) info->best = metricsFromJson(state.at("best"));
+        const auto status = state.value("status", std::string("running"));
+        if (!parseEnumName(kStatuses, status, &info->status))
+            throw RunError(path + ": malformed run file: unknown status '" + status + "'");
+        info->failure = state.value("failure", std::string());
+    });
+}
+
+}  // namespace
+
 RunInfo loadRunInfo(const std::string& runDir) {
     if (!isRunDirectory(runDir))
         throw RunError(runDir + ": not a training run directory (no format.json)");
     RunInfo info;
     info.runDir = runDir;
+    readFormat(runDir, &info);
+    const std::string optionsPath = runDir + "/options.json";
     try {
-        const auto format = nlohmann::json::parse(readTextFile(runDir + "/format.json"));
-        info.formatVersion = format.at("version").get<int>();
-        if (format.value("format", std::string()) != "tpugraphs-run")
-            throw RunError(runDir + "/format.json: not a tpugraphs run");
-        if (info.formatVersion != kRunFormatVersion)
-            throw RunError(runDir + ": run format version " + std::to_string(info.formatVersion) +
-                           ", this build reads version " + std::to_string(kRunFormatVersion));
-        info.options =
-            trainOptionsFromJson(readTextFile(runDir + "/options.json"), runDir + "/options.json");
-        const std::string statePath = runDir + "/state.json";
-        if (fs::exists(statePath)) {
-            const auto state = nlohmann::json::parse(readTextFile(statePath));
-            info.step = state.value("step", int64_t{0});
-            info.totalSteps = state.value("total_steps", int64_t{0});
-            info.bestStep = state.value("best_step", int64_t{-1});
-            if (state.contains("best")) info.best = metricsFromJson(state.at("best"));
-            const auto status = state.value("status", std::string("running"));
-            parseEnumName(kStatuses, status, &info.status);
-            info.failure = state.value("failure", std::string());
-        }
-        const std::string historyPath = runDir + "/history.csv";
-        if (fs::exists(historyPath))
-            info.history = historyFromCsv(readTextFile(historyPath), historyPath);
-    } catch (const nlohmann::json::exception& e) {
-        throw RunError(runDir + ": malformed run file: " + e.what());
+        info.options = trainOptionsFromJson(readTextFile(optionsPath), optionsPath);
     } catch (const std::runtime_error& e) {
         if (dynamic_cast<const RunError*>(&e)) throw;
-        throw RunError(e.what());
+        throw RunError(std::string(e.what()));
     }
+    const std::string statePath = runDir + "/state.json";
+    if (fs::exists(statePath)) readState(statePath, &info);
+    const std::string historyPath = runDir + "/history.csv";
+    if (fs::exists(historyPath))
+        info.history = historyFromCsv(readTextFile(historyPath), historyPath);
     info.hasCheckpoint = fs::exists(runDir + "/last.pt");
     info.hasBestCheckpoint = fs::exists(runDir + "/best.pt");
     info.interrupted = info.status == RunStatus::Running && !runIsAlive(runDir);
     return info;
+}
+
+RunInfo readRunForListing(const std::string& runDir) {
+    try {
+        return loadRunInfo(runDir);
+    } catch (const std::exception& e) {
+        RunInfo info;
+        info.runDir = runDir;
+        info.unreadable = e.what();
+        return info;
+    }
 }
 
 std::string historyToCsv(const std::vector<TrainProgress>& history) {

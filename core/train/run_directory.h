@@ -46,14 +46,21 @@ struct RunInfo {
     EvalMetrics best;
     bool hasCheckpoint = false;      // last.pt exists
     bool hasBestCheckpoint = false;  // best.pt exists
+    // Not empty: the run cannot be read, and why (a damaged file, named; a newer format). Set
+    // by readRunForListing only.
+    std::string unreadable;
 };
 
 // True when `dir` holds format.json (a run, possibly of another version).
 bool isRunDirectory(const std::string& dir);
 
-// Reads options, state and history, and whether a running run is still alive. Throws RunError when the directory is not a run, its
-// format version differs from kRunFormatVersion, or a file is malformed.
+// Reads options, state and history, and whether a running run is still alive. Throws RunError
+// when the directory is not a run, its format version differs from kRunFormatVersion, or a
+// file is malformed (the message names the file).
 RunInfo loadRunInfo(const std::string& runDir);
+// The same for a list of runs: never throws; a run that cannot be read comes back with its
+// directory and `unreadable` saying why.
+RunInfo readRunForListing(const std::string& runDir);
 
 // history.csv text and back (for tests and tools).
 std::string historyToCsv(const std::vector<TrainProgress>& history);

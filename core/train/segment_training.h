@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "model/graph_batch.h"
-#include "train/graph_segments.h"
+#include "prepare/graph_segments.h"
 
 namespace tpugraphs {
 

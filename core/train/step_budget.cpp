@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "train/graph_segments.h"
+#include "prepare/graph_segments.h"
 
 namespace tpugraphs {
 

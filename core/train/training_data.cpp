@@ -7,6 +7,8 @@
 #include <stdexcept>
 
 #include "data/dataset.h"
+#include "train/component_options.h"
+#include "train/random_streams.h"
 
 namespace tpugraphs {
 
@@ -77,8 +79,7 @@ void holdOut(const ConfigSet& all, double fraction, uint64_t seed, ConfigSet* ke
 }
 
 bool trainsOn(const TrainOptions& options, Split split) {
-    const std::string name = splitName(split);
-    return std::find(options.trainSplits.begin(), options.trainSplits.end(), name) !=
+    return std::find(options.trainSplits.begin(), options.trainSplits.end(), split) !=
            options.trainSplits.end();
 }
 
@@ -103,10 +104,6 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
                               const LoadProgress& progress, const std::atomic<bool>* cancel) {
     checkTrainOptions(options);
     const GraphKind kind = collectionKind(options.collection);
-    if (kind != modelGraphKind(options.model))
-        throw std::invalid_argument(std::string("model '") + modelTypeName(options.model) +
-                                    "' cannot train on collection '" +
-                                    collectionName(options.collection) + "'");
     TrainingData data;
     data.kind = kind;
     const DatasetIndex index = scanDataset(options.datasetRoot);
@@ -171,7 +168,8 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
             continue;
         }
         ConfigSet kept;
-        holdOut(all, options.holdoutConfigs, options.seed * 1000003 + i, &kept, &heldSets[i]);
+        holdOut(all, options.holdoutConfigs,
+                streamSeed(options.seed, RandomStream::HoldoutConfigs, i), &kept, &heldSets[i]);
         data.trainSets.push_back(std::move(kept));
     }
     size_t usable = 0;
@@ -192,9 +190,9 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
     data.train.resize(usable);
     data.trainSets.resize(usable);
     if (data.train.empty())
-        throw std::invalid_argument("no train graph of '" + std::string(collectionName(options.collection)) + "' under " +
-                                    options.datasetRoot + " has 2 distinct configs to rank (" +
-                                    data.notes.back() + ")");
+        throw std::invalid_argument(
+            "no train graph of '" + std::string(collectionName(options.collection)) + "' under " +
+            options.datasetRoot + " has 2 distinct configs to rank (" + data.notes.back() + ")");
     for (size_t i = 0; i < usable; ++i)
         if (heldSets[i].configs.size() >= 2)
             data.validation.push_back({&data.train[i], std::move(heldSets[i])});

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "train/feature_normalizer.h"
-#include "train/prepared_graph.h"
+#include "prepare/feature_normalizer.h"
+#include "prepare/prepared_graph.h"
 #include "train/train_options.h"
 
 namespace tpugraphs {

@@ -1,5 +1,5 @@
-// Test helper: runs the built `tpugraphs` CLI (TPUGRAPHS_CLI) and captures its exit code and
-// output.
+// Test helper: runs the built `tpugraphs` CLI (TPUGRAPHS_CLI) or the developer tools
+// (`tpugraphs-dev`, TPUGRAPHS_DEV_CLI) and captures the exit code and output.
 #pragma once
 
 #include <QProcess>
@@ -20,13 +20,21 @@ inline bool cliBuilt() {
     return !QString(TPUGRAPHS_CLI).isEmpty();
 }
 
-inline CliRun runCli(const QStringList& arguments, int timeoutMs = 600000) {
+inline CliRun runProgram(const QString& program, const QStringList& arguments, int timeoutMs) {
     QProcess process;
-    process.start(QStringLiteral(TPUGRAPHS_CLI), arguments);
+    process.start(program, arguments);
     CliRun run;
     if (!process.waitForFinished(timeoutMs)) return run;
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+inline CliRun runCli(const QStringList& arguments, int timeoutMs = 600000) {
+    return runProgram(QStringLiteral(TPUGRAPHS_CLI), arguments, timeoutMs);
+}
+
+inline CliRun runDevCli(const QStringList& arguments, int timeoutMs = 600000) {
+    return runProgram(QStringLiteral(TPUGRAPHS_DEV_CLI), arguments, timeoutMs);
 }

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "model/cost_model.h"
-#include "train/prepared_graph.h"
+#include "prepare/prepared_graph.h"
 
 namespace tpugraphs::test {
 

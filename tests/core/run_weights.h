@@ -6,9 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "model/checkpoint.h"
 #include "model/cost_model.h"
-#include "train/feature_normalizer.h"
+#include "prepare/feature_normalizer.h"
+#include "train/checkpoint.h"
+#include "train/component_options.h"
 #include "train/run_directory.h"
 
 namespace tpugraphs::test {
@@ -17,7 +18,11 @@ inline torch::Tensor lastWeights(const std::string& dir) {
     const RunInfo run = loadRunInfo(dir);
     const CheckpointMeta meta = readCheckpointMeta(dir + "/last.pt");
     const auto nodes = FeatureNormalizer::fromJson(meta.nodeNormalizer);
-    auto model = makeCostModel(costModelOptions(run.options, nodes.outputColumns(), 0));
+    const int64_t configs =
+        meta.configNormalizer.empty()
+            ? 0
+            : FeatureNormalizer::fromJson(meta.configNormalizer).outputColumns();
+    auto model = makeCostModel(costModelOptions(run.options, nodes.outputColumns(), configs));
     loadCheckpoint(dir + "/last.pt", meta.modelType, *model, nullptr, torch::kCPU);
     std::vector<torch::Tensor> flat;
     for (const auto& parameter : model->parameters()) flat.push_back(parameter.reshape({-1}));

@@ -25,9 +25,10 @@ inline std::string makeDemoDataset(const QTemporaryDir& dir,
     return root;
 }
 
-// Small, fast options: the caller sets the collection, model, run dir and length.
-inline TrainOptions fastOptions(const std::string& root, const std::string& runDir) {
-    TrainOptions options;
+// Small, fast options on `collection` (its default model): the caller sets the length.
+inline TrainOptions fastOptions(const std::string& root, const std::string& runDir,
+                                Collection collection = Collection::TileXla) {
+    TrainOptions options = defaultTrainOptions(collection);
     options.datasetRoot = root;
     options.runDir = runDir;
     options.hiddenDim = 32;
@@ -56,9 +57,7 @@ inline std::string makeEvenLayoutDataset(const QTemporaryDir& dir, uint64_t seed
 
 // fastOptions for layout-sage on layout:xla:default, a report every step.
 inline TrainOptions layoutSageOptions(const std::string& root, const std::string& runDir) {
-    TrainOptions options = fastOptions(root, runDir);
-    options.collection = Collection::LayoutXlaDefault;
-    options.model = ModelType::LayoutSage;
+    TrainOptions options = fastOptions(root, runDir, Collection::LayoutXlaDefault);
     options.logInterval = 1;
     return options;
 }

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <cerrno>
 #include <fstream>
 #include <mutex>
 #include <set>
@@ -105,14 +106,47 @@ private Q_SLOTS:
                                  }));
         QCOMPARE(readFile(path), std::string("old"));
         QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(path))));
-        // A writer that takes a path: its exception passes through, the temporary is removed.
-        QVERIFY_THROWS_EXCEPTION(std::logic_error,
-                                 produceFileAtomically(path, [](const std::string& temporary) {
-                                     std::ofstream(temporary) << "half";
-                                     throw std::logic_error("stop");
-                                 }));
-        QCOMPARE(readFile(path), std::string("old"));
-        QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(path))));
+    }
+
+    // Each step of a write (open, write, sync, keeping the previous version, rename, folder
+    // sync) failing in turn: a FileWriteError naming the file, the step and the system's
+    // reason; the old file (or, once renamed, the new one) whole; no temporary left.
+    void everyFailingStepIsReported() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("last.pt").toStdString();
+        writeFileAtomically(path, std::string("old"));
+        const char* steps[] = {
+            "cannot create the temporary file", "cannot write",  "cannot flush",
+            "cannot keep the previous version", "cannot rename", "could not be flushed"};
+        for (int64_t n = 1; n <= 6; ++n) {
+            injectFileFault(FileFault{n, FileOperation::Any, ENOSPC});
+            try {
+                writeFileAtomically(path, std::string("new"), WriteOptions{true});
+                QFAIL("an injected fault was not reported");
+            } catch (const FileWriteError& e) {
+                const std::string what = e.what();
+                QVERIFY2(what.find(path) == 0 && what.find(steps[n - 1]) != std::string::npos &&
+                             what.find("No space left on device") != std::string::npos,
+                         what.c_str());
+            }
+            injectFileFault(FileFault{});
+            QCOMPARE(readFile(path), std::string(n < 6 ? "old" : "new"));
+            QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(path))));
+            writeFileAtomically(path, std::string("old"));
+        }
+        QCOMPARE(fileOperationCount(), int64_t(5));  // the last write: no previous kept
+    }
+
+    void previousVersionIsKeptBeside() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("last.pt").toStdString();
+        QCOMPARE(previousVersionPath(path), dir.filePath("last.previous.pt").toStdString());
+        writeFileAtomically(path, std::string("one"), WriteOptions{true});
+        QVERIFY(!QFile::exists(QString::fromStdString(previousVersionPath(path))));
+        writeFileAtomically(path, std::string("two"), WriteOptions{true});
+        writeFileAtomically(path, std::string("three"), WriteOptions{true});
+        QCOMPARE(readFile(path), std::string("three"));
+        QCOMPARE(readFile(previousVersionPath(path)), std::string("two"));
     }
 
     void unwritableFolderIsAFileWriteError() {

@@ -55,7 +55,7 @@ private Q_SLOTS:
 
     void benchLoad() {
         if (!QFile::exists(kRoot + "/npz")) QSKIP("../shared/data absent: bench load skipped");
-        const CliRun r = runCli({"bench", "load", kRoot + "/npz/tile", "--repeat", "1"});
+        const CliRun r = runDevCli({"bench", "load", kRoot + "/npz/tile", "--repeat", "1"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.all().contains("3 file(s)"), qPrintable(r.all()));
         QVERIFY(r.all().contains("MB/s (best)"));

@@ -144,7 +144,7 @@ private Q_SLOTS:
     }
 
     void benchRuns() {
-        const CliRun run = runCli({"bench", "metrics", "--n", "20000", "--repeats", "1"});
+        const CliRun run = runDevCli({"bench", "metrics", "--n", "20000", "--repeats", "1"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         QVERIFY(run.out.contains("random reals"));
     }

@@ -9,6 +9,7 @@
 #include "model/graph_batch.h"
 #include "model_test_graphs.h"
 #include "train/torch_threads.h"
+#include "train/train_options.h"
 
 using namespace tpugraphs;
 

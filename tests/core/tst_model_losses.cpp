@@ -133,12 +133,14 @@ private Q_SLOTS:
     }
     void everyModelScoresEveryConfig() {
         QFETCH(int, type);
-        TrainOptions train;
-        train.model = static_cast<ModelType>(type);
-        train.hiddenDim = 16;
-        const GraphKind kind = modelGraphKind(train.model);
+        CostModelOptions options;
+        options.type = static_cast<ModelType>(type);
+        options.nodeFeatures = 4;
+        options.configFeatures = 2;
+        options.hidden = 16;
+        const GraphKind kind = modelGraphKind(options.type);
         PreparedGraph a = chainGraph(kind, 6), b = chainGraph(kind, 4);
-        auto model = makeCostModel(costModelOptions(train, 4, 2));
+        auto model = makeCostModel(options);
         auto batch = buildGraphBatch({{&a, {0, 1, 2, 3, 4}, {}, {}}, {&b, {0, 1, 2}, {}, {}}});
         auto scores = model->forward(batch.model);
         QCOMPARE(scores.sizes().vec(), (std::vector<int64_t>{2, 5}));

@@ -38,9 +38,10 @@ private Q_SLOTS:
         QFETCH(int, loss);
         QFETCH(int, steps);
         const std::string tag = QTest::currentDataTag();
+        Collection c;
+        QVERIFY(parseCollection(collection.toStdString(), &c));
         TrainOptions options =
-            test::fastOptions(m_root, m_dir.path().toStdString() + "/untrained-" + tag);
-        QVERIFY(parseCollection(collection.toStdString(), &options.collection));
+            test::fastOptions(m_root, m_dir.path().toStdString() + "/untrained-" + tag, c);
         options.model = static_cast<ModelType>(model);
         options.loss = static_cast<LossType>(loss);
         options.configsPerGraph = 16;

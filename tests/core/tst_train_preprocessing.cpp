@@ -10,13 +10,14 @@
 #include <set>
 
 #include "data/feature_names.h"
-#include "train/layout_padding.h"
+#include "prepare/layout_padding.h"
 #include "train/training_data.h"
 #include "train_test_support.h"
 
-#include "train/feature_normalizer.h"
+#include "prepare/feature_normalizer.h"
+#include "prepare/prepared_graph.h"
+#include "train/component_options.h"
 #include "train/lr_schedule.h"
-#include "train/prepared_graph.h"
 #include "train/run_directory.h"
 #include "train/train_options.h"
 
@@ -45,9 +46,7 @@ class TestTrainPreprocessing : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void optionsJsonRoundTrip() {
-        TrainOptions o;
-        o.collection = Collection::LayoutNlpRandom;
-        o.model = ModelType::LayoutSage;
+        TrainOptions o = defaultTrainOptions(Collection::LayoutNlpRandom);
         o.loss = LossType::ListMle;
         o.schedule = ScheduleType::OneCycle;
         o.onlyGraphs = {"unet3d"};
@@ -76,8 +75,8 @@ private Q_SLOTS:
         LossType loss;
         QVERIFY(parseLossType("pairwise-hinge", &loss) && loss == LossType::PairwiseHinge);
         QVERIFY(!parseLossType("hinge", &loss));
-        QCOMPARE(defaultConfigsPerGraph(Collection::LayoutXlaRandom), 128);
-        QCOMPARE(defaultConfigsPerGraph(Collection::LayoutXlaDefault), 64);
+        QCOMPARE(defaultTrainOptions(Collection::LayoutXlaRandom).configsPerGraph, 128);
+        QCOMPARE(defaultTrainOptions(Collection::LayoutXlaDefault).configsPerGraph, 64);
     }
 
     void historyCsvRoundTrip() {
@@ -147,7 +146,7 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, checkTrainOptions(o));
         o.collapseDuplicates = true;
         checkTrainOptions(o);
-        o.trainSplits = {"train", "test"};
+        o.trainSplits = {Split::Train, Split::Test};
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, checkTrainOptions(o));
         // Runs written before these options existed keep their preprocessing and decay.
         const TrainOptions old = trainOptionsFromJson(R"({"model": "layout-sage"})", "old.json");
@@ -164,7 +163,7 @@ private Q_SLOTS:
         QCOMPARE(data.train.size(), size_t(3));
         QCOMPARE(data.valid.size(), size_t(3));
         QCOMPARE(data.nodeNormalizer.toJson(), fittedOn(root, o, {Split::Train}).toJson());
-        o.trainSplits = {"train", "valid"};
+        o.trainSplits = {Split::Train, Split::Valid};
         const TrainingData both = loadTrainingData(o, nullptr, nullptr, {}, nullptr);
         QCOMPARE(both.train.size(), size_t(6));
         QVERIFY(both.validation.empty());
@@ -176,9 +175,7 @@ private Q_SLOTS:
     void heldOutConfigsAreDisjointFromTrainedOnes() {
         QTemporaryDir dir;
         const std::string root = test::makeDemoDataset(dir, {Collection::LayoutXlaDefault}, 2);
-        TrainOptions o = test::fastOptions(root, "");
-        o.collection = Collection::LayoutXlaDefault;
-        o.model = ModelType::LayoutSage;
+        TrainOptions o = test::fastOptions(root, "", Collection::LayoutXlaDefault);
         o.holdoutConfigs = 0.25;
         const TrainingData data = loadTrainingData(o, nullptr, nullptr, {}, nullptr);
         QCOMPARE(data.validation.size(), data.train.size());

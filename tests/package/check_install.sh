@@ -25,7 +25,7 @@ need readelf binutils
 
 step "cmake --install $build --prefix $prefix"
 cmake --install "$build" --prefix "$prefix" >"$work/install.log" || fail "cmake --install failed"
-programs=(tpugraphs)
+programs=(tpugraphs tpugraphs-dev)
 [ "$gui" = ON ] && programs+=(tpugraphs-studio)
 for program in "${programs[@]}"; do
     [ -x "$prefix/bin/$program" ] || fail "$program is not installed in bin/"

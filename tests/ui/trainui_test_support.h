@@ -2,9 +2,12 @@
 // tile dataset (train, valid and test splits) and a tiny trained run.
 #pragma once
 
+#include <QApplication>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
 
 #include <string>
 
@@ -17,6 +20,19 @@ namespace tpugraphs::test {
 inline void isolateSettings() {
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
+}
+
+// Presses Enter on the next modal dialog once it is shown (its default button), as a user
+// accepting what it proposes.
+inline void acceptNextDialog() {
+    auto* poll = new QTimer;
+    QObject::connect(poll, &QTimer::timeout, poll, [poll] {
+        QWidget* dialog = QApplication::activeModalWidget();
+        if (!dialog) return;
+        QTest::keyClick(dialog, Qt::Key_Enter);
+        poll->deleteLater();
+    });
+    poll->start(50);
 }
 
 // The demo preset's tile collection, `limit` files per split, under dir/dataset.
@@ -34,10 +50,8 @@ inline std::string makeTileDemo(const QTemporaryDir& dir, int limit = 24) {
 // Small, fast options for a tile run.
 inline TrainOptions tinyTileOptions(const std::string& root, const std::string& runDir,
                                     int64_t steps) {
-    TrainOptions o;
+    TrainOptions o = defaultTrainOptions(Collection::TileXla);
     o.datasetRoot = root;
-    o.collection = Collection::TileXla;
-    o.model = ModelType::TileLateJoinSage;
     o.runDir = runDir;
     o.hiddenDim = 32;
     o.layers = 2;

@@ -351,6 +351,43 @@ private Q_SLOTS:
         QCOMPARE(page->currentGraph()->entry.name, std::string("unet3d"));
     }
 
+    // Files that vanish while the dataset is open (deleted, a folder unmounted): a file gone
+    // between listing and reading is listed as unreadable; a graph whose file is gone when it
+    // is selected fails with the file named; the window stays up and opens the next dataset.
+    void vanishedFilesAreClearErrors() {
+        if (!haveSharedDataset()) QSKIP("SKIP: ../shared/data absent");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString root = dir.filePath("dataset");
+        QVERIFY(copyTree(sharedDatasetRoot(), root));
+        const QString gone = root + "/npz/tile/xla/train/gone.npz";
+        QVERIFY(QFile::link(dir.filePath("deleted-meanwhile.npz"), gone));
+        MainWindow window;
+        window.show();
+        ExplorerPage* page = window.explorer();
+        QSignalSpy opened(page, &ExplorerPage::datasetOpened);
+        window.openDataset(root);
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+        const DatasetIndex index = page->browser()->model()->datasetIndex();
+        const int vanished = graphIndex(index, Collection::TileXla, "gone");
+        QVERIFY(vanished >= 0);
+        const QModelIndex row = page->browser()->model()->indexOfGraph(vanished);
+        QVERIFY(row.data().toString().contains("unreadable"));
+        QVERIFY(row.data(Qt::ToolTipRole).toString().contains("gone.npz"));
+
+        QVERIFY(QDir(root).removeRecursively());
+        QSignalSpy failed(page, &ExplorerPage::graphFailed);
+        page->selectGraph(
+            graphIndex(index, Collection::LayoutXlaRandom, "openai_v0_rnn_optimized"));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
+        QVERIFY2(page->errorMessage().contains("openai_v0_rnn_optimized") &&
+                     page->errorMessage().contains("No such file"),
+                 qPrintable(page->errorMessage()));
+        window.openDataset(sharedDatasetRoot());
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 2, 30000);
+        QVERIFY(window.isVisible());
+    }
+
     // A corrupt single .npz fails like a folder that is not a dataset: the open dataset stays, the
     // message names the file once; a later successful load clears the message.
     void failedSingleFileOpenKeepsTheDataset() {

@@ -132,6 +132,7 @@ void TestRunsReopen::saveAsCopiesAndResumeContinues() {
     page.findChild<QTableView*>("runsTable")->selectRow(page.runs()->rowOf(copy));
     auto* resume = page.findChild<QPushButton*>("resumeRunButton");
     QVERIFY(resume->isEnabled());
+    test::acceptNextDialog();  // complete: train further to the proposed twice its length
     QTest::mouseClick(resume, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
     const RunInfo resumed = loadRunInfo(copy.toStdString());

@@ -1,5 +1,6 @@
 // GUI test, offscreen: closing the main window while a run trains stops the worker cleanly and
 // keeps the last checkpoint (status "cancelled", last.pt present, resumable).
+#include <QSpinBox>
 #include <QtTest>
 
 #include <filesystem>
@@ -31,6 +32,7 @@ void TestTrainingClose::closingStopsAndKeepsCheckpoint() {
     TrainingPage* page = window.training();
     page->form()->setRunsRoot(dir.path() + "/runs");
     page->setDatasetRoot(QString::fromStdString(root));
+    page->form()->findChild<QSpinBox*>("steps")->setValue(100000);  // long: closing stops it
     page->startTraining();
     QVERIFY(page->isTraining());
     const QString run = page->runs()->liveRun();

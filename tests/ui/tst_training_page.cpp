@@ -1,11 +1,14 @@
 // End-to-end GUI test, offscreen: opens a generated demo dataset, starts a short tile training
 // run from the training page with real clicks, waits for live chart points and a validation
-// report, pauses/resumes, stops it, and exports a submission that passes the validator.
+// report, pauses/resumes, stops it, and exports a submission that passes the validator; a Stop
+// right after Start is never lost; the wheel scrolls the form without changing its fields.
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTreeWidget>
 #include <QtTest>
@@ -34,6 +37,8 @@ private Q_SLOTS:
     void trainLiveStopAndExport();
     void completedRunFillsTheProgressBar();
     void segmentsApplyToLayoutRuns();
+    void stopRightAfterStartIsKept();
+    void wheelScrollsTheFormNotItsFields();
 
 private:
     QTemporaryDir m_dir;
@@ -60,12 +65,12 @@ void TestTrainingPage::trainLiveStopAndExport() {
     page.form()->setRunsRoot(m_dir.path() + "/runs");
     page.setDatasetRoot(QString::fromStdString(m_root));
     child<QSpinBox>(page, "steps")->setValue(5000);  // long: the test stops it
-    child<QSpinBox>(page, "batchGraphs")->setValue(4);
-    child<QSpinBox>(page, "configsPerGraph")->setValue(32);
-    child<QSpinBox>(page, "hiddenDim")->setValue(32);
+    child<QSpinBox>(page, "batch_graphs")->setValue(4);
+    child<QSpinBox>(page, "configs_per_graph")->setValue(32);
+    child<QSpinBox>(page, "hidden_dim")->setValue(32);
     child<QSpinBox>(page, "layers")->setValue(2);
-    child<QSpinBox>(page, "validationInterval")->setValue(10);
-    child<QSpinBox>(page, "maxValidGraphs")->setValue(6);
+    child<QSpinBox>(page, "validation_interval")->setValue(10);
+    child<QSpinBox>(page, "max_valid_graphs")->setValue(6);
 
     auto* start = child<QPushButton>(page, "startButton");
     auto* pause = child<QPushButton>(page, "pauseButton");
@@ -181,15 +186,15 @@ void TestTrainingPage::completedRunFillsTheProgressBar() {
     page.form()->setRunsRoot(m_dir.path() + "/runs");
     page.setDatasetRoot(QString::fromStdString(m_root));
     child<QSpinBox>(page, "steps")->setValue(12);
-    child<QSpinBox>(page, "batchGraphs")->setValue(2);
-    child<QSpinBox>(page, "configsPerGraph")->setValue(16);
-    child<QSpinBox>(page, "hiddenDim")->setValue(16);
+    child<QSpinBox>(page, "batch_graphs")->setValue(2);
+    child<QSpinBox>(page, "configs_per_graph")->setValue(16);
+    child<QSpinBox>(page, "hidden_dim")->setValue(16);
     child<QSpinBox>(page, "layers")->setValue(1);
-    child<QSpinBox>(page, "validationInterval")->setValue(100);  // one, final validation
-    child<QSpinBox>(page, "maxValidGraphs")->setValue(2);
-    child<QSpinBox>(page, "validConfigs")->setValue(8);
-    QCOMPARE(child<QSpinBox>(page, "maxStepMb")->value(), kDefaultMaxStepMb);
-    child<QSpinBox>(page, "maxStepMb")->setValue(512);
+    child<QSpinBox>(page, "validation_interval")->setValue(100);  // one, final validation
+    child<QSpinBox>(page, "max_valid_graphs")->setValue(2);
+    child<QSpinBox>(page, "valid_configs")->setValue(8);
+    QCOMPARE(child<QSpinBox>(page, "max_step_mb")->value(), kDefaultMaxStepMb);
+    child<QSpinBox>(page, "max_step_mb")->setValue(512);
     QSignalSpy finished(&page, &TrainingPage::runFinished);
     QTest::mouseClick(child<QPushButton>(page, "startButton"), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
@@ -210,7 +215,7 @@ void TestTrainingPage::completedRunFillsTheProgressBar() {
 void TestTrainingPage::segmentsApplyToLayoutRuns() {
     TrainingForm form;
     form.show();
-    auto* segments = child<QSpinBox>(form, "segmentNodes");
+    auto* segments = child<QSpinBox>(form, "segment_nodes");
     auto* collection = child<QComboBox>(form, "collection");
     collection->setCurrentIndex(collectionIndex(Collection::TileXla));
     QVERIFY(!segments->isEnabled());
@@ -224,6 +229,48 @@ void TestTrainingPage::segmentsApplyToLayoutRuns() {
     QTest::keyClick(segments, Qt::Key_Enter);
     QCOMPARE(form.options().segmentNodes, int64_t{20000});
     QCOMPARE(form.options().model, ModelType::LayoutSage);
+}
+
+// The Stop of a run is asked for before its worker thread has even begun: the run ends
+// cancelled at once instead of training on.
+void TestTrainingPage::stopRightAfterStartIsKept() {
+    TrainingPage page;
+    page.show();
+    page.form()->setRunsRoot(m_dir.path() + "/runs");
+    page.setDatasetRoot(QString::fromStdString(m_root));
+    child<QSpinBox>(page, "steps")->setValue(100000);
+    QSignalSpy finished(&page, &TrainingPage::runFinished);
+    QTest::mouseClick(child<QPushButton>(page, "startButton"), Qt::LeftButton);
+    QTest::mouseClick(child<QPushButton>(page, "stopButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    QCOMPARE(finished.front().at(1).toString(), QString("cancelled"));
+    QVERIFY(!page.isTraining());
+    QVERIFY(child<QPushButton>(page, "startButton")->isEnabled());
+}
+
+// A wheel turned over a spin box that has no focus scrolls the form: "Validate every" or
+// "Held-out configs" never change under a passing pointer. Once clicked, the field takes it.
+void TestTrainingPage::wheelScrollsTheFormNotItsFields() {
+    TrainingPage page;
+    page.resize(1200, 420);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    auto* field = child<QSpinBox>(page, "validation_interval");
+    auto* bar = child<QScrollArea>(page, "formScroll")->verticalScrollBar();
+    QVERIFY(bar->maximum() > 0);
+    const int value = field->value(), scrolled = bar->value();
+    const QPointF at = QPointF(field->rect().center());
+    QWheelEvent down(at, field->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton,
+                     Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(field, &down);
+    QCOMPARE(field->value(), value);
+    QVERIFY(bar->value() > scrolled);
+    QTest::mouseClick(field, Qt::LeftButton, {}, field->rect().center() - QPoint(20, 0));
+    QTRY_VERIFY(field->hasFocus());
+    QWheelEvent up(at, field->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                   Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(field, &up);
+    QVERIFY(field->value() != value);
 }
 
 QTEST_MAIN(TestTrainingPage)

@@ -44,12 +44,12 @@ private Q_SLOTS:
         page.form()->setRunsRoot(m_dir.path() + "/runs");
         page.setDatasetRoot(QString::fromStdString(m_root));
         child<QSpinBox>(page, "steps")->setValue(5000);  // long: the test stops it
-        child<QSpinBox>(page, "batchGraphs")->setValue(4);
-        child<QSpinBox>(page, "configsPerGraph")->setValue(32);
-        child<QSpinBox>(page, "hiddenDim")->setValue(32);
+        child<QSpinBox>(page, "batch_graphs")->setValue(4);
+        child<QSpinBox>(page, "configs_per_graph")->setValue(32);
+        child<QSpinBox>(page, "hidden_dim")->setValue(32);
         child<QSpinBox>(page, "layers")->setValue(2);
-        child<QSpinBox>(page, "validationInterval")->setValue(20);
-        child<QSpinBox>(page, "maxValidGraphs")->setValue(6);
+        child<QSpinBox>(page, "validation_interval")->setValue(20);
+        child<QSpinBox>(page, "max_valid_graphs")->setValue(6);
         child<QSpinBox>(page, "workers")->setValue(2);
 
         QSignalSpy finished(&page, &TrainingPage::runFinished);

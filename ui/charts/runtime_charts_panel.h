@@ -37,7 +37,6 @@ public:
     FeatureScatterChart* scatter() const { return m_scatter; }
     QComboBox* featureBox() const { return m_feature; }
     QCheckBox* logBox() const { return m_log; }
-    QCheckBox* clipBox() const { return m_clip; }
     QString message() const;  // the text shown instead of charts ("no measured runtimes"), or empty
     QString summary() const;  // the header line above the charts (plain text)
 

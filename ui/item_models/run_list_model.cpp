@@ -26,6 +26,7 @@ QString bestText(const RunInfo& info) {
 }
 
 QString statusText(const RunInfo& info) {
+    if (!info.unreadable.empty()) return "unreadable";
     if (!info.interrupted) return QString::fromUtf8(runStatusName(info.status));
     return info.hasCheckpoint ? QString("interrupted, resume from step %1").arg(info.step)
                               : QString("interrupted, no checkpoint");
@@ -113,6 +114,8 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
     if (role == RunDirRole) return dir;
     if (role == Qt::CheckStateRole && index.column() == NameColumn)
         return r.checked ? Qt::Checked : Qt::Unchecked;
+    if (role == Qt::ToolTipRole && index.column() == StatusColumn && !r.info.unreadable.empty())
+        return QString::fromStdString(r.info.unreadable);
     if (role == Qt::ToolTipRole && index.column() == StatusColumn && r.info.interrupted)
         return "No process trains this run any more (it was killed): Resume continues it from "
                "its last checkpoint";

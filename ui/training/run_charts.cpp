@@ -85,10 +85,6 @@ bool RunCharts::fractionOfRun() const {
     return m_fraction->isChecked();
 }
 
-void RunCharts::setFractionOfRun(bool fraction) {
-    m_fraction->setChecked(fraction);
-}
-
 MetricChart* RunCharts::scoreChart() const {
     for (const ChartSpec& spec : kCharts)
         if (isValidation(spec.metric) && m_visible.contains(m_charts.value(spec.metric)))

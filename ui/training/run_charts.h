@@ -35,7 +35,6 @@ public:
     // Redraws every chart from these runs' curves; shows the validation charts they report.
     void showRuns(const QList<ShownRun>& runs);
     bool fractionOfRun() const;
-    void setFractionOfRun(bool fraction);
 
     // The chart of Loss (with SmoothedLoss), LearningRate or a validation metric.
     MetricChart* chart(CurveMetric metric) const { return m_charts.value(metric); }

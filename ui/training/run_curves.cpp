@@ -3,20 +3,7 @@
 
 #include <cmath>
 
-#include "base/enum_names.h"
-
 namespace tpugraphs::ui {
-
-const char* curveMetricName(CurveMetric metric) {
-    static const EnumName<CurveMetric> names[] = {{CurveMetric::Loss, "loss"},
-                                                  {CurveMetric::SmoothedLoss, "loss (smoothed)"},
-                                                  {CurveMetric::LearningRate, "learning rate"},
-                                                  {CurveMetric::Kendall, "Kendall tau"},
-                                                  {CurveMetric::TopKScore, "top-5 score"},
-                                                  {CurveMetric::Top1Error, "top-1 error"},
-                                                  {CurveMetric::Opa, "OPA"}};
-    return enumName(names, metric, "");
-}
 
 void RunCurves::add(CurveMetric metric, double step, double value) {
     if (!std::isfinite(value)) return;

@@ -21,7 +21,6 @@ enum class CurveMetric {
     Opa,        // validation ordered pair accuracy
     Count
 };
-const char* curveMetricName(CurveMetric metric);
 
 class RunCurves {
 public:

@@ -1,30 +1,66 @@
-// The training options form.
+// The training options form, built from the option table.
 #include "training/training_form.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QToolButton>
+#include <QVBoxLayout>
 
 #include <algorithm>
+#include <climits>
 
 #include "common/browse_row.h"
-#include "data/dataset.h"
+#include "common/real_spin_box.h"
+#include "common/wheel_guard.h"
 
 namespace tpugraphs::ui {
 
 namespace {
 
-QSpinBox* spin(const char* name, int lo, int hi, int step = 1) {
-    auto* box = new QSpinBox;
-    box->setObjectName(name);
-    box->setRange(lo, hi);
-    box->setSingleStep(step);
+QLabel* sectionTitle(OptionGroup group) {
+    auto* title = new QLabel(QString("<b>%1</b>").arg(optionGroupTitle(group)));
+    title->setContentsMargins(0, 6, 0, 0);
+    return title;
+}
+
+// The choices of a ChoiceList field: one check box each, named after the choice.
+QWidget* choiceBoxes(const OptionSpec& spec) {
+    auto* row = new QWidget;
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (const std::string& choice : spec.choices) {
+        auto* box = new QCheckBox(QString::fromStdString(choice));
+        box->setObjectName(QString::fromStdString(choice));
+        layout->addWidget(box);
+    }
+    layout->addStretch(1);
+    return row;
+}
+
+QWidget* numberField(const OptionSpec& spec) {
+    const QString zero = QString::fromStdString(spec.zeroMeans);
+    if (spec.kind == OptionKind::Integer) {
+        auto* box = new QSpinBox;
+        box->setRange(static_cast<int>(spec.min),
+                      static_cast<int>(std::min<double>(spec.max, INT_MAX)));
+        if (spec.min == 0 && !zero.isEmpty()) box->setSpecialValueText(zero);
+        guardAgainstWheel(box);
+        return box;
+    }
+    auto* box = new RealSpinBox;
+    box->setRange(spec.min, spec.max);
+    box->setSingleStep(spec.max <= 1 ? 0.05 : 0.1);
+    box->setLogarithmic(spec.logScale);
+    if (spec.min == 0 && !zero.isEmpty()) box->setSpecialValueText(zero);
+    guardAgainstWheel(box);
     return box;
 }
 
@@ -32,134 +68,186 @@ QSpinBox* spin(const char* name, int lo, int hi, int step = 1) {
 
 TrainingForm::TrainingForm(QWidget* parent)
     : QWidget(parent),
-      m_root(new QLineEdit),
-      m_collection(new QComboBox),
-      m_model(new QComboBox),
-      m_loss(new QComboBox),
-      m_schedule(new QComboBox),
-      m_learningRate(new QDoubleSpinBox),
-      m_steps(spin("steps", 1, 10000000, 50)),
-      m_batchGraphs(spin("batchGraphs", 1, 256)),
-      m_configsPerGraph(spin("configsPerGraph", 2, 4096, 16)),
-      m_maxStepMb(spin("maxStepMb", 0, 1024 * 1024, 256)),
-      m_segmentNodes(spin("segmentNodes", 0, 100000000, 1000)),
-      m_validationInterval(spin("validationInterval", 1, 1000000, 10)),
-      m_validation(new QComboBox),
-      m_maxValidGraphs(spin("maxValidGraphs", 0, 100000)),
-      m_validConfigs(spin("validConfigs", 0, 1000000, 100)),
-      m_hiddenDim(spin("hiddenDim", 8, 1024, 8)),
-      m_layers(spin("layers", 1, 16)),
-      m_runDir(new QLineEdit),
-      m_workers(spin("workers", 1, 64)) {
-    m_runsRoot = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/runs";
-    m_root->setObjectName("datasetRoot");
-    m_root->setPlaceholderText("dataset root (holds npz/)");
-    m_collection->setObjectName("collection");
-    for (const Collection c : kCollections) m_collection->addItem(collectionName(c));
-    m_model->setObjectName("model");
-    m_loss->setObjectName("loss");
-    for (LossType t :
-         {LossType::PairwiseHinge, LossType::ListMle, LossType::MarginRanking, LossType::Mse})
-        m_loss->addItem(lossTypeName(t));
-    m_schedule->setObjectName("schedule");
-    for (ScheduleType t : {ScheduleType::Cosine, ScheduleType::OneCycle, ScheduleType::Constant})
-        m_schedule->addItem(scheduleTypeName(t));
-    m_learningRate->setObjectName("learningRate");
-    m_learningRate->setDecimals(5);
-    m_learningRate->setRange(1e-5, 1.0);
-    m_learningRate->setSingleStep(1e-4);
-    m_validation->setObjectName("validation");
-    m_validation->addItem("valid split");
-    m_validation->addItem("10% held-out configs of train graphs");
-    m_maxValidGraphs->setSpecialValueText("all");
-    m_validConfigs->setSpecialValueText("all");
-    m_validConfigs->setToolTip(
-        "--valid-configs: periodic validations score a fixed, seeded subset of at most this "
-        "many configs per graph (the random layout collections hold up to ~100k), so they stay "
-        "quick; the final validation scores them all. 0 = all configs every time");
-    m_maxStepMb->setSpecialValueText("no budget");
-    m_maxStepMb->setSuffix(" MiB");
-    m_maxStepMb->setToolTip(
-        "--max-step-mb: memory budget of one training step. The step's graphs run in "
-        "micro-batches whose estimated memory fits it (gradients accumulated: the same update); "
-        "a graph too large alone trains on fewer configs. 0 = no budget");
-    m_segmentNodes->setSpecialValueText("whole graphs");
-    m_segmentNodes->setSuffix(" nodes");
-    m_segmentNodes->setToolTip(
-        "--segment-nodes: graph segment training for layout graphs too large for one step. A "
-        "graph of more pruned nodes is cut into segments of at most this many; a step "
-        "backpropagates through one and adds the others' last scores. 0 = whole graphs");
-    m_runDir->setObjectName("runDir");
+      m_workers(new QSpinBox),
+      m_runsRoot(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/runs") {
+    m_workers->setObjectName("workers");
+    m_workers->setRange(1, 64);
     m_workers->setToolTip(
         "1: train in this program. N > 1: N local worker processes (data-parallel ranks of "
         "`tpugraphs train --workers N`), sharing each step's graphs; no pause");
-
-    auto* form = new QFormLayout(this);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow("Dataset", new BrowseRow(m_root, BrowseRow::Pick::Folder, "Dataset root"));
-    form->addRow("Collection", m_collection);
-    form->addRow("Model", m_model);
-    form->addRow("Loss", m_loss);
-    form->addRow("Schedule", m_schedule);
-    form->addRow("Learning rate", m_learningRate);
-    form->addRow("Steps", m_steps);
-    form->addRow("Graphs per step", m_batchGraphs);
-    form->addRow("Configs per graph", m_configsPerGraph);
-    form->addRow("Step memory budget", m_maxStepMb);
-    form->addRow("Segments (layout)", m_segmentNodes);
-    form->addRow("Hidden width", m_hiddenDim);
-    form->addRow("Layers", m_layers);
-    form->addRow("Train on", new QLabel("train split"));
-    form->addRow("Validate on", m_validation);
-    form->addRow("Validate every", m_validationInterval);
-    form->addRow("Max valid graphs", m_maxValidGraphs);
-    form->addRow("Valid configs per graph", m_validConfigs);
-    form->addRow("Run directory",
-                 new BrowseRow(m_runDir, BrowseRow::Pick::Folder, "Run directory"));
-    form->addRow("Worker processes", m_workers);
-
+    guardAgainstWheel(m_workers);
+    addFields();
     connect(m_collection, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index < 0) return;
-        applyDefaults(kCollections[index]);
+        applyDefaults(collection());
         proposeRunDir();
     });
-    applyDefaults(kCollections[0]);
+    applyDefaults(Collection::TileXla);
     proposeRunDir();
+}
+
+TrainingForm::Field TrainingForm::makeField(const OptionSpec& spec) {
+    Field field{&spec, nullptr, nullptr};
+    switch (spec.kind) {
+        case OptionKind::Integer:
+        case OptionKind::Real:
+            field.widget = numberField(spec);
+            break;
+        case OptionKind::Flag:
+            field.widget = new QCheckBox;
+            break;
+        case OptionKind::Choice: {
+            auto* box = new QComboBox;
+            guardAgainstWheel(box);
+            field.widget = box;
+            break;
+        }
+        case OptionKind::ChoiceList:
+            field.widget = choiceBoxes(spec);
+            break;
+        case OptionKind::Text:
+        case OptionKind::TextList:
+        case OptionKind::Folder:
+            field.widget = new QLineEdit;
+            break;
+    }
+    field.widget->setObjectName(QString::fromStdString(spec.key));
+    field.widget->setToolTip(QString::fromStdString(optionHelp(spec)));
+    field.row = spec.kind == OptionKind::Folder
+                    ? new BrowseRow(static_cast<QLineEdit*>(field.widget), BrowseRow::Pick::Folder,
+                                    QString::fromStdString(spec.label))
+                    : field.widget;
+    if (spec.key == "collection") m_collection = static_cast<QComboBox*>(field.widget);
+    return field;
+}
+
+void TrainingForm::addFields() {
+    auto* basic = new QFormLayout;
+    auto* more = new QFormLayout;
+    for (QFormLayout* form : {basic, more})
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    OptionGroup basicGroup = OptionGroup::Run, moreGroup = OptionGroup::Run;
+    bool firstBasic = true, firstMore = true;
+    for (const OptionSpec& spec : trainOptionTable()) {
+        m_fields.push_back(makeField(spec));
+        QFormLayout* form = spec.basic ? basic : more;
+        OptionGroup& group = spec.basic ? basicGroup : moreGroup;
+        bool& first = spec.basic ? firstBasic : firstMore;
+        if (first || group != spec.group) form->addRow(sectionTitle(spec.group));
+        first = false;
+        group = spec.group;
+        auto* label = new QLabel(QString::fromStdString(spec.label));
+        label->setToolTip(m_fields.back().widget->toolTip());
+        form->addRow(label, m_fields.back().row);
+    }
+    basic->addRow("Worker processes", m_workers);
+    static_cast<QLineEdit*>(field("dataset"))->setPlaceholderText("dataset root (holds npz/)");
+    auto* moreBox = new QWidget;
+    moreBox->setObjectName("moreOptions");
+    moreBox->setLayout(more);
+    moreBox->setVisible(false);
+    auto* toggle = new QToolButton;
+    toggle->setObjectName("moreOptionsButton");
+    toggle->setText("More options");
+    toggle->setCheckable(true);
+    toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toggle->setArrowType(Qt::RightArrow);
+    connect(toggle, &QToolButton::toggled, this, [toggle, moreBox](bool open) {
+        toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        moreBox->setVisible(open);
+    });
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(basic);
+    layout->addWidget(toggle);
+    layout->addWidget(moreBox);
+    layout->addStretch(1);
+}
+
+std::string TrainingForm::text(const Field& field) const {
+    QWidget* w = field.widget;
+    if (auto* box = qobject_cast<RealSpinBox*>(w)) return shortestText(box->value());
+    if (auto* box = qobject_cast<QSpinBox*>(w)) return std::to_string(box->value());
+    if (auto* box = qobject_cast<QCheckBox*>(w)) return box->isChecked() ? "true" : "false";
+    if (auto* box = qobject_cast<QComboBox*>(w)) return box->currentText().toStdString();
+    if (auto* edit = qobject_cast<QLineEdit*>(w)) return edit->text().trimmed().toStdString();
+    std::string names;  // a ChoiceList's check boxes
+    for (const std::string& choice : field.spec->choices)
+        if (w->findChild<QCheckBox*>(QString::fromStdString(choice))->isChecked())
+            names += (names.empty() ? "" : ",") + choice;
+    return names;
+}
+
+void TrainingForm::setText(const Field& field, const std::string& value) {
+    QWidget* w = field.widget;
+    const QString text = QString::fromStdString(value);
+    if (auto* box = qobject_cast<RealSpinBox*>(w)) return box->setValue(text.toDouble());
+    if (auto* box = qobject_cast<QSpinBox*>(w)) return box->setValue(text.toInt());
+    if (auto* box = qobject_cast<QCheckBox*>(w)) return box->setChecked(value == "true");
+    if (auto* box = qobject_cast<QComboBox*>(w)) return box->setCurrentText(text);
+    if (auto* edit = qobject_cast<QLineEdit*>(w)) return edit->setText(text);
+    const QStringList names = text.split(',', Qt::SkipEmptyParts);
+    for (const std::string& choice : field.spec->choices)
+        w->findChild<QCheckBox*>(QString::fromStdString(choice))
+            ->setChecked(names.contains(QString::fromStdString(choice)));
+}
+
+void TrainingForm::fillChoices(const Field& field, Collection collection) {
+    auto* box = qobject_cast<QComboBox*>(field.widget);
+    if (!box) return;
+    const QSignalBlocker block(box);
+    const QString current = box->currentText();
+    box->clear();
+    for (const std::string& choice : optionChoices(*field.spec, collection))
+        box->addItem(QString::fromStdString(choice));
+    box->setCurrentText(current);
+}
+
+void TrainingForm::enableForKind(GraphKind kind) {
+    for (const Field& field : m_fields) {
+        const bool applies = !field.spec->onlyFor || *field.spec->onlyFor == kind;
+        field.row->setEnabled(applies);
+    }
+}
+
+Collection TrainingForm::collection() const {
+    return kCollections[std::max(0, m_collection->currentIndex())];
+}
+
+void TrainingForm::setOptions(const TrainOptions& options) {
+    {
+        const QSignalBlocker block(m_collection);
+        for (const Field& field : m_fields) fillChoices(field, options.collection);
+        for (const Field& field : m_fields) setText(field, field.spec->get(options));
+    }
+    enableForKind(collectionKind(options.collection));
+}
+
+void TrainingForm::applyDefaults(Collection collection) {
+    TrainOptions defaults = defaultTrainOptions(collection);
+    defaults.datasetRoot = datasetRoot().toStdString();
+    defaults.runDir = static_cast<QLineEdit*>(field("run_dir"))->text().toStdString();
+    setOptions(defaults);
+}
+
+TrainOptions TrainingForm::options() const {
+    TrainOptions o = defaultTrainOptions(collection());
+    for (const Field& field : m_fields) setTrainOption(o, *field.spec, text(field));
+    // Options of the other kind keep their defaults, whatever their disabled fields show.
+    const TrainOptions defaults = defaultTrainOptions(o.collection);
+    for (const Field& field : m_fields)
+        if (field.spec->onlyFor && *field.spec->onlyFor != collectionKind(o.collection))
+            setTrainOption(o, *field.spec, field.spec->get(defaults));
+    return o;
+}
+
+QWidget* TrainingForm::field(const std::string& key) const {
+    for (const Field& f : m_fields)
+        if (f.spec->key == key) return f.widget;
+    return nullptr;
 }
 
 int TrainingForm::workers() const {
     return m_workers->value();
-}
-
-void TrainingForm::fillModels(GraphKind kind) {
-    m_model->clear();
-    for (ModelType t : modelTypesFor(kind)) m_model->addItem(modelTypeName(t));
-}
-
-void TrainingForm::applyDefaults(Collection collection) {
-    {
-        const QSignalBlocker block(m_collection);
-        m_collection->setCurrentIndex(collectionIndex(collection));
-    }
-    const GraphKind kind = collectionKind(collection);
-    const bool tile = kind == GraphKind::Tile;
-    fillModels(kind);
-    m_model->setCurrentText(modelTypeName(defaultModelFor(kind)));
-    m_loss->setCurrentText(lossTypeName(LossType::PairwiseHinge));
-    m_schedule->setCurrentText(scheduleTypeName(ScheduleType::Cosine));
-    m_learningRate->setValue(1e-3);
-    m_steps->setValue(tile ? 600 : 300);
-    m_batchGraphs->setValue(tile ? 8 : 2);
-    m_configsPerGraph->setValue(defaultConfigsPerGraph(collection));
-    m_validationInterval->setValue(tile ? 100 : 50);
-    m_hiddenDim->setValue(64);
-    m_layers->setValue(3);
-    m_validation->setCurrentIndex(0);
-    m_maxValidGraphs->setValue(0);
-    m_validConfigs->setValue(0);
-    m_maxStepMb->setValue(kDefaultMaxStepMb);
-    m_segmentNodes->setValue(0);
-    m_segmentNodes->setEnabled(!tile);
 }
 
 void TrainingForm::setRunsRoot(const QString& folder) {
@@ -174,40 +262,15 @@ void TrainingForm::proposeRunDir() {
     QString dir = m_runsRoot + "/" + base;
     for (int i = 2; QDir(dir).exists(); ++i)
         dir = m_runsRoot + "/" + base + "-" + QString::number(i);
-    m_runDir->setText(QDir::cleanPath(dir));
+    static_cast<QLineEdit*>(field("run_dir"))->setText(QDir::cleanPath(dir));
 }
 
 void TrainingForm::setDatasetRoot(const QString& root) {
-    m_root->setText(root);
+    static_cast<QLineEdit*>(field("dataset"))->setText(root);
 }
 
 QString TrainingForm::datasetRoot() const {
-    return m_root->text();
-}
-
-TrainOptions TrainingForm::options() const {
-    TrainOptions o;
-    o.datasetRoot = m_root->text().toStdString();
-    o.collection = kCollections[std::max(0, m_collection->currentIndex())];
-    parseModelType(m_model->currentText().toStdString(), &o.model);
-    parseLossType(m_loss->currentText().toStdString(), &o.loss);
-    parseScheduleType(m_schedule->currentText().toStdString(), &o.schedule);
-    o.learningRate = m_learningRate->value();
-    o.steps = m_steps->value();
-    o.batchGraphs = m_batchGraphs->value();
-    o.configsPerGraph = m_configsPerGraph->value();
-    o.hiddenDim = m_hiddenDim->value();
-    o.layers = m_layers->value();
-    o.holdoutConfigs = m_validation->currentIndex() == 1 ? 0.1 : 0.0;
-    o.validationInterval = m_validationInterval->value();
-    o.maxValidGraphs = m_maxValidGraphs->value();
-    o.validConfigs = m_validConfigs->value();
-    o.maxStepMb = m_maxStepMb->value();
-    o.segmentNodes = o.model == ModelType::LayoutSage ? m_segmentNodes->value() : 0;
-    // Report often enough for live curves and a responsive pause, at most ~2000 rows a run.
-    o.logInterval = static_cast<int>(std::max<int64_t>(1, o.steps / 2000));
-    o.runDir = m_runDir->text().toStdString();
-    return o;
+    return static_cast<QLineEdit*>(field("dataset"))->text();
 }
 
 }  // namespace tpugraphs::ui

@@ -1,14 +1,18 @@
-// The training options form: dataset root, collection, model, loss, main hyperparameters,
-// validation split and run directory, with working defaults per collection.
+// The training options form, built from the option table (train/option_table.h): one field per
+// option, named after its key, with its range, help and per-collection default; the options a
+// run usually changes first, the rest under "More options". Layout-only and tile-only options
+// are disabled for the other kind. The number of local worker processes comes last.
 #pragma once
 
+#include <QString>
 #include <QWidget>
 
-#include "train/train_options.h"
+#include <string>
+#include <vector>
+
+#include "train/option_table.h"
 
 class QComboBox;
-class QDoubleSpinBox;
-class QLineEdit;
 class QSpinBox;
 
 namespace tpugraphs::ui {
@@ -18,39 +22,41 @@ class TrainingForm : public QWidget {
 public:
     explicit TrainingForm(QWidget* parent = nullptr);
 
+    // Every field read into options (the collection's defaults under them).
     TrainOptions options() const;
+    // Every field set from `options` (a run to train again, say).
+    void setOptions(const TrainOptions& options);
+    // Sets the collection and every other field but the dataset and run directory to that
+    // collection's defaults.
+    void applyDefaults(Collection collection);
+
     void setDatasetRoot(const QString& root);
     QString datasetRoot() const;
     // Folder under which new run directories are proposed (default: app data "runs").
     void setRunsRoot(const QString& folder);
     // Proposes a fresh, unused run directory name for the current collection.
     void proposeRunDir();
-    // Sets the collection and that collection's recommended model, loss and hyperparameters.
-    void applyDefaults(Collection collection);
     // Worker processes to train on: 1 = in this program; more = data-parallel local ranks.
     int workers() const;
+    // The field of option `key` (its widget's object name is the key); nullptr when none.
+    QWidget* field(const std::string& key) const;
 
 private:
-    void fillModels(GraphKind kind);
+    struct Field {
+        const OptionSpec* spec;
+        QWidget* widget;  // the editor (a spin box, combo box, check box, line edit)
+        QWidget* row;     // what the form lays out (the editor, or a row around it)
+    };
+    void addFields();
+    Field makeField(const OptionSpec& spec);
+    std::string text(const Field& field) const;
+    void setText(const Field& field, const std::string& text);
+    void fillChoices(const Field& field, Collection collection);
+    void enableForKind(GraphKind kind);
+    Collection collection() const;
 
-    QLineEdit* m_root;
-    QComboBox* m_collection;
-    QComboBox* m_model;
-    QComboBox* m_loss;
-    QComboBox* m_schedule;
-    QDoubleSpinBox* m_learningRate;
-    QSpinBox* m_steps;
-    QSpinBox* m_batchGraphs;
-    QSpinBox* m_configsPerGraph;
-    QSpinBox* m_maxStepMb;
-    QSpinBox* m_segmentNodes;
-    QSpinBox* m_validationInterval;
-    QComboBox* m_validation;
-    QSpinBox* m_maxValidGraphs;
-    QSpinBox* m_validConfigs;
-    QSpinBox* m_hiddenDim;
-    QSpinBox* m_layers;
-    QLineEdit* m_runDir;
+    std::vector<Field> m_fields;
+    QComboBox* m_collection = nullptr;
     QSpinBox* m_workers;
     QString m_runsRoot;
 };

@@ -4,27 +4,26 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QSettings>
 #include <QSplitter>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <climits>
 #include <cmath>
 #include <exception>
 
 #include "common/status_line.h"
 #include "data/dataset.h"
 #include "item_models/run_list_model.h"
-#include "train/run_directory.h"
-#include "train/run_lock.h"
 #include "training/run_charts.h"
 #include "training/run_copy.h"
 #include "training/run_curves.h"
-#include "training/run_follower.h"
+#include "training/run_library.h"
 #include "training/runs_panel.h"
 #include "training/training_form.h"
 #include "training/training_runner.h"
@@ -34,10 +33,10 @@ namespace tpugraphs::ui {
 
 namespace {
 
-const char* const kRunsKey = "training/runs";
-constexpr int kFollowIntervalMs = 1000;
-constexpr int kLivenessIntervalMs = 2000;  // listed "running" runs: still trained by someone?
 const char* const kRunningFormat = "%v / %m steps";
+constexpr int kRefreshIntervalMs = 80;  // charts and the rate line, never per step
+constexpr int kLeftPanelWidth = 500;
+constexpr int kChartsWidth = 1100;
 
 QString duration(double seconds) {
     if (!std::isfinite(seconds) || seconds < 0) return "-";
@@ -58,33 +57,49 @@ QString validationText(const EvalMetrics& v) {
         .arg(v.opa, 0, 'f', 4);
 }
 
+QPushButton* button(const char* text, const char* name) {
+    auto* b = new QPushButton(text);
+    b->setObjectName(name);
+    return b;
+}
+
 }  // namespace
 
 TrainingPage::TrainingPage(QWidget* parent)
     : QWidget(parent),
       m_form(new TrainingForm),
-      m_runs(new RunListModel(this)),
-      m_panel(new RunsPanel(m_runs)),
+      m_library(new RunLibrary(this)),
+      m_panel(new RunsPanel(m_library->model())),
       m_charts(new RunCharts),
       m_runner(new TrainingRunner(this)),
       m_workers(new WorkersRunner(this)),
-      m_start(new QPushButton("Start")),
-      m_pause(new QPushButton("Pause")),
-      m_stop(new QPushButton("Stop")),
+      m_start(button("Start", "startButton")),
+      m_pause(button("Pause", "pauseButton")),
+      m_stop(button("Stop", "stopButton")),
       m_progress(new QProgressBar),
       m_rate(new QLabel),
       m_validation(new QLabel),
       m_status(new StatusLine),
       m_timer(new QTimer(this)) {
-    m_start->setObjectName("startButton");
-    m_pause->setObjectName("pauseButton");
-    m_stop->setObjectName("stopButton");
     m_progress->setObjectName("progressBar");
     m_rate->setObjectName("rateLabel");
     m_validation->setObjectName("validationLabel");
     m_validation->setWordWrap(true);
     m_progress->setFormat(kRunningFormat);
-    // Fixed heights: lines that appear or grow never move the buttons or the lists.
+    buildLayout();
+    connectSignals();
+    m_timer->setInterval(kRefreshIntervalMs);
+    m_timer->start();
+    m_library->restore();
+    updateButtons();
+}
+
+TrainingPage::~TrainingPage() {
+    shutdown();
+}
+
+void TrainingPage::buildLayout() {
+    // Fixed heights and widths: lines that appear or grow never move the buttons or the lists.
     const int line = fontMetrics().lineSpacing();
     m_rate->setFixedHeight(line + 2);
     m_validation->setFixedHeight(2 * line + 2);
@@ -95,14 +110,13 @@ TrainingPage::TrainingPage(QWidget* parent)
     for (QPushButton* b : {m_start, m_pause, m_stop}) b->setFixedWidth(buttonWidth);
 
     auto* formScroll = new QScrollArea;
+    formScroll->setObjectName("formScroll");
     formScroll->setWidget(m_form);
     formScroll->setWidgetResizable(true);
     formScroll->setFrameShape(QFrame::NoFrame);
     // The controls come first, so nothing above them can change their place.
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_start);
-    buttons->addWidget(m_pause);
-    buttons->addWidget(m_stop);
+    for (QPushButton* b : {m_start, m_pause, m_stop}) buttons->addWidget(b);
     buttons->addStretch(1);
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
@@ -118,57 +132,39 @@ TrainingPage::TrainingPage(QWidget* parent)
     splitter->addWidget(left);
     splitter->addWidget(m_charts);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({500, 1100});
+    splitter->setSizes({kLeftPanelWidth, kChartsWidth});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
+}
 
+void TrainingPage::connectSignals() {
     connect(m_start, &QPushButton::clicked, this, &TrainingPage::startTraining);
     connect(m_pause, &QPushButton::clicked, this, &TrainingPage::togglePause);
     connect(m_stop, &QPushButton::clicked, this, &TrainingPage::stopTraining);
     connect(m_runner, &TrainingRunner::progress, this, &TrainingPage::onProgress);
     connect(m_runner, &TrainingRunner::pausedChanged, this, &TrainingPage::updateButtons);
-    connect(m_runner, &TrainingRunner::finished, this,
-            [this](const QString& dir, const QString& status, qint64) { onFinished(dir, status); });
-    const auto failed = [this](const QString& dir, const QString& m) {
-        showStatus("Training failed: " + m, true);
-        onFinished(dir, "failed");
-    };
-    connect(m_runner, &TrainingRunner::failed, this, failed);
+    connect(m_runner, &TrainingRunner::finished, this, &TrainingPage::onFinished);
     connect(m_workers, &WorkersRunner::progress, this, &TrainingPage::onProgress);
     connect(m_workers, &WorkersRunner::finished, this, &TrainingPage::onFinished);
-    connect(m_workers, &WorkersRunner::failed, this, failed);
     connect(m_panel, &RunsPanel::openRequested, this, &TrainingPage::openRunDialog);
     connect(m_panel, &RunsPanel::saveAsRequested, this, &TrainingPage::saveRunAsDialog);
     connect(m_panel, &RunsPanel::resumeRequested, this, &TrainingPage::resumeRun);
-    connect(m_panel, &RunsPanel::removeRequested, this, [this](const QString& dir) {
-        m_runs->remove(m_runs->rowOf(dir));
-        m_curves.remove(dir);
-        delete m_followers.take(dir);
-        rememberRuns();
-        Q_EMIT runsChanged();
-    });
-    connect(m_runs, &RunListModel::checkedChanged, this, [this] { m_chartsDirty = true; });
+    connect(m_panel, &RunsPanel::removeRequested, m_library, &RunLibrary::remove);
+    connect(m_library, &RunLibrary::runsChanged, this, &TrainingPage::runsChanged);
+    connect(m_library, &RunLibrary::curvesChanged, this, [this] { m_chartsDirty = true; });
+    connect(m_library, &RunLibrary::followProblem, this,
+            [this](const QString& message) { showStatus("Following " + message, true); });
     connect(m_panel, &RunsPanel::selectedRunChanged, this, [this] { m_chartsDirty = true; });
     connect(m_charts, &RunCharts::xKindChanged, this, [this] { m_chartsDirty = true; });
-    auto* liveness = new QTimer(this);
-    liveness->setInterval(kLivenessIntervalMs);
-    connect(liveness, &QTimer::timeout, this, &TrainingPage::checkLiveness);
-    liveness->start();
-    // Redraw at a fixed rate, never per step (PlotJuggler-style).
-    m_timer->setInterval(80);
     connect(m_timer, &QTimer::timeout, this, &TrainingPage::refresh);
-    m_timer->start();
-    restoreRuns();
-    updateButtons();
 }
 
-TrainingPage::~TrainingPage() {
-    shutdown();
+RunListModel* TrainingPage::runs() const {
+    return m_library->model();
 }
 
 const RunCurves* TrainingPage::curves(const QString& runDir) const {
-    const auto it = m_curves.constFind(QDir::cleanPath(runDir));
-    return it == m_curves.constEnd() ? nullptr : it->get();
+    return m_library->curves(runDir);
 }
 
 bool TrainingPage::isTraining() const {
@@ -180,11 +176,17 @@ void TrainingPage::setDatasetRoot(const QString& root) {
 }
 
 void TrainingPage::startTraining() {
-    TrainOptions options = m_form->options();
+    TrainOptions options;
+    try {
+        options = m_form->options();
+        checkTrainOptions(options);
+    } catch (const std::exception& e) {
+        return showStatus(QString::fromStdString(e.what()), true);
+    }
     if (options.datasetRoot.empty()) return showStatus("Choose a dataset root first.", true);
     if (isRunDirectory(options.runDir)) return resumeRun(QString::fromStdString(options.runDir));
-    if (QDir(QString::fromStdString(options.runDir)).exists() &&
-        !QDir(QString::fromStdString(options.runDir)).isEmpty()) {
+    const QDir dir(QString::fromStdString(options.runDir));
+    if (dir.exists() && !dir.isEmpty()) {
         m_form->proposeRunDir();
         options = m_form->options();
     }
@@ -196,12 +198,24 @@ void TrainingPage::resumeRun(const QString& runDir) {
     try {
         const RunInfo info = loadRunInfo(runDir.toStdString());
         if (!info.hasCheckpoint) return showStatus(runDir + ": no checkpoint to resume from", true);
-        TrainOptions options = info.options;
+        std::map<std::string, std::string> changes;
+        if (!QDir(QString::fromStdString(info.options.datasetRoot)).exists())
+            changes["dataset"] = m_form->datasetRoot().toStdString();
+        if (info.step >= info.totalSteps) {
+            // Complete: trained further only to a length the user chooses.
+            bool ok = false;
+            const int steps = QInputDialog::getInt(
+                this, "Train Further",
+                QString("%1 is complete at step %2. Train it further to step:")
+                    .arg(runDisplayName(runDir))
+                    .arg(info.step),
+                int(std::min<int64_t>(2 * info.totalSteps, INT_MAX)),
+                int(std::min<int64_t>(info.step + 1, INT_MAX)), INT_MAX, 1, &ok);
+            if (!ok) return;
+            changes["steps"] = std::to_string(steps);
+        }
+        TrainOptions options = resumeOptions(info.options, info.step, info.totalSteps, changes);
         options.runDir = runDir.toStdString();
-        options.resume = true;
-        if (!QDir(QString::fromStdString(options.datasetRoot)).exists())
-            options.datasetRoot = m_form->datasetRoot().toStdString();
-        if (info.step >= info.totalSteps) options.steps = 2 * info.totalSteps;
         startWith(options);
     } catch (const std::exception& e) {
         showStatus(QString::fromStdString(e.what()), true);
@@ -218,27 +232,21 @@ void TrainingPage::startWith(const TrainOptions& options) {
         info.status = RunStatus::Running;
     }
     info.runDir = dir.toStdString();
-    auto curves = std::make_shared<RunCurves>();
-    curves->appendAll(info.history);
-    m_curves.insert(dir, curves);
-    m_runs->setChecked(m_runs->addOrUpdate(info), true);
-    m_runs->setLiveRun(dir);
+    m_library->startLive(info);
     m_panel->selectRun(dir);
     m_hasLast = false;
     m_hasLastTraining = false;
     m_validation->clear();
     m_progress->setFormat(kRunningFormat);
-    m_progress->setRange(0, int(std::min<int64_t>(options.steps, INT32_MAX)));
-    m_progress->setValue(int(std::min<int64_t>(info.step, INT32_MAX)));
+    m_progress->setRange(0, int(std::min<int64_t>(std::max<int64_t>(1, options.steps), INT_MAX)));
+    m_progress->setValue(int(std::min<int64_t>(info.step, INT_MAX)));
     showStatus(options.resume ? "Resuming " + dir : "Training into " + dir);
     if (m_form->workers() > 1)
         m_workers->start(options, m_form->workers());
     else
         m_runner->start(options);
     m_chartsDirty = true;
-    rememberRuns();
     updateButtons();
-    Q_EMIT runsChanged();
 }
 
 void TrainingPage::togglePause() {
@@ -259,24 +267,10 @@ void TrainingPage::shutdown() {
 }
 
 void TrainingPage::onProgress(const TrainProgress& p) {
-    const QString dir = m_runs->liveRun();
-    if (auto it = m_curves.find(dir); it != m_curves.end()) (*it)->append(p);
-    if (p.phase == TrainPhase::Validation && p.isValidation) {
+    m_library->appendLive(p);
+    if (p.phase == TrainPhase::Validation && p.isValidation)
         m_validation->setText("Validation @" + QString::number(p.step) + ": " +
                               validationText(p.validation) + (p.bestSoFar ? "  (best)" : ""));
-        const int row = m_runs->rowOf(dir);
-        if (row >= 0) {
-            RunInfo info = m_runs->run(row);
-            info.step = p.step;
-            info.totalSteps = p.totalSteps;
-            if (p.bestSoFar) {
-                info.best = p.validation;
-                info.bestStep = p.step;
-            }
-            info.hasCheckpoint = true;
-            m_runs->addOrUpdate(info);
-        }
-    }
     if (p.phase != TrainPhase::Validation) {
         m_last = p;
         m_hasLast = true;
@@ -287,29 +281,24 @@ void TrainingPage::onProgress(const TrainProgress& p) {
     }
 }
 
-void TrainingPage::onFinished(const QString& runDir, const QString& status) {
+void TrainingPage::onFinished(const QString& runDir, const RunOutcome& outcome) {
     const QString dir = QDir::cleanPath(runDir);
-    m_runs->setLiveRun({});
+    const QString status = QString::fromUtf8(runStatusName(outcome.status));
     showTrainingRate();  // a short run may end before the timer showed any
-    try {
-        const RunInfo info = loadRunInfo(dir.toStdString());
-        listRun(info, true);
+    const RunInfo info = m_library->endLive(dir);
+    if (!info.runDir.empty())
         showEndState(info);
-        if (!m_status->text().startsWith("Training failed"))
-            showStatus(QString("Run %1: %2 at step %3 (last.pt kept)")
-                           .arg(runDisplayName(dir), status)
-                           .arg(info.step));
-    } catch (const std::exception&) {
-        // A run that failed before writing its files: drop it from the list.
-        m_runs->remove(m_runs->rowOf(dir));
-        m_curves.remove(dir);
+    else
         m_progress->setFormat(status);
-    }
+    if (outcome.status == RunStatus::Failed)
+        showStatus("Training failed: " + outcome.failure, true);
+    else
+        showStatus(QString("Run %1: %2 at step %3 (last.pt kept)")
+                       .arg(runDisplayName(dir), status)
+                       .arg(info.step));
     m_form->proposeRunDir();
     m_chartsDirty = true;
-    rememberRuns();
     updateButtons();
-    Q_EMIT runsChanged();
     Q_EMIT runFinished(dir, status);
 }
 
@@ -334,19 +323,6 @@ void TrainingPage::showEndState(const RunInfo& info) {
         default:
             m_progress->setValue(step);
             m_progress->setFormat("stopped at " + of);
-    }
-}
-
-void TrainingPage::checkLiveness() {
-    for (int row = 0; row < m_runs->rowCount(); ++row) {
-        const RunInfo& listed = m_runs->run(row);
-        const QString dir = m_runs->runDir(row);
-        if (listed.status != RunStatus::Running || listed.interrupted || dir == m_runs->liveRun() ||
-            runIsAlive(listed.runDir))
-            continue;
-        RunInfo info = listed;
-        info.interrupted = true;
-        m_runs->addOrUpdate(info);
     }
 }
 
@@ -378,15 +354,15 @@ void TrainingPage::showTrainingRate() {
 
 void TrainingPage::refreshCharts() {
     // The live run, the selected run and the runs ticked for overlay.
+    RunListModel* runs = m_library->model();
     QList<ShownRun> shown;
     quint64 revision = 0;
     const QString selected = m_panel->selectedRun();
-    for (int row = 0; row < m_runs->rowCount(); ++row) {
-        const QString dir = QDir::cleanPath(m_runs->runDir(row));
+    for (int row = 0; row < runs->rowCount(); ++row) {
+        const QString dir = QDir::cleanPath(runs->runDir(row));
         const RunCurves* c = curves(dir);
-        if (!c || !(m_runs->isChecked(row) || dir == m_runs->liveRun() || dir == selected))
-            continue;
-        const RunInfo& info = m_runs->run(row);
+        if (!c || !(runs->isChecked(row) || dir == runs->liveRun() || dir == selected)) continue;
+        const RunInfo& info = runs->run(row);
         const int64_t total = info.totalSteps > 0 ? info.totalSteps : info.options.steps;
         shown.append(ShownRun{runDisplayName(dir), runColor(row), c,
                               collectionKind(info.options.collection) == GraphKind::Layout,
@@ -414,23 +390,10 @@ void TrainingPage::showStatus(const QString& text, bool error) {
     m_status->showMessage(text, error);
 }
 
-void TrainingPage::listRun(const RunInfo& info, bool checked) {
-    const QString dir = QDir::cleanPath(QString::fromStdString(info.runDir));
-    auto curves = std::make_shared<RunCurves>();
-    curves->appendAll(info.history);
-    m_curves.insert(dir, curves);
-    RunInfo listed = info;
-    listed.runDir = dir.toStdString();
-    m_runs->setChecked(m_runs->addOrUpdate(listed), checked);
-    m_chartsDirty = true;
-}
-
 bool TrainingPage::openRun(const QString& runDir) {
     try {
-        listRun(loadRunInfo(QDir::cleanPath(runDir).toStdString()), true);
+        m_library->open(runDir);
         m_panel->selectRun(QDir::cleanPath(runDir));
-        rememberRuns();
-        Q_EMIT runsChanged();
         return true;
     } catch (const std::exception& e) {
         showStatus(QString::fromStdString(e.what()), true);
@@ -444,15 +407,8 @@ void TrainingPage::openRunDialog() {
 }
 
 void TrainingPage::followRun(const QString& runDir) {
-    const QString dir = QDir::cleanPath(runDir);
-    if (m_followers.contains(dir)) return;
-    auto* follower = new RunFollower(dir, kFollowIntervalMs, this);
-    m_followers.insert(dir, follower);
-    connect(follower, &RunFollower::changed, this,
-            [this, follower](int from, bool rewritten) { onFollowed(*follower, from, rewritten); });
-    connect(follower, &RunFollower::unreadable, this,
-            [this, dir](const QString& message) { showStatus("Following " + message, true); });
-    showStatus("Following " + dir + ": its curves grow with its files");
+    m_library->follow(runDir);
+    showStatus("Following " + QDir::cleanPath(runDir) + ": its curves grow with its files");
 }
 
 void TrainingPage::followRunDialog() {
@@ -460,50 +416,15 @@ void TrainingPage::followRunDialog() {
     if (!dir.isEmpty()) followRun(dir);
 }
 
-void TrainingPage::onFollowed(const RunFollower& follower, int from, bool rewritten) {
-    const QString dir = follower.runDir();
-    if (dir == m_runs->liveRun()) return;  // trained here: its reports come directly
-    RunInfo info = follower.run();
-    info.runDir = dir.toStdString();
-    auto& curves = m_curves[dir];
-    if (!curves || rewritten) {
-        curves = std::make_shared<RunCurves>();
-        from = 0;
-    }
-    for (size_t i = static_cast<size_t>(from); i < info.history.size(); ++i)
-        curves->append(info.history[i]);
-    const bool listed = m_runs->rowOf(dir) >= 0;
-    m_runs->setChecked(m_runs->addOrUpdate(info), true);  // followed: chosen to be seen
-    m_chartsDirty = true;
-    if (listed) return;
-    rememberRuns();
-    Q_EMIT runsChanged();
-}
-
 void TrainingPage::saveRunAsDialog() {
     const QString from = m_panel->selectedRun();
     if (from.isEmpty()) return showStatus("Select a run to save first.", true);
-    if (from == m_runs->liveRun()) return showStatus("Stop the run before saving a copy.", true);
+    if (from == runs()->liveRun()) return showStatus("Stop the run before saving a copy.", true);
     const QString to = QFileDialog::getSaveFileName(this, "Save Run As", from + "-copy");
     if (to.isEmpty()) return;
     const QString error = copyRunDirectory(from, to);
     if (!error.isEmpty()) return showStatus(error, true);
     if (openRun(to)) showStatus("Saved a copy of the run as " + to);
-}
-
-void TrainingPage::rememberRuns() const {
-    QSettings().setValue(kRunsKey, m_runs->runDirs());
-}
-
-void TrainingPage::restoreRuns() {
-    for (const QString& dir : QSettings().value(kRunsKey).toStringList()) {
-        if (!isRunDirectory(dir.toStdString())) continue;  // deleted since
-        try {
-            listRun(loadRunInfo(dir.toStdString()), false);  // listed, drawn when chosen
-        } catch (const std::exception&) {
-            // A run of another format version: not listed.
-        }
-    }
 }
 
 }  // namespace tpugraphs::ui

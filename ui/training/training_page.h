@@ -1,16 +1,11 @@
 // The training page: Start / Pause-Resume / Stop with the progress bar (its end state once a
-// run ends), options form, ETA and configs/s, live charts (redrawn on a timer), and the list of
-// current and past runs (killed runs shown as interrupted).
+// run ends), the options form, the rate and validation lines, live charts (redrawn on a timer)
+// and the runs of the run library (killed runs shown as interrupted).
 #pragma once
 
-#include <QHash>
 #include <QString>
 #include <QWidget>
 
-#include <memory>
-
-#include "train/run_directory.h"
-#include "train/train_progress.h"
 #include "training/training_metatypes.h"
 
 class QLabel;
@@ -22,7 +17,7 @@ namespace tpugraphs::ui {
 
 class RunCharts;
 class RunCurves;
-class RunFollower;
+class RunLibrary;
 class RunListModel;
 class RunsPanel;
 class StatusLine;
@@ -36,7 +31,8 @@ public:
     explicit TrainingPage(QWidget* parent = nullptr);
     ~TrainingPage() override;  // stops a running training and waits for its last checkpoint
 
-    RunListModel* runs() const { return m_runs; }
+    RunLibrary* library() const { return m_library; }
+    RunListModel* runs() const;
     TrainingForm* form() const { return m_form; }
     RunCharts* charts() const { return m_charts; }
     TrainingRunner* runner() const { return m_runner; }
@@ -60,6 +56,8 @@ public Q_SLOTS:
     void followRun(const QString& runDir);
     void followRunDialog();
     void saveRunAsDialog();
+    // Continues a stopped or interrupted run to its planned length; a run that reached it is
+    // trained further to a larger step count, asked for (default: twice its length).
     void resumeRun(const QString& runDir);
 
 Q_SIGNALS:
@@ -67,31 +65,26 @@ Q_SIGNALS:
     void runsChanged();
 
 private:
+    void buildLayout();
+    void connectSignals();
     void startWith(const TrainOptions& options);
-    void onProgress(const TrainProgress& progress);
-    void onFinished(const QString& runDir, const QString& status);
-    void onFollowed(const RunFollower& follower, int from, bool rewritten);
+    void onFinished(const QString& runDir, const RunOutcome& outcome);
     // The progress bar once a run has ended: 100 % when completed, else where it stopped.
     void showEndState(const RunInfo& info);
-    // Marks listed "running" runs that no process trains any more as interrupted.
-    void checkLiveness();
     void refresh();
     void refreshCharts();
     // The rate line from the last training report (validation and the end carry no rate).
     void showTrainingRate();
+    void onProgress(const TrainProgress& progress);
     void updateButtons();
     void showStatus(const QString& text, bool error = false);
-    void listRun(const RunInfo& info, bool checked);  // adds or refreshes a row and its curves
-    void rememberRuns() const;
-    void restoreRuns();
 
     TrainingForm* m_form;
-    RunListModel* m_runs;
+    RunLibrary* m_library;
     RunsPanel* m_panel;
     RunCharts* m_charts;
     TrainingRunner* m_runner;
     WorkersRunner* m_workers;  // runs on local worker processes (form's workers > 1)
-    QHash<QString, RunFollower*> m_followers;
     QPushButton* m_start;
     QPushButton* m_pause;
     QPushButton* m_stop;
@@ -100,7 +93,6 @@ private:
     QLabel* m_validation;
     StatusLine* m_status;  // one line; a failure's full text behind "Details"
     QTimer* m_timer;
-    QHash<QString, std::shared_ptr<RunCurves>> m_curves;
     TrainProgress m_last;  // the last report but validations': loading, step
     bool m_hasLast = false;
     TrainProgress m_lastTraining;  // the last training report: rate, loss, lr

@@ -1,8 +1,6 @@
 // Owns the training thread and its worker.
 #include "training/training_runner.h"
 
-#include <QEventLoop>
-
 #include "training/training_worker.h"
 
 namespace tpugraphs::ui {
@@ -10,12 +8,12 @@ namespace tpugraphs::ui {
 TrainingRunner::TrainingRunner(QObject* parent) : QObject(parent), m_worker(new TrainingWorker) {
     qRegisterMetaType<tpugraphs::TrainProgress>();
     qRegisterMetaType<tpugraphs::TrainOptions>();
+    qRegisterMetaType<tpugraphs::ui::RunOutcome>();
     m_thread.setObjectName("training");
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &TrainingWorker::progress, this, &TrainingRunner::onProgress);
     connect(m_worker, &TrainingWorker::finished, this, &TrainingRunner::onFinished);
-    connect(m_worker, &TrainingWorker::failed, this, &TrainingRunner::onFailed);
     m_thread.start();
 }
 
@@ -31,6 +29,7 @@ bool TrainingRunner::start(const TrainOptions& options) {
     m_running = true;
     m_paused = false;
     m_worker->setPaused(false);
+    m_worker->arm();
     const int job = ++m_job;
     QMetaObject::invokeMethod(
         m_worker, [worker = m_worker, job, options] { worker->run(job, options); },
@@ -58,27 +57,18 @@ void TrainingRunner::stop() {
 void TrainingRunner::stopAndWait() {
     if (!m_running) return;
     stop();
-    // The worker's finished/failed signal (queued to this thread) ends the loop.
-    QEventLoop loop;
-    connect(this, &TrainingRunner::finished, &loop, &QEventLoop::quit);
-    connect(this, &TrainingRunner::failed, &loop, &QEventLoop::quit);
-    if (m_running) loop.exec(QEventLoop::ExcludeUserInputEvents);
+    m_worker->waitUntilIdle();
+    m_running = false;
 }
 
 void TrainingRunner::onProgress(int jobId, const TrainProgress& progress) {
     if (jobId == m_job) Q_EMIT this->progress(progress);
 }
 
-void TrainingRunner::onFinished(int jobId, const QString& status, qint64 steps) {
+void TrainingRunner::onFinished(int jobId, const RunOutcome& outcome) {
     if (jobId != m_job) return;
     m_running = false;
-    Q_EMIT finished(QString::fromStdString(m_options.runDir), status, steps);
-}
-
-void TrainingRunner::onFailed(int jobId, const QString& message) {
-    if (jobId != m_job) return;
-    m_running = false;
-    Q_EMIT failed(QString::fromStdString(m_options.runDir), message);
+    Q_EMIT finished(QString::fromStdString(m_options.runDir), outcome);
 }
 
 }  // namespace tpugraphs::ui

@@ -5,8 +5,6 @@
 #include <QString>
 #include <QThread>
 
-#include "train/train_options.h"
-#include "train/train_progress.h"
 #include "training/training_metatypes.h"
 
 namespace tpugraphs::ui {
@@ -22,8 +20,10 @@ public:
     // Starts a run (fresh or resume, per options.resume). Ignored while one is running.
     bool start(const TrainOptions& options);
     void setPaused(bool paused);
+    // Asks the run to stop at its next batch; a stop right after start() is kept.
     void stop();
-    // Stops and blocks until the worker has returned (used when the window closes).
+    // Stops and blocks until the worker has returned (its checkpoint written), without running
+    // an event loop. The finished signal follows, queued.
     void stopAndWait();
 
     bool isRunning() const { return m_running; }
@@ -34,13 +34,11 @@ Q_SIGNALS:
     void started(const QString& runDir);
     void progress(const tpugraphs::TrainProgress& progress);
     void pausedChanged(bool paused);
-    void finished(const QString& runDir, const QString& status, qint64 steps);
-    void failed(const QString& runDir, const QString& message);
+    void finished(const QString& runDir, const tpugraphs::ui::RunOutcome& outcome);
 
 private:
     void onProgress(int jobId, const TrainProgress& progress);
-    void onFinished(int jobId, const QString& status, qint64 steps);
-    void onFailed(int jobId, const QString& message);
+    void onFinished(int jobId, const RunOutcome& outcome);
 
     QThread m_thread;
     TrainingWorker* m_worker;

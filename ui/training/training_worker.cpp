@@ -7,6 +7,12 @@
 
 namespace tpugraphs::ui {
 
+void TrainingWorker::arm() {
+    m_cancel = false;
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_busy = true;
+}
+
 void TrainingWorker::requestStop() {
     m_cancel = true;
     std::lock_guard<std::mutex> lock(m_mutex);
@@ -30,20 +36,39 @@ void TrainingWorker::waitWhilePaused() {
     m_wake.wait(lock, [this] { return !m_paused || m_cancel.load(); });
 }
 
+void TrainingWorker::waitUntilIdle() {
+    std::unique_lock<std::mutex> lock(m_mutex);
+    m_wake.wait(lock, [this] { return !m_busy; });
+}
+
+void TrainingWorker::setIdle() {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_busy = false;
+    m_wake.notify_all();
+}
+
 void TrainingWorker::run(int jobId, const tpugraphs::TrainOptions& options) {
-    m_cancel = false;
-    try {
-        const TrainResult result = train(
-            options,
-            [this, jobId](const TrainProgress& p) {
-                Q_EMIT progress(jobId, p);
-                if (p.phase != TrainPhase::Finished) waitWhilePaused();
-            },
-            &m_cancel);
-        Q_EMIT finished(jobId, QString::fromUtf8(runStatusName(result.status)), result.steps);
-    } catch (const std::exception& e) {
-        Q_EMIT failed(jobId, QString::fromStdString(e.what()));
+    RunOutcome outcome;
+    if (m_cancel) {
+        outcome.status = RunStatus::Cancelled;
+    } else {
+        try {
+            const TrainResult result = train(
+                options,
+                [this, jobId](const TrainProgress& p) {
+                    Q_EMIT progress(jobId, p);
+                    if (p.phase != TrainPhase::Finished) waitWhilePaused();
+                },
+                &m_cancel);
+            outcome.status = result.status;
+            outcome.steps = result.steps;
+        } catch (const std::exception& e) {
+            outcome.status = RunStatus::Failed;
+            outcome.failure = QString::fromStdString(e.what());
+        }
     }
+    Q_EMIT finished(jobId, outcome);
+    setIdle();
 }
 
 }  // namespace tpugraphs::ui

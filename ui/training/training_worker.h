@@ -4,7 +4,6 @@
 #pragma once
 
 #include <QObject>
-#include <QString>
 
 #include <atomic>
 #include <condition_variable>
@@ -20,27 +19,33 @@ public:
     using QObject::QObject;
 
     // Thread-safe controls.
+    // Before a run is queued: clears the stop request and marks the worker busy, so that a
+    // stop asked for before the run begins is kept, and waitUntilIdle() waits for the run.
+    void arm();
     void requestStop();  // cancels at the next batch (also wakes a paused run)
     void setPaused(bool paused);
     bool isPaused() const;
+    // Blocks until the armed run has returned (its checkpoint written); no event loop runs.
+    void waitUntilIdle();
 
 public Q_SLOTS:
-    // Runs to completion on the worker thread. `jobId` is echoed in every signal.
+    // Runs to completion on the worker thread. `jobId` is echoed in every signal. A stop asked
+    // for before it begins ends it at once (Cancelled, nothing written).
     void run(int jobId, const tpugraphs::TrainOptions& options);
 
 Q_SIGNALS:
     void progress(int jobId, const tpugraphs::TrainProgress& progress);
-    // status: runStatusName of the result; steps: total steps done.
-    void finished(int jobId, const QString& status, qint64 steps);
-    void failed(int jobId, const QString& message);
+    void finished(int jobId, const tpugraphs::ui::RunOutcome& outcome);
 
 private:
     void waitWhilePaused();
+    void setIdle();
 
     std::atomic<bool> m_cancel{false};
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;
     bool m_paused = false;
+    bool m_busy = false;
 };
 
 }  // namespace tpugraphs::ui

@@ -1,13 +1,14 @@
 // Local worker processes of one run, followed through the run directory.
 #include "training/workers_runner.h"
 
-#include <QCoreApplication>
 #include <QDir>
 
 #include <signal.h>
 
 #include <exception>
 
+#include "base/program_path.h"
+#include "train/option_table.h"
 #include "train/run_directory.h"
 #include "training/run_follower.h"
 
@@ -20,12 +21,14 @@ constexpr int kFollowIntervalMs = 300;
 }  // namespace
 
 WorkersRunner::WorkersRunner(QObject* parent)
-    : QObject(parent), m_program(QCoreApplication::applicationDirPath() + "/tpugraphs") {
+    : QObject(parent), m_program(QString::fromStdString(programBeside("tpugraphs"))) {
     m_process.setProcessChannelMode(QProcess::MergedChannels);
     connect(&m_process, &QProcess::finished, this, &WorkersRunner::onExited);
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart)
-            Q_EMIT failed(m_runDir, m_program + ": cannot start the training command");
+            Q_EMIT finished(m_runDir,
+                            RunOutcome{RunStatus::Failed, 0,
+                                       m_program + ": cannot start the training command"});
     });
 }
 
@@ -44,9 +47,11 @@ bool WorkersRunner::start(const TrainOptions& options, int workers) {
         } catch (const std::exception&) {
             // the command reports the problem
         }
-        arguments << "--resume" << m_runDir << "--dataset"
-                  << QString::fromStdString(options.datasetRoot) << "--steps"
-                  << QString::number(options.steps);
+        arguments << "--resume" << m_runDir;
+        for (const OptionSpec& spec : trainOptionTable())
+            if (spec.resumable)
+                arguments << QString::fromStdString(optionFlag(spec))
+                          << QString::fromStdString(spec.get(options));
     } else {
         m_optionsFile = std::make_unique<QTemporaryFile>(QDir::tempPath() + "/options-XXXXXX.json");
         if (!m_optionsFile->open()) return false;
@@ -96,9 +101,10 @@ void WorkersRunner::onExited(int exitCode, QProcess::ExitStatus status) {
     for (size_t i = static_cast<size_t>(m_emitted); i < run.history.size(); ++i)
         Q_EMIT progress(run.history[i]);
     if (status == QProcess::NormalExit && exitCode == 0 && !run.runDir.empty())
-        Q_EMIT finished(m_runDir, runStatusName(run.status), run.step);
+        Q_EMIT finished(m_runDir, RunOutcome{run.status, run.step, {}});
     else
-        Q_EMIT failed(m_runDir, output.section('\n', -6));
+        Q_EMIT finished(m_runDir,
+                        RunOutcome{RunStatus::Failed, run.step, output.section('\n', -6)});
 }
 
 }  // namespace tpugraphs::ui

@@ -11,8 +11,6 @@
 
 #include <memory>
 
-#include "train/train_options.h"
-#include "train/train_progress.h"
 #include "training/training_metatypes.h"
 
 namespace tpugraphs::ui {
@@ -28,7 +26,8 @@ public:
     // The CLI to run (default: `tpugraphs` in this program's directory).
     void setProgram(const QString& path) { m_program = path; }
     // Starts a run (fresh or resume, per options.resume) on `workers` processes. Ignored while
-    // one is running.
+    // one is running. A resume passes the options a resume may change (the others are the
+    // run's own).
     bool start(const TrainOptions& options, int workers);
     // Ctrl-C to the workers: they stop after the same step, keeping the last checkpoint.
     void stop();
@@ -37,8 +36,7 @@ public:
 
 Q_SIGNALS:
     void progress(const tpugraphs::TrainProgress& progress);
-    void finished(const QString& runDir, const QString& status, qint64 steps);
-    void failed(const QString& runDir, const QString& message);
+    void finished(const QString& runDir, const tpugraphs::ui::RunOutcome& outcome);
 
 private:
     void onChanged(int from, bool rewritten);

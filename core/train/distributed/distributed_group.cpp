@@ -217,10 +217,6 @@ const torch::Device& DistributedGroup::device() const {
     return m_impl->device;
 }
 
-std::string DistributedGroup::backend() const {
-    return m_impl->collectives ? m_impl->collectives->getBackendName() : "";
-}
-
 void DistributedGroup::allReduceSum(const std::vector<torch::Tensor>& tensors) {
     std::vector<c10::intrusive_ptr<c10d::Work>> works;
     try {

@@ -51,7 +51,6 @@ public:
     // calls it once, after the store exchanges that decide the device.
     void startCollectives(const torch::Device& device);
     const torch::Device& device() const;
-    std::string backend() const;  // "gloo" or "nccl"
     // Sums each tensor over the ranks in place (one all-reduce each, issued together).
     void allReduceSum(const std::vector<torch::Tensor>& tensors);
     // Copies root's tensors to every rank in place.

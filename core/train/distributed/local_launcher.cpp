@@ -2,11 +2,12 @@
 #include "train/distributed/local_launcher.h"
 
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
+
+#include "base/child_process.h"
 
 #include <chrono>
 #include <csignal>
@@ -69,39 +70,6 @@ std::vector<std::string> workerEnvironment(int rank, int workers, int port) {
     return environment;
 }
 
-std::vector<char*> pointers(std::vector<std::string>& strings) {
-    std::vector<char*> list;
-    for (auto& text : strings) list.push_back(text.data());
-    list.push_back(nullptr);
-    return list;
-}
-
-// Forks and executes `program`; the worker gets a process group of its own (so a terminal's
-// Ctrl-C reaches this launcher, which passes it on once) and SIGTERM should the launcher die.
-pid_t startWorker(const std::string& program, std::vector<std::string> arguments,
-                  std::vector<std::string> environment) {
-    arguments.insert(arguments.begin(), program);
-    std::vector<char*> argv = pointers(arguments), envp = pointers(environment);
-    const pid_t parent = getpid();
-    const pid_t pid = fork();
-    if (pid == 0) {
-        setpgid(0, 0);
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (getppid() != parent) _exit(1);
-        execve(program.c_str(), argv.data(), envp.data());
-        _exit(127);
-    }
-    return pid;
-}
-
-std::string describeExit(int status) {
-    if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
-    if (WIFSIGNALED(status))
-        return "was killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
-               strsignal(WTERMSIG(status)) + ")";
-    return "ended with wait status " + std::to_string(status);
-}
-
 // Installs onStopSignal for SIGINT and SIGTERM while alive; restores the previous handlers.
 class StopSignals {
 public:
@@ -140,8 +108,9 @@ LocalWorkersResult runLocalWorkers(int workers, int timeoutSeconds) {
     StopSignals signals;
     std::map<pid_t, int> running;  // pid -> rank
     for (int rank = 0; rank < workers; ++rank) {
-        const pid_t pid =
-            startWorker(program, arguments, workerEnvironment(rank, workers, store->getPort()));
+        ChildOptions child;
+        child.environment = workerEnvironment(rank, workers, store->getPort());
+        const pid_t pid = startChild(program, arguments, child);
         if (pid < 0) {
             for (const auto& worker : running) kill(worker.first, SIGKILL);
             throw std::runtime_error("cannot start worker " + std::to_string(rank) + ": " +

@@ -1,0 +1,60 @@
+// `tpugraphs submission`: from a dataset to a validated Kaggle submission in one command:
+// every collection with train graphs trained with its recipe within a time budget, the runs of
+// each ensembled and scored on the valid split, the test split predicted. Resumable: after a
+// stop or a kill, the same command goes on where it ended.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "common/cli_options.h"
+#include "common/command_registry.h"
+#include "common/stop_signals.h"
+#include "train/submission_pipeline.h"
+
+namespace {
+
+using namespace tpugraphs;
+
+void runPipeline(const PipelineOptions& options) {
+    std::cout << "submission pipeline: " << options.datasetRoot << " -> " << options.outDir << ", "
+              << options.budgetMinutes << " min of training, " << options.seeds
+              << " runs per collection (Ctrl-C stops at a safe point; the same command resumes)"
+              << std::endl;
+    const cli::StopSignals stop;
+    const PipelineOutcome outcome = runSubmissionPipeline(
+        options, [](const std::string& message) { std::cout << message << std::endl; },
+        stop.flag());
+    std::cout << "\n" << outcome.report << "\nreport: " << options.outDir << "/report.md\n";
+    if (outcome.submissionPath.empty())
+        std::cout << "stopped before the submission; continue with the same command\n";
+}
+
+void setupSubmission(CLI::App& app) {
+    auto o = std::make_shared<PipelineOptions>();
+    auto* cmd = app.add_subcommand(
+        "submission",
+        "Train every collection with its recipe in a time budget, ensemble, score on valid and "
+        "write a validated submission (resumable)");
+    cli::addDatasetOption(*cmd, &o->datasetRoot)->required();
+    cmd->add_option("--out", o->outDir, "Folder of the pipeline: runs, submission.csv, report.md")
+        ->required();
+    cmd->add_option("--budget-minutes", o->budgetMinutes,
+                    "Training time of all collections together, divided by the cost of an "
+                    "epoch of each")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--seeds", o->seeds, "Runs per collection, ensembled")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100));
+    cmd->add_option("--workers", o->workers, "Runs trained at once")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
+    cmd->add_option("--template", o->templatePath,
+                    "Fill the rows of graphs the dataset lacks from this CSV (e.g. the sample "
+                    "submission)");
+    cmd->callback([o] { runPipeline(*o); });
+}
+
+}  // namespace
+
+TPUGRAPHS_REGISTER_COMMAND(setupSubmission);

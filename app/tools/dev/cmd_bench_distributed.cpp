@@ -1,0 +1,144 @@
+// `tpugraphs bench distributed`: data-parallel training throughput on this machine. Trains the
+// layout demo (or --dataset) with 1, 2, ... local workers (`train --workers N`, every worker
+// with the same intra-op threads) and prints configs/s and the efficiency X / (N x one
+// worker's configs/s), with what the collectives cost per step.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <thread>
+
+#include "base/program_path.h"
+#include "bench_registry.h"
+#include "common/cli_options.h"
+#include "common/command_registry.h"
+#include "common/table_printer.h"
+#include "synth/generator.h"
+#include "train/run_directory.h"
+
+namespace {
+
+using namespace tpugraphs;
+namespace fs = std::filesystem;
+
+struct BenchArgs {
+    std::string dataset, keep;
+    std::optional<Collection> collection = Collection::LayoutXlaDefault;
+    std::vector<int> workers{1, 2};
+    int threads = 0;  // per worker; 0 = cores / the largest worker count
+    int steps = 60, batchGraphs = 8;
+};
+
+struct Measured {
+    double configsPerSecond = 0;
+    std::string collectives;  // rank 0's "collectives per step" line, without its label
+};
+
+std::string loadAverage() {
+    std::ifstream in("/proc/loadavg");
+    std::string oneMinute;
+    in >> oneMinute;
+    return oneMinute;
+}
+
+// Runs `tpugraphs --threads T train [--workers N] ...` into `runDir`; the mean configs/s of its
+// history after the first report (warm-up).
+Measured measure(const BenchArgs& a, const std::string& root, int workers, int threads,
+                 const std::string& runDir) {
+    fs::remove_all(runDir);
+    const int logEvery = std::max(1, a.steps / 6);
+    std::string command =
+        programBeside("tpugraphs") + " --threads " + std::to_string(threads) +
+        " train --dataset '" + root + "' --collection " + collectionName(*a.collection) +
+        " --run-dir '" + runDir + "'" + " --steps " + std::to_string(a.steps) + " --batch-graphs " +
+        std::to_string(a.batchGraphs) + " --log-every " + std::to_string(logEvery) +
+        " --validate-every " + std::to_string(a.steps) + " --max-valid-graphs 1";
+    if (workers > 1) command += " --workers " + std::to_string(workers);
+    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+    if (!pipe) throw std::runtime_error("cannot run: " + command);
+    std::string output;
+    char buffer[512];
+    while (fgets(buffer, sizeof buffer, pipe)) output += buffer;
+    if (pclose(pipe) != 0) throw std::runtime_error("training failed: " + command + "\n" + output);
+
+    Measured m;
+    const std::string label = "collectives per step: ";
+    const auto at = output.find(label);
+    if (at != std::string::npos)
+        m.collectives = output.substr(at + label.size(), output.find('\n', at) - at - label.size());
+    int windows = 0;
+    for (const TrainProgress& p : loadRunInfo(runDir).history) {
+        if (p.isValidation || p.step <= logEvery) continue;
+        m.configsPerSecond += p.configsPerSecond;
+        ++windows;
+    }
+    if (windows) m.configsPerSecond /= windows;
+    return m;
+}
+
+void runBench(const BenchArgs& a) {
+    const Collection collection = *a.collection;
+    const fs::path scratch =
+        a.keep.empty() ? fs::temp_directory_path() / ("tpugraphs-bench-distributed-" +
+                                                      std::to_string(std::random_device{}()))
+                       : fs::path(a.keep);
+    fs::create_directories(scratch);
+    std::string root = a.dataset;
+    if (root.empty()) {
+        root = (scratch / "demo").string();
+        std::cout << "generating " << root << " ..." << std::endl;
+        GeneratorOptions options;
+        options.collections = {collection};
+        options.splits = {Split::Train, Split::Valid};
+        generateDataset(root, options);
+    }
+    int most = 1;
+    for (int n : a.workers) most = std::max(most, n);
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads = a.threads > 0 ? a.threads : std::max(1, cores / most);
+    std::cout << collectionName(collection) << ", " << a.batchGraphs
+              << " graphs per step over all workers, " << a.steps << " steps, " << threads
+              << " intra-op thread(s) per worker, " << cores << " cores; load average "
+              << loadAverage() << std::endl;
+    double single = 0;
+    for (int workers : a.workers) {
+        const Measured m = measure(a, root, workers, threads, (scratch / "run").string());
+        if (workers == 1) single = m.configsPerSecond;
+        std::cout << "workers " << workers << "  configs/s "
+                  << cli::TablePrinter::number(m.configsPerSecond, 0) << "  efficiency "
+                  << (single > 0
+                          ? cli::TablePrinter::number(m.configsPerSecond / (workers * single), 2)
+                          : std::string("-"))
+                  << (m.collectives.empty() ? "" : "  collectives/step " + m.collectives)
+                  << std::endl;
+    }
+    std::cout << "load average " << loadAverage() << std::endl;
+    if (a.keep.empty()) fs::remove_all(scratch);
+}
+
+void setupBenchDistributed(CLI::App& app) {
+    auto a = std::make_shared<BenchArgs>();
+    auto* cmd = cli::benchCommand(app)->add_subcommand(
+        "distributed", "Data-parallel training throughput with 1, 2, ... local workers");
+    cmd->add_option("--workers", a->workers, "Worker counts to measure (1 first: the baseline)")
+        ->delimiter(',')
+        ->capture_default_str();
+    cli::addDatasetOption(*cmd, &a->dataset, "default: generate the demo in a temp folder");
+    cli::addCollectionOption(*cmd, &a->collection, "to train on; default layout:xla:default");
+    cmd->add_option("--steps", a->steps, "Training steps per measurement")->capture_default_str();
+    cmd->add_option("--batch-graphs", a->batchGraphs, "Graphs per step over all workers")
+        ->capture_default_str();
+    cmd->add_option("--threads-per-worker", a->threads,
+                    "Intra-op threads of every worker (0 = cores / the largest worker count)")
+        ->capture_default_str();
+    cmd->add_option("--keep", a->keep, "Keep the generated data and runs in this folder");
+    cmd->callback([a] { runBench(*a); });
+}
+
+}  // namespace
+
+TPUGRAPHS_REGISTER_COMMAND(setupBenchDistributed);

@@ -1,0 +1,317 @@
+// The submission pipeline: probe, plan, train (a resumable sweep), ensemble, score, predict.
+#include "train/submission_pipeline.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include "base/atomic_file.h"
+#include "train/run_directory.h"
+#include "train/run_files.h"
+#include "train/submission_builder.h"
+#include "train/trainer.h"
+
+namespace tpugraphs {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr int64_t kProbeSteps = 12;
+constexpr int64_t kProbeSkippedSteps = 3;  // warm-up: the allocator, the first configs drawn
+constexpr int64_t kMinimumSteps = 20;
+constexpr int kValidationsPerRun = 3;
+
+// What the probe measured of a collection and the length planned from it. A run's wall time is
+// modelled as fixed (start, load, exit) + steps x step + validations x validation.
+struct PlannedCollection {
+    Collection collection = Collection::TileXla;
+    double fixedSeconds = 0, secondsPerStep = 0, secondsPerValidation = 0;
+    int64_t stepsPerEpoch = 1;
+    double budgetMinutes = 0;
+    int64_t steps = 0;
+};
+
+std::string slug(Collection c) {
+    std::string name = collectionName(c);
+    std::replace(name.begin(), name.end(), ':', '-');
+    return name;
+}
+
+// The collection's recipe with the pipeline's dataset.
+TrainOptions recipe(const PipelineOptions& o, Collection c) {
+    TrainOptions options = defaultTrainOptions(c);
+    options.datasetRoot = o.datasetRoot;
+    return options;
+}
+
+// Runs at once: the workers, or fewer when there are fewer seeds.
+int concurrentRuns(const PipelineOptions& o) {
+    return std::max(1, std::min(o.workers, o.seeds));
+}
+
+// The probe's timings of one run from its history: the step (slope after the warm-up), its one
+// validation, and the rest of the process's wall time.
+void measureProbe(const TrialResult& result, PlannedCollection* plan, int probes) {
+    const RunInfo info = loadRunInfo(result.runDir);
+    double warm = -1, last = -1, validated = -1;
+    for (const TrainProgress& p : info.history) {
+        if (p.isValidation)
+            validated = p.elapsedSeconds;
+        else if (p.step == kProbeSkippedSteps)
+            warm = p.elapsedSeconds;
+        else if (p.step == kProbeSteps)
+            last = p.elapsedSeconds;
+    }
+    if (warm < 0 || last <= warm)
+        throw RunError(result.runDir + ": the probe of " + collectionName(plan->collection) +
+                       " recorded no step timings (" + result.problem + ")");
+    const double step = (last - warm) / double(kProbeSteps - kProbeSkippedSteps);
+    const double validation = validated > last ? validated - last : 0;
+    plan->secondsPerStep += step / probes;
+    plan->secondsPerValidation += validation / probes;
+    plan->fixedSeconds += std::max(0.0, result.seconds - kProbeSteps * step - validation) / probes;
+}
+
+// A few steps and one validation of the collection's recipe, as many runs at once as the
+// training will have, as child processes like the training's: times measured under the same
+// sharing of the cores.
+PlannedCollection probe(const PipelineOptions& o, Collection c, int64_t trainGraphs,
+                        const PipelineProgress& progress, const std::atomic<bool>* cancel) {
+    const int probes = concurrentRuns(o);
+    std::vector<SweepTrial> trials;
+    for (int k = 0; k < probes; ++k) {
+        SweepTrial t;
+        t.collection = c;
+        t.point = "probe";
+        t.options = recipe(o, c);
+        t.options.steps = kProbeSteps;
+        t.options.logInterval = 1;
+        t.options.validationInterval = kProbeSteps;
+        t.options.seed = static_cast<uint64_t>(k);
+        t.id = "seed-" + std::to_string(k);
+        trials.push_back(t);
+    }
+    SweepRunOptions run;
+    run.outDir = o.outDir + "/probes/" + slug(c);
+    run.workers = probes;
+    run.program = o.program;
+    fs::remove_all(run.outDir);
+    const std::vector<TrialResult> results = runSweep(trials, run, progress, cancel);
+    if (cancel && cancel->load())
+        throw RunError("stopped while probing " + std::string(collectionName(c)));
+    PlannedCollection plan;
+    plan.collection = c;
+    for (const TrialResult& r : results) measureProbe(r, &plan, probes);
+    const int64_t batch = std::max(1, trials[0].options.batchGraphs);
+    plan.stepsPerEpoch = std::max<int64_t>(1, (trainGraphs + batch - 1) / batch);
+    fs::remove_all(run.outDir);
+    return plan;
+}
+
+// The budget divided by the cost of an epoch of each collection, then turned into steps per
+// run: `seeds` runs share the collection's minutes, `concurrentRuns` at a time.
+void divideBudget(const PipelineOptions& o, std::vector<PlannedCollection>* plans) {
+    double total = 0;
+    for (const PlannedCollection& p : *plans) total += p.secondsPerStep * p.stepsPerEpoch;
+    for (PlannedCollection& p : *plans) {
+        p.budgetMinutes = o.budgetMinutes * p.secondsPerStep * p.stepsPerEpoch / total;
+        const double perRun = p.budgetMinutes * 60 * concurrentRuns(o) / o.seeds;
+        const double training =
+            perRun - p.fixedSeconds - kValidationsPerRun * p.secondsPerValidation;
+        p.steps =
+            std::max<int64_t>(kMinimumSteps, static_cast<int64_t>(training / p.secondsPerStep));
+    }
+}
+
+nlohmann::json planJson(const PipelineOptions& o, const std::vector<PlannedCollection>& plans) {
+    nlohmann::json collections = nlohmann::json::array();
+    for (const PlannedCollection& p : plans)
+        collections.push_back({{"collection", collectionName(p.collection)},
+                               {"fixed_seconds", p.fixedSeconds},
+                               {"seconds_per_step", p.secondsPerStep},
+                               {"seconds_per_validation", p.secondsPerValidation},
+                               {"steps_per_epoch", p.stepsPerEpoch},
+                               {"budget_minutes", p.budgetMinutes},
+                               {"steps", p.steps}});
+    return {{"dataset", o.datasetRoot},
+            {"budget_minutes", o.budgetMinutes},
+            {"seeds", o.seeds},
+            {"workers", o.workers},
+            {"collections", collections}};
+}
+
+// The plan recorded by an earlier call with the same options, or a new one (probes first).
+std::vector<PlannedCollection> planOf(const PipelineOptions& o, const DatasetIndex& index,
+                                      const PipelineProgress& progress,
+                                      const std::atomic<bool>* cancel) {
+    const std::string path = o.outDir + "/pipeline.json";
+    if (fs::exists(path)) {
+        const auto j = nlohmann::json::parse(readTextFile(path));
+        if (j.at("dataset") == o.datasetRoot && j.at("budget_minutes") == o.budgetMinutes &&
+            j.at("seeds") == o.seeds && j.at("workers") == o.workers) {
+            std::vector<PlannedCollection> plans;
+            for (const auto& c : j.at("collections")) {
+                PlannedCollection p;
+                parseCollection(c.at("collection").get<std::string>(), &p.collection);
+                p.fixedSeconds = c.at("fixed_seconds");
+                p.secondsPerStep = c.at("seconds_per_step");
+                p.secondsPerValidation = c.at("seconds_per_validation");
+                p.stepsPerEpoch = c.at("steps_per_epoch");
+                p.budgetMinutes = c.at("budget_minutes");
+                p.steps = c.at("steps");
+                plans.push_back(p);
+            }
+            if (progress) progress("resuming the plan of " + path);
+            return plans;
+        }
+        throw std::invalid_argument(o.outDir +
+                                    " holds a pipeline of other options (dataset, budget, seeds "
+                                    "or workers): choose another --out, or remove it");
+    }
+    std::vector<PlannedCollection> plans;
+    for (Collection c : kCollections) {
+        const auto graphs = index.select(c, Split::Train);
+        if (graphs.empty()) continue;
+        if (progress)
+            progress(std::string("probing ") + collectionName(c) + " (" +
+                     std::to_string(kProbeSteps) + " steps)");
+        plans.push_back(probe(o, c, static_cast<int64_t>(graphs.size()), progress, cancel));
+    }
+    if (plans.empty())
+        throw std::invalid_argument(o.datasetRoot + ": no collection has train graphs");
+    divideBudget(o, &plans);
+    fs::create_directories(o.outDir);
+    writeFileAtomically(path, planJson(o, plans).dump(2) + "\n");
+    return plans;
+}
+
+std::vector<SweepTrial> trialsOf(const PipelineOptions& o,
+                                 const std::vector<PlannedCollection>& plans) {
+    std::vector<SweepTrial> trials;
+    for (const PlannedCollection& p : plans)
+        for (int k = 0; k < o.seeds; ++k) {
+            SweepTrial t;
+            t.collection = p.collection;
+            t.point = "recipe";
+            t.options = recipe(o, p.collection);
+            t.options.steps = p.steps;
+            t.options.validationInterval =
+                static_cast<int>(std::max<int64_t>(1, p.steps / kValidationsPerRun));
+            t.options.seed = static_cast<uint64_t>(k);
+            t.id = slug(p.collection) + "/seed-" + std::to_string(k);
+            trials.push_back(t);
+        }
+    return trials;
+}
+
+std::string number(double value, int decimals = 4) {
+    if (!std::isfinite(value)) return "-";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
+    std::string md = "# Submission pipeline report\n\nDataset `" + o.datasetRoot + "`, budget " +
+                     number(o.budgetMinutes, 0) + " min, " + std::to_string(o.seeds) +
+                     " runs per collection (ensembled), " + std::to_string(o.workers) +
+                     " at a time; this call " + number(outcome.minutes, 1) +
+                     " min.\n\n"
+                     "| collection | steps / run | s / step | budget min | run min (mean) | "
+                     "peak MiB | valid: ensemble | valid: runs | ridge | heuristic |\n"
+                     "|---|---|---|---|---|---|---|---|---|---|\n";
+    for (const CollectionOutcome& c : outcome.collections) {
+        double minutes = 0, peak = 0;
+        std::string runs;
+        for (const TrialResult& r : c.runs) {
+            minutes += r.seconds / 60 / c.runs.size();
+            peak = std::max(peak, r.peakMib);
+            runs += (runs.empty() ? "" : " / ") + number(r.last.primary(), 3);
+        }
+        std::string ridge = "-", heuristic = "-";
+        for (const ReferenceScore& ref : c.references)
+            (ref.shortName == "ridge" ? ridge : heuristic) = number(ref.mean);
+        md += "| " + std::string(collectionName(c.collection)) + " | " + std::to_string(c.steps) +
+              " | " + number(c.secondsPerStep, 3) + " | " + number(c.budgetMinutes, 1) + " | " +
+              number(minutes, 1) + " | " + number(peak, 0) + " | **" +
+              (c.ensemble.graphs ? number(c.ensemble.primary()) : std::string("no valid graphs")) +
+              "** | " + runs + " | " + ridge + " | " + heuristic + " |\n";
+    }
+    md +=
+        "\nMetric: Kendall tau (layout), top-5 score (tile), on the valid split, the runs' last "
+        "checkpoints.\n\n";
+    md += outcome.submissionPath.empty()
+              ? "No submission written.\n"
+              : "Submission: `" + outcome.submissionPath + "`, " + std::to_string(outcome.rows) +
+                    " rows, validated" +
+                    (outcome.complete ? " as a complete Kaggle file.\n"
+                                      : " (partial: the dataset lacks some of Kaggle's rows; "
+                                        "give --template).\n");
+    return md;
+}
+
+}  // namespace
+
+PipelineOutcome runSubmissionPipeline(const PipelineOptions& o, const PipelineProgress& progress,
+                                      const std::atomic<bool>* cancel) {
+    const auto start = Clock::now();
+    if (o.seeds < 1) throw std::invalid_argument("--seeds must be at least 1");
+    const DatasetIndex index = scanDataset(o.datasetRoot);
+    const std::vector<PlannedCollection> plans = planOf(o, index, progress, cancel);
+    SweepRunOptions run;
+    run.outDir = o.outDir + "/training";
+    run.workers = o.workers;
+    run.program = o.program;
+    const std::vector<TrialResult> results = runSweep(trialsOf(o, plans), run, progress, cancel);
+    PipelineOutcome outcome;
+    SubmissionRequest request;
+    request.datasetRoot = o.datasetRoot;
+    request.split = Split::Test;
+    request.templatePath = o.templatePath;
+    request.outputPath = o.outDir + "/submission.csv";
+    bool allDone = !(cancel && cancel->load());
+    for (const PlannedCollection& p : plans) {
+        CollectionOutcome c{p.collection, p.steps, p.secondsPerStep, p.budgetMinutes, {}, {}, {}};
+        std::vector<std::string> dirs;
+        for (const TrialResult& r : results) {
+            if (r.trial.collection != p.collection) continue;
+            c.runs.push_back(r);
+            if (r.status == RunStatus::Completed || r.status == RunStatus::EarlyStopped)
+                dirs.push_back(r.runDir);
+        }
+        allDone = allDone && !dirs.empty();
+        if (!dirs.empty() && !index.select(p.collection, Split::Valid).empty()) {
+            if (progress)
+                progress(std::string("scoring the ensemble of ") + collectionName(p.collection) +
+                         " on the valid split");
+            PredictOptions predict;
+            predict.useBest = false;
+            c.ensemble = predictSplit(dirs, o.datasetRoot, Split::Valid, predict).mean;
+            c.references = referenceScores(index, p.collection, Split::Valid);
+        }
+        if (!dirs.empty()) request.runs.push_back({p.collection, dirs});
+        outcome.collections.push_back(c);
+    }
+    if (allDone) {
+        if (progress) progress("predicting the test split into " + request.outputPath);
+        request.predict.useBest = false;
+        const SubmissionSummary summary = buildSubmission(request);
+        if (summary.result.written) {
+            outcome.submissionPath = request.outputPath;
+            outcome.rows = summary.result.report.rows;
+            outcome.complete = summary.result.report.checkedAsFull;
+        }
+    }
+    outcome.minutes = std::chrono::duration<double>(Clock::now() - start).count() / 60;
+    outcome.report = reportOf(o, outcome);
+    writeFileAtomically(o.outDir + "/report.md", outcome.report);
+    return outcome;
+}
+
+}  // namespace tpugraphs

@@ -1,0 +1,58 @@
+// From a dataset to a submission in one call: every collection that has train graphs is trained
+// with its recipe (the option table's defaults for it) by `seeds` runs, in a time budget divided
+// among the collections by the cost of an epoch of each (measured by a short probe), the runs of
+// a collection ensembled, scored on its valid split against the ridge reference, and every test
+// graph predicted into a validated submission. Resumable at any moment: the probes' results and
+// the plan are recorded in OUT/pipeline.json, the training is a resumable sweep, and the
+// prediction is done again. No torch in this header.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "export/reference_scores.h"
+#include "train/sweep_runner.h"
+
+namespace tpugraphs {
+
+struct PipelineOptions {
+    std::string datasetRoot;
+    std::string outDir;
+    double budgetMinutes = 60;  // training time of all collections together
+    int seeds = 3;              // runs per collection, ensembled
+    int workers = 1;            // runs trained at once
+    std::string templatePath;   // rows of graphs the dataset lacks (e.g. the sample submission)
+    std::string program;        // the `tpugraphs` CLI; empty = the one beside this program
+};
+
+struct CollectionOutcome {
+    Collection collection = Collection::TileXla;
+    int64_t steps = 0;          // per run
+    double secondsPerStep = 0;  // measured by the probe
+    double budgetMinutes = 0;   // this collection's share
+    std::vector<TrialResult> runs;
+    EvalMetrics ensemble;  // the ensemble on the valid split (graphs = 0: none to score)
+    std::vector<ReferenceScore> references;  // on the valid split
+};
+
+struct PipelineOutcome {
+    std::vector<CollectionOutcome> collections;
+    std::string submissionPath;  // empty when nothing was written
+    int64_t rows = 0;
+    bool complete = false;  // all of Kaggle's rows (894 with the real dataset)
+    std::string report;     // markdown, also written to OUT/report.md
+    double minutes = 0;     // of this call
+};
+
+using PipelineProgress = std::function<void(const std::string& message)>;
+
+// Runs (or resumes) the pipeline. Throws std::runtime_error (DataError, RunError, ...) with a
+// clear message; a stop (*cancel) ends after the running trainings have kept their checkpoints
+// (outcome without a submission).
+PipelineOutcome runSubmissionPipeline(const PipelineOptions& options,
+                                      const PipelineProgress& progress = {},
+                                      const std::atomic<bool>* cancel = nullptr);
+
+}  // namespace tpugraphs

@@ -1,0 +1,168 @@
+// The runs the app knows.
+#include "training/run_library.h"
+
+#include <QDir>
+#include <QSettings>
+
+#include <exception>
+
+#include "item_models/run_list_model.h"
+#include "train/run_lock.h"
+#include "training/run_curves.h"
+#include "training/run_follower.h"
+
+namespace tpugraphs::ui {
+
+namespace {
+
+const char* const kRunsKey = "training/runs";
+constexpr int kFollowIntervalMs = 1000;
+constexpr int kLivenessIntervalMs = 2000;  // listed "running" runs: still trained by someone?
+
+QString clean(const QString& dir) {
+    return QDir::cleanPath(dir);
+}
+
+}  // namespace
+
+RunLibrary::RunLibrary(QObject* parent) : QObject(parent), m_model(new RunListModel(this)) {
+    m_liveness.setInterval(kLivenessIntervalMs);
+    connect(&m_liveness, &QTimer::timeout, this, &RunLibrary::checkLiveness);
+    m_liveness.start();
+    connect(m_model, &RunListModel::checkedChanged, this, &RunLibrary::curvesChanged);
+}
+
+RunLibrary::~RunLibrary() {
+    qDeleteAll(m_followers);
+}
+
+const RunCurves* RunLibrary::curves(const QString& runDir) const {
+    const auto it = m_curves.constFind(clean(runDir));
+    return it == m_curves.constEnd() ? nullptr : it->get();
+}
+
+void RunLibrary::list(const RunInfo& info, bool checked) {
+    const QString dir = clean(QString::fromStdString(info.runDir));
+    auto curves = std::make_shared<RunCurves>();
+    curves->appendAll(info.history);
+    m_curves.insert(dir, curves);
+    RunInfo listed = info;
+    listed.runDir = dir.toStdString();
+    const bool known = m_model->rowOf(dir) >= 0;
+    m_model->setChecked(m_model->addOrUpdate(listed), checked);
+    Q_EMIT curvesChanged();
+    if (known) return;
+    remember();
+    Q_EMIT runsChanged();
+}
+
+void RunLibrary::open(const QString& runDir) {
+    const RunInfo info = readRunForListing(clean(runDir).toStdString());
+    if (!info.unreadable.empty() && !isRunDirectory(info.runDir))
+        throw RunError(info.unreadable);  // not a run at all: nothing to list
+    list(info, true);
+    if (!info.unreadable.empty()) throw RunError(info.unreadable);
+}
+
+void RunLibrary::follow(const QString& runDir) {
+    const QString dir = clean(runDir);
+    if (m_followers.contains(dir)) return;
+    auto* follower = new RunFollower(dir, kFollowIntervalMs);
+    m_followers.insert(dir, follower);
+    connect(follower, &RunFollower::changed, this,
+            [this, follower](int from, bool rewritten) { onFollowed(*follower, from, rewritten); });
+    connect(follower, &RunFollower::unreadable, this, &RunLibrary::followProblem);
+}
+
+void RunLibrary::remove(const QString& runDir) {
+    const QString dir = clean(runDir);
+    m_model->remove(m_model->rowOf(dir));
+    m_curves.remove(dir);
+    delete m_followers.take(dir);
+    remember();
+    Q_EMIT runsChanged();
+    Q_EMIT curvesChanged();
+}
+
+void RunLibrary::startLive(const RunInfo& info) {
+    const QString dir = clean(QString::fromStdString(info.runDir));
+    list(info, true);
+    m_model->setLiveRun(dir);
+}
+
+void RunLibrary::appendLive(const TrainProgress& p) {
+    const QString dir = m_model->liveRun();
+    if (auto it = m_curves.find(dir); it != m_curves.end()) (*it)->append(p);
+    if (!(p.phase == TrainPhase::Validation && p.isValidation)) return;
+    const int row = m_model->rowOf(dir);
+    if (row < 0) return;
+    RunInfo info = m_model->run(row);
+    info.step = p.step;
+    info.totalSteps = p.totalSteps;
+    if (p.bestSoFar) {
+        info.best = p.validation;
+        info.bestStep = p.step;
+    }
+    info.hasCheckpoint = true;
+    m_model->addOrUpdate(info);
+}
+
+RunInfo RunLibrary::endLive(const QString& runDir) {
+    const QString dir = clean(runDir);
+    m_model->setLiveRun({});
+    try {
+        const RunInfo info = loadRunInfo(dir.toStdString());
+        list(info, true);
+        return info;
+    } catch (const std::exception&) {
+        // A run that ended before writing its files: nothing to list.
+        remove(dir);
+        return {};
+    }
+}
+
+void RunLibrary::remember() const {
+    QSettings().setValue(kRunsKey, m_model->runDirs());
+}
+
+void RunLibrary::restore() {
+    for (const QString& dir : QSettings().value(kRunsKey).toStringList()) {
+        if (!isRunDirectory(dir.toStdString())) continue;  // deleted since
+        // Listed, drawn when chosen; a damaged run or one of another format says so.
+        list(readRunForListing(dir.toStdString()), false);
+    }
+}
+
+void RunLibrary::checkLiveness() {
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const RunInfo& listed = m_model->run(row);
+        if (listed.status != RunStatus::Running || listed.interrupted ||
+            m_model->runDir(row) == m_model->liveRun() || runIsAlive(listed.runDir))
+            continue;
+        RunInfo info = listed;
+        info.interrupted = true;
+        m_model->addOrUpdate(info);
+    }
+}
+
+void RunLibrary::onFollowed(const RunFollower& follower, int from, bool rewritten) {
+    const QString dir = follower.runDir();
+    if (dir == m_model->liveRun()) return;  // trained here: its reports come directly
+    RunInfo info = follower.run();
+    info.runDir = dir.toStdString();
+    auto& curves = m_curves[dir];
+    if (!curves || rewritten) {
+        curves = std::make_shared<RunCurves>();
+        from = 0;
+    }
+    for (size_t i = static_cast<size_t>(from); i < info.history.size(); ++i)
+        curves->append(info.history[i]);
+    const bool known = m_model->rowOf(dir) >= 0;
+    m_model->setChecked(m_model->addOrUpdate(info), true);  // followed: chosen to be seen
+    Q_EMIT curvesChanged();
+    if (known) return;
+    remember();
+    Q_EMIT runsChanged();
+}
+
+}  // namespace tpugraphs::ui
