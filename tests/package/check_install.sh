@@ -128,7 +128,9 @@ if [ "$gui" = ON ]; then
     for runtime in libqt6widgets6 libqt6charts6; do
         grep -q "$runtime" <<<"$depends" || fail "Depends lacks $runtime"
     done
-    dpkg-deb --contents "$deb" | grep -q "usr/share/applications/$app_id.desktop" ||
+    # The listing is read whole: `grep -q` on a pipe would stop dpkg-deb (SIGPIPE, pipefail).
+    contents=$(dpkg-deb --contents "$deb")
+    grep -q "usr/share/applications/$app_id.desktop" <<<"$contents" ||
         fail "the package lacks the desktop entry"
 
     step "cpack -G DEB --config CPackConfig-cli.cmake (the CLI alone)"
