@@ -131,7 +131,7 @@ void readFormat(const std::string& runDir, RunInfo* info) {
     });
     if (info->formatVersion > kRunFormatVersion) {
         const std::string writer =
-            info->writtenBy.empty() ? "" : " (TpuGraphs Studio " + info->writtenBy + ")";
+            info->writtenBy.empty() ? "" : " (" + info->writtenBy + ")";
         throw RunError(runDir + ": written by a newer version of TpuGraphs Studio" + writer +
                        ", run format version " + std::to_string(info->formatVersion) +
                        "; this build (" + versionText() + ") reads version " +
