@@ -4,4 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-exec "${TPUGRAPHS_BUILD_DIR:-build}/app/tpugraphs-studio" "$@"
+app="${TPUGRAPHS_BUILD_DIR:-build}/app/tpugraphs-studio"
+echo "run: starting $app $* (the first start generates the demo dataset into the cache, seconds)"
+exec "$app" "$@"

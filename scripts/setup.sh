@@ -1,37 +1,71 @@
 #!/usr/bin/env bash
 # Installs the missing Debian packages (root or sudo), then configures and builds (Release) in build/.
-# Re-running is fast: installed packages are skipped and the build is incremental.
+# Re-running is fast: installed packages are skipped and the build is incremental. Says what it
+# does at each stage (packages, configure, build N/M), so that a first run's wait reads as progress.
 # Env: TPUGRAPHS_BUILD_DIR (default build), TPUGRAPHS_CMAKE_ARGS (extra CMake options, applied on
 # every run, e.g. -DTPUGRAPHS_WERROR=ON), TPUGRAPHS_EXTRA_PACKAGES.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Build: compilers, CMake, Qt 6, LibTorch, libzip, libdeflate, CLI11, nlohmann-json. Tests:
-# xvfb (screenshots), python3-numpy (numpy reads what we write), python3-scipy (how the Kendall
-# test's expected values were computed), python3-torch (the Python reference of `bench train`).
+# Build: compilers, CMake, Qt 6, LibTorch, libzip, libdeflate, CLI11, nlohmann-json; help2man
+# (man pages). Tests: xvfb (screenshots), python3-numpy (numpy reads what we write),
+# python3-scipy (how the Kendall test's expected values were computed), python3-torch (the
+# Python reference of `bench train`); dpkg-dev, file, desktop-file-utils, appstream (the package
+# test: cpack's dependency computation, the desktop entry and AppStream checks).
 # libgloo-dev: LibTorch's Gloo backend for distributed training. ccache is used when present.
-PACKAGES=(build-essential cmake ninja-build pkg-config
+PACKAGES=(build-essential cmake ninja-build pkg-config help2man
           qt6-base-dev qt6-charts-dev libqt6opengl6-dev libtorch-dev libopenblas0-pthread libgloo-dev
           libzip-dev libcli11-dev nlohmann-json3-dev libdeflate-dev
-          xvfb xauth python3-numpy python3-scipy python3-torch ${TPUGRAPHS_EXTRA_PACKAGES:-})
+          xvfb xauth python3-numpy python3-scipy python3-torch
+          dpkg-dev file desktop-file-utils appstream ${TPUGRAPHS_EXTRA_PACKAGES:-})
+
+# Reads apt's status lines (APT::Status-Fd) and prints one line per 10 % of downloading and of
+# installing.
+apt_progress() {
+    awk -F: '{
+        stage = $1 == "dlstatus" ? "downloading" : "installing"
+        percent = int($3 / 10) * 10
+        if (stage != last || percent > shown) {
+            printf "setup: packages: %s %3d %% (%s)\n", stage, percent, $4
+            fflush(); last = stage; shown = percent
+        }
+    }'
+}
 
 missing=()
 for package in "${PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if ((${#missing[@]})); then
-    echo "setup: installing ${missing[*]}"
+    echo "setup: packages: installing ${#missing[@]} missing Debian packages and their dependencies" \
+         "(a few minutes on a fresh machine): ${missing[*]}"
     sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    { DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+          -o APT::Status-Fd=3 "${missing[@]}" 3>&1 1>/dev/null | apt_progress; } 2>&1
+else
+    echo "setup: packages: all ${#PACKAGES[@]} present"
 fi
 
 BUILD_DIR=${TPUGRAPHS_BUILD_DIR:-build}
 # shellcheck disable=SC2086  # TPUGRAPHS_CMAKE_ARGS holds several words on purpose
 if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
-    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release ${TPUGRAPHS_CMAKE_ARGS:-}
+    echo "setup: configure: cmake -S . -B $BUILD_DIR (Release) ${TPUGRAPHS_CMAKE_ARGS:-}"
+    mkdir -p "$BUILD_DIR"
+    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release ${TPUGRAPHS_CMAKE_ARGS:-} \
+          >"$BUILD_DIR/configure.log" 2>&1 || { cat "$BUILD_DIR/configure.log"; exit 1; }
 elif [ -n "${TPUGRAPHS_CMAKE_ARGS:-}" ]; then
-    cmake -S . -B "$BUILD_DIR" ${TPUGRAPHS_CMAKE_ARGS}
+    echo "setup: configure: $BUILD_DIR with ${TPUGRAPHS_CMAKE_ARGS}"
+    cmake -S . -B "$BUILD_DIR" ${TPUGRAPHS_CMAKE_ARGS} >"$BUILD_DIR/configure.log" 2>&1 ||
+        { cat "$BUILD_DIR/configure.log"; exit 1; }
 fi
-cmake --build "$BUILD_DIR" -j "$(nproc)"
+
+# Ninja prints [done/total] before each step; the count of steps comes first, from a dry run.
+steps=$(cmake --build "$BUILD_DIR" -- -n 2>/dev/null | grep -c '^\[' || true)
+echo "setup: build: $steps steps on $(nproc) cores"
+if [ "$steps" -gt 100 ]; then
+    echo "setup: build: a first build takes minutes (LibTorch sources take 10-30 s each); the" \
+         "[done/total] count is its progress"
+fi
+NINJA_STATUS="setup: build [%f/%t, %es] " cmake --build "$BUILD_DIR" -j "$(nproc)"

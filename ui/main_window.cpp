@@ -6,9 +6,9 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QIcon>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
 #include <QSettings>
@@ -18,6 +18,8 @@
 
 #include <algorithm>
 
+#include "about_dialog.h"
+#include "base/build_info.h"
 #include "common/count_text.h"
 #include "common/dataset_name.h"
 #include "common/task_progress.h"
@@ -139,6 +141,13 @@ void MainWindow::showFailure(const QString& message) {
 void MainWindow::initApplication() {
     QApplication::setOrganizationName("TpuGraphsStudio");
     QApplication::setApplicationName("TpuGraphs Studio");
+    QApplication::setApplicationVersion(QString::fromUtf8(projectVersion()));
+    // The installed .desktop entry's name, so that desktop shells match windows to it.
+    QGuiApplication::setDesktopFileName(QStringLiteral(TPUGRAPHS_APP_ID));
+    QIcon icon;
+    for (int size : {16, 24, 32, 48, 64, 128, 256})
+        icon.addFile(QStringLiteral(":/icons/%1x%1/tpugraphs-studio.png").arg(size));
+    QApplication::setWindowIcon(icon);
     initTorchThreads();
 }
 
@@ -213,12 +222,8 @@ void MainWindow::createMenus() {
                     [this] { m_explorer->showTab(ExplorerPage::CollectionTab); });
     auto* help = menuBar()->addMenu(QStringLiteral("&Help"));
     addHelpEntries(help);
-    help->addAction(QStringLiteral("&About"), this, [this] {
-        QMessageBox::about(
-            this, QStringLiteral("About TpuGraphs Studio"),
-            QStringLiteral("TpuGraphs Studio: browse TpuGraphs datasets, look at their graphs "
-                           "and runtimes, and train cost models."));
-    });
+    help->addAction(QStringLiteral("&About TpuGraphs Studio"), this, &MainWindow::showAbout);
+    help->addAction(QStringLiteral("About &Qt"), qApp, &QApplication::aboutQt);
     rebuildRecentMenu();
 }
 
@@ -227,6 +232,12 @@ void MainWindow::addHelpEntries(QMenu* help) {
                     &MainWindow::showShortcuts);
     help->addAction(QStringLiteral("&User Guide"), this, &MainWindow::showUserGuide);
     help->addSeparator();
+}
+
+void MainWindow::showAbout() {
+    auto* dialog = new AboutDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::showShortcuts() {

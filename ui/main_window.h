@@ -43,6 +43,8 @@ public:
     // submission, its runs are listed on the Training page and the Export dialog opens on them.
     void trainFullSubmission();
     void exportPredictions();
+    // Help > About: version, commit, Qt, LibTorch, BLAS and CUDA (non-modal).
+    void showAbout();
 
     ExplorerPage* explorer() const { return m_explorer; }
     TrainingPage* training() const { return m_training; }

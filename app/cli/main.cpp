@@ -4,5 +4,5 @@
 
 int main(int argc, char** argv) {
     return tpugraphs::cli::runCommandLine(
-        argc, argv, "tpugraphs: TpuGraphs dataset tools, cost-model training and Kaggle export");
+        argc, argv, "tpugraphs", "TpuGraphs dataset tools, cost-model training and Kaggle export");
 }

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "base/atomic_file.h"
+#include "base/build_info.h"
 #include "base/enum_names.h"
 #include "train/run_files.h"
 #include "train/run_lock.h"
@@ -73,7 +74,9 @@ std::string readTextFile(const std::string& path) {
 }
 
 void writeRunHeader(const std::string& runDir, const TrainOptions& options) {
-    const nlohmann::json format = {{"format", "tpugraphs-run"}, {"version", kRunFormatVersion}};
+    const nlohmann::json format = {{"format", "tpugraphs-run"},
+                                   {"version", kRunFormatVersion},
+                                   {"written_by", versionText()}};
     writeFileAtomically(runDir + "/format.json", format.dump(2) + "\n");
     writeFileAtomically(runDir + "/options.json", trainOptionsToJson(options));
 }
@@ -122,15 +125,18 @@ void readFormat(const std::string& runDir, RunInfo* info) {
     const std::string path = runDir + "/format.json";
     readFields(path, readJsonFile(path), [&](const nlohmann::json& format) {
         info->formatVersion = format.at("version").get<int>();
+        info->writtenBy = format.value("written_by", std::string());
         if (format.value("format", std::string()) != "tpugraphs-run")
             throw RunError(path + ": not a tpugraphs run");
     });
-    if (info->formatVersion > kRunFormatVersion)
-        throw RunError(runDir +
-                       ": written by a newer version of TpuGraphs Studio (run format "
-                       "version " +
-                       std::to_string(info->formatVersion) + "; this build reads version " +
-                       std::to_string(kRunFormatVersion) + "): open it with that version");
+    if (info->formatVersion > kRunFormatVersion) {
+        const std::string writer =
+            info->writtenBy.empty() ? "" : " (" + info->writtenBy + ")";
+        throw RunError(runDir + ": written by a newer version of TpuGraphs Studio" + writer +
+                       ", run format version " + std::to_string(info->formatVersion) +
+                       "; this build (" + versionText() + ") reads version " +
+                       std::to_string(kRunFormatVersion) + ": open it with that version");
+    }
     if (info->formatVersion != kRunFormatVersion)
         throw RunError(runDir + ": run format version " + std::to_string(info->formatVersion) +
                        ", this build reads version " + std::to_string(kRunFormatVersion));

@@ -1,5 +1,5 @@
 // A training run directory: what it holds and how to read a past run (no torch).
-//   format.json       {"format": "tpugraphs-run", "version": N}
+//   format.json       {"format": "tpugraphs-run", "version": N, "written_by": "0.1.0 (git ...)"}
 //   options.json      TrainOptions
 //   history.csv       one row per progress report and per validation
 //   state.json        step, epoch, best metric and step, status
@@ -33,6 +33,9 @@ const char* runStatusName(RunStatus status);
 struct RunInfo {
     std::string runDir;
     int formatVersion = 0;
+    // The version of the program that created the run (base/build_info.h's versionText(), e.g.
+    // "0.1.0 (git 002c669e1f2a)"); empty for runs created before format.json recorded it.
+    std::string writtenBy;
     TrainOptions options;
     std::vector<TrainProgress> history;  // training rows then validations, in step order
     RunStatus status = RunStatus::Running;

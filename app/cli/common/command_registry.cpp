@@ -6,6 +6,7 @@
 #include <exception>
 #include <iostream>
 
+#include "base/build_info.h"
 #include "train/torch_threads.h"
 
 namespace tpugraphs::cli {
@@ -20,9 +21,11 @@ bool registerCommand(CommandSetup setup) {
     return true;
 }
 
-int runCommandLine(int argc, char** argv, const std::string& description) {
-    CLI::App app{description};
+int runCommandLine(int argc, char** argv, const std::string& program,
+                   const std::string& description) {
+    CLI::App app{program + ": " + description};
     app.require_subcommand(1);
+    app.set_version_flag("--version", versionLine(program));
     int threads = 0;
     app.add_option("--threads", threads,
                    "LibTorch intra-op threads (default: the cores idle at start-up, at least 1)");

@@ -17,9 +17,11 @@ using CommandSetup = std::function<void(CLI::App&)>;
 std::vector<CommandSetup>& commandRegistry();
 bool registerCommand(CommandSetup setup);
 
-// The whole program: `description`, the global --threads option, the registered subcommands;
-// parses argv and runs the chosen one. Returns the exit status (errors printed on stderr).
-int runCommandLine(int argc, char** argv, const std::string& description);
+// The whole program `program`: "program: description", the global --version and --threads
+// options, the registered subcommands; parses argv and runs the chosen one. Returns the exit
+// status (errors printed on stderr).
+int runCommandLine(int argc, char** argv, const std::string& program,
+                   const std::string& description);
 
 }  // namespace tpugraphs::cli
 

@@ -4,7 +4,7 @@
 
 int main(int argc, char** argv) {
     return tpugraphs::cli::runCommandLine(
-        argc, argv,
-        "tpugraphs-dev: developer tools of TpuGraphs Studio: benchmarks (bench), experiments, "
+        argc, argv, "tpugraphs-dev",
+        "developer tools of TpuGraphs Studio: benchmarks (bench), experiments, "
         "reference scores and runtime comparisons (docs/BENCHMARKS.md)");
 }

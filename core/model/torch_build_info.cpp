@@ -1,0 +1,63 @@
+// LibTorch, BLAS and CUDA facts of this process, read from LibTorch and the dynamic linker.
+#include "model/torch_build_info.h"
+
+#include <ATen/Context.h>
+#include <ATen/Parallel.h>
+#include <ATen/detail/CUDAHooksInterface.h>
+#include <dlfcn.h>
+#include <torch/cuda.h>
+#include <torch/version.h>
+
+#include <filesystem>
+
+namespace tpugraphs {
+
+namespace {
+
+// OpenBLAS names itself and the kernels it picked for this CPU; other BLAS libraries do not.
+std::string openBlasConfig() {
+    using GetText = char* (*)();
+    auto config = reinterpret_cast<GetText>(dlsym(RTLD_DEFAULT, "openblas_get_config"));
+    return config ? std::string(config()) : std::string();
+}
+
+// The file of the library providing dgemm_, the BLAS entry LibTorch calls for matrix products,
+// with links resolved (Debian chooses it through the libblas.so.3 alternative).
+std::string blasLibraryPath() {
+    void* dgemm = dlsym(RTLD_DEFAULT, "dgemm_");
+    Dl_info info{};
+    if (!dgemm || !dladdr(dgemm, &info) || !info.dli_fname) return {};
+    std::error_code error;
+    const std::filesystem::path file = std::filesystem::canonical(info.dli_fname, error);
+    return error ? std::string(info.dli_fname) : file.string();
+}
+
+// LibTorch's CUDA part is a library of its own, loaded with the program when it was built with
+// CUDA; at::hasCUDA() is false in such a build on a machine without a GPU.
+bool cudaLibraryLoaded() {
+    void* library = dlopen("libtorch_cuda.so", RTLD_LAZY | RTLD_NOLOAD);
+    if (library) dlclose(library);  // drops only the reference RTLD_NOLOAD took
+    return library != nullptr;
+}
+
+}  // namespace
+
+TorchBuildInfo torchBuildInfo() {
+    TorchBuildInfo info;
+    info.libtorchVersion = TORCH_VERSION;
+    info.blasLibrary = blasLibraryPath();
+    info.blas = openBlasConfig();
+    if (info.blas.empty()) info.blas = info.blasLibrary.empty() ? "unknown" : info.blasLibrary;
+    info.parallelBackend = at::hasOpenMP() ? "OpenMP" : "native threads";
+    info.intraOpThreads = at::get_num_threads();
+    info.cudaBuilt = cudaLibraryLoaded();
+    if (info.cudaBuilt) {
+        const long version = at::detail::getCUDAHooks().versionCUDART();  // e.g. 12010
+        info.cudaRuntime =
+            std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+        info.cudaDevices = static_cast<int>(torch::cuda::device_count());
+    }
+    return info;
+}
+
+}  // namespace tpugraphs
