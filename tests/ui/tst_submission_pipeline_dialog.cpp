@@ -53,7 +53,7 @@ private Q_SLOTS:
         QCOMPARE(dialog.rowText(Collection::LayoutXlaDefault)[1], QStringLiteral("-"));
 
         QTest::mouseClick(start, Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isRunning(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isRunning() && start->isEnabled(), 120000);
         const QString log = dialog.findChild<QPlainTextEdit*>("messages")->toPlainText();
         QVERIFY2(log.contains("resuming the plan") && !log.contains("probing"), qPrintable(log));
         QCOMPARE(finished.count(), 2);

@@ -145,7 +145,7 @@ void SubmissionPipelineDialog::setTemplatePath(const QString& path) {
     m_template->setText(path);
 }
 bool SubmissionPipelineDialog::isRunning() const {
-    return m_future.isRunning();
+    return m_running;
 }
 
 QStringList SubmissionPipelineDialog::rowText(Collection collection) const {
@@ -206,6 +206,7 @@ void SubmissionPipelineDialog::appendMessage(const QString& message) {
 }
 
 void SubmissionPipelineDialog::setRunning(bool running) {
+    m_running = running;
     m_start->setEnabled(!running);
     m_stop->setEnabled(running);
     for (QWidget* w : {static_cast<QWidget*>(m_dataset), static_cast<QWidget*>(m_output),

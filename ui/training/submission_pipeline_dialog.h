@@ -45,7 +45,7 @@ public:
     void setTemplatePath(const QString& path);
     // The `tpugraphs` CLI that trains the runs (default: the one beside this program).
     void setProgram(const QString& program) { m_program = program; }
-    bool isRunning() const;
+    bool isRunning() const;  // from Start until the outcome is shown
     // The row of a collection: collection, phase, runs, steps, valid metric.
     QStringList rowText(Collection collection) const;
 
@@ -79,6 +79,7 @@ private:
     QTimer* m_refresh;
     QFuture<void> m_future;
     std::atomic<bool> m_cancel{false};
+    bool m_running = false;  // from Start until the outcome is shown
     QString m_program;
     QMap<Collection, QString> m_validMetric;  // filled when the pipeline ends
 };
