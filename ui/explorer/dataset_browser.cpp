@@ -50,6 +50,7 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     header->setSectionResizeMode(DatasetTreeModel::NameColumn, QHeaderView::Stretch);
     header->setMinimumSectionSize(40);
     m_tree->setTextElideMode(Qt::ElideMiddle);
+    m_tree->setIndentation(12);  // graphs sit 3 levels deep: 20 px a level left "u…d" of unet3d
     for (int c = 1; c < DatasetTreeModel::ColumnCount; ++c) m_tree->setColumnWidth(c, 60);
     m_tree->setColumnWidth(DatasetTreeModel::SpeedupColumn, 92);
     for (const int c : {DatasetTreeModel::EdgesColumn, DatasetTreeModel::ConfigurableColumn,
