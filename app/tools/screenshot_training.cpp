@@ -1,10 +1,13 @@
 // tpugraphs-screenshot-training: drives the real main window on generated demo data and saves
-// screenshots of a live training run (charts mid-run), the predictions view (tile, and layout
-// node sensitivity) and the export dialog.
+// screenshots of a live training run (charts mid-run), the runs table, a chart's tool tip held
+// still, the predictions view (tile, and layout node sensitivity), the export dialog with its
+// scores and warnings, and Help > About.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLineSeries>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -15,6 +18,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "about_dialog.h"
 #include "export_dialogs/export_submission_dialog.h"
 #include "item_models/run_list_model.h"
 #include "main_window.h"
@@ -22,6 +26,8 @@
 #include "synth/generator.h"
 #include "train/torch_threads.h"
 #include "train/trainer.h"
+#include "training/metric_chart.h"
+#include "training/run_charts.h"
 #include "training/run_curves.h"
 #include "training/training_form.h"
 #include "training/training_page.h"
@@ -62,6 +68,20 @@ TrainOptions quickRun(const std::string& root, Collection collection, const std:
     return o;
 }
 
+// Rests the pointer on the middle point of the chart's last drawn curve (the live run) and
+// waits as a user would: the tip stays while the pointer does.
+void restPointerOnCurve(MetricChart* chart) {
+    QLineSeries* curve = nullptr;
+    for (int i = 0; chart->line(i); ++i)
+        if (chart->line(i)->count() > 0) curve = chart->line(i);
+    if (!curve) return;
+    const QPoint at = chart->viewportPosition(curve->at(curve->count() / 2), curve);
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), QPointF(chart->viewport()->mapToGlobal(at)),
+                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(chart->viewport(), &move);
+    waitUntil([] { return false; }, 1500);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -72,10 +92,13 @@ int main(int argc, char** argv) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Generates a demo dataset (tile:xla and layout:xla:default, 40 files per split), trains "
-        "an earlier tile run and a small layout run, then drives the main window: a 600-step "
-        "tile run from the Training tab (training-live.png, mid-run), predictions "
-        "(predictions-tile.png, predictions-layout-sensitivity.png) and File > Export Kaggle "
-        "Submission (export-dialog.png). Run it under xvfb-run on a machine without a display.");
+        "an earlier tile run and two small layout runs (one never validated), then drives the "
+        "main window: a 600-step tile run from the Training tab (training-live.png, mid-run), "
+        "the runs table (runs-table.png), a validation chart's tip with the pointer resting "
+        "(chart-tooltip.png), predictions (predictions-tile.png, "
+        "predictions-layout-sensitivity.png), File > Export Kaggle Submission with both layout "
+        "runs ticked (export-dialog.png) and Help > About (about.png). Run it under xvfb-run on "
+        "a machine without a display.");
     parser.addHelpOption();
     parser.addPositionalArgument("out", "Folder for the PNG files (default /tmp/screens).",
                                  "[out]");
@@ -93,6 +116,11 @@ int main(int argc, char** argv) {
     train(quickRun(root, Collection::TileXla, earlier, 300));
     const std::string layout = temp.path().toStdString() + "/runs/layout-xla-default";
     train(quickRun(root, Collection::LayoutXlaDefault, layout, 40));
+    // A layout run that never validated: the export dialog warns when it is ticked.
+    const std::string unscored = temp.path().toStdString() + "/runs/layout-no-validation";
+    TrainOptions unscoredOptions = quickRun(root, Collection::LayoutXlaDefault, unscored, 10);
+    unscoredOptions.validationInterval = 1000;
+    train(unscoredOptions);
 
     MainWindow window;
     window.resize(1600, 1000);
@@ -113,6 +141,10 @@ int main(int argc, char** argv) {
     QThread::msleep(200);
     save(&window, out + "/training-live.png");
     waitUntil([&] { return !training->isTraining(); }, 600000);
+    waitUntil([] { return false; }, 500);  // the final validation drawn
+    save(training->findChild<QWidget*>("runsTable"), out + "/runs-table.png");
+    restPointerOnCurve(training->charts()->scoreChart());
+    save(&window, out + "/chart-tooltip.png");
     training->openRun(QString::fromStdString(layout));
 
     PredictionsPage* predictions = window.predictions();
@@ -135,11 +167,19 @@ int main(int argc, char** argv) {
     window.exportSubmission();
     auto* dialog = window.findChild<ExportSubmissionDialog*>();
     dialog->setOutputPath(temp.path() + "/submission.csv");
+    dialog->setRuns(Collection::LayoutXlaDefault,
+                    {QString::fromStdString(layout), QString::fromStdString(unscored)});
     bool exported = false;
     QObject::connect(dialog, &ExportSubmissionDialog::exportFinished, [&] { exported = true; });
     dialog->startExport();
     waitUntil([&] { return exported; }, 300000);
     save(dialog, out + "/export-dialog.png");
     std::printf("%s\n", qPrintable(dialog->summary()));
+    dialog->close();
+
+    window.showAbout();
+    auto* about = window.findChild<AboutDialog*>();
+    waitUntil([] { return false; }, 300);
+    save(about, out + "/about.png");
     return 0;
 }

@@ -1,6 +1,11 @@
-// The helpers every core room uses: parallelFor, the atomic file writer, enum name tables.
+// The helpers every core room uses: parallelFor, the atomic file writer, enum name tables,
+// background priority.
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
@@ -9,8 +14,10 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "base/atomic_file.h"
+#include "base/background_priority.h"
 #include "base/enum_names.h"
 #include "base/error_text.h"
 #include "base/parallel_for.h"
@@ -182,6 +189,30 @@ private Q_SLOTS:
         QVERIFY(c == Colour::Red);
         QVERIFY(!parseEnumName(kColours, "Red", &c));
         QVERIFY(c == Colour::Red);
+    }
+
+    // The training thread of the app lowers itself: its own threads and child processes follow,
+    // the rest of the process (the UI thread) keeps its priority.
+    void backgroundPriorityIsPerThreadAndInherited() {
+        const int before = callingThreadNiceness();
+        QVERIFY(before < kBackgroundNiceness);
+        int lowered = -100, startedAfter = -100, childExit = -100;
+        std::thread background([&] {
+            QVERIFY(lowerCallingThreadToBackground());
+            lowered = callingThreadNiceness();
+            std::thread([&] { startedAfter = callingThreadNiceness(); }).join();
+            const pid_t child = fork();
+            if (child == 0) _exit(getpriority(PRIO_PROCESS, 0));
+            int status = 0;
+            waitpid(child, &status, 0);
+            childExit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            QVERIFY(lowerCallingThreadToBackground());  // again: no change, no error
+        });
+        background.join();
+        QCOMPARE(lowered, kBackgroundNiceness);
+        QCOMPARE(startedAfter, kBackgroundNiceness);
+        QCOMPARE(childExit, kBackgroundNiceness);
+        QCOMPARE(callingThreadNiceness(), before);
     }
 };
 

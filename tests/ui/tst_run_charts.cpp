@@ -3,12 +3,16 @@
 // x toggle (a real click) switches steps to the fraction of each run; legend names are elided
 // in the middle, keeping the ends that tell runs apart; one exploding run does not flatten the
 // others (robust y range, "Loss: log scale" by a click); resting the pointer on a point keeps
-// its tool tip up with the point highlighted; an empty chart shows no tick labels.
+// its tool tip up with the point highlighted; an empty chart shows no tick labels; a live
+// refresh redraws only the charts whose curves changed, one chart per event-loop pass, and an
+// axis whose ticks did not change is left alone (no relayout).
 #include <QCheckBox>
 #include <QImage>
 #include <QLineSeries>
 #include <QValueAxis>
 #include <QtTest>
+
+#include <algorithm>
 
 #include "charts/unit_axis.h"
 #include "training/metric_chart.h"
@@ -239,6 +243,46 @@ private Q_SLOTS:
         QTest::newRow("long") << "abcdefghijklmnop" << 9
                               << QString("ab") + QChar(0x2026) + "klmnop";
     }
+    // Paced (the training page's live refresh): showRuns draws nothing at once, then one chart
+    // per event-loop pass; showing the same runs again redraws nothing.
+    void pacedRedrawsOneChartPerPass() {
+        RunCharts charts;
+        charts.resize(1200, 700);
+        charts.show();
+        charts.setPaced(true);
+        charts.showRuns({tile()});
+        const QList<MetricChart*> shown = charts.visibleCharts();
+        QVERIFY(shown.size() >= 3);  // loss, learning rate, validation charts
+        const auto drawn = [&] {
+            return int(std::count_if(shown.begin(), shown.end(),
+                                     [](MetricChart* c) { return c->pointCount() > 0; }));
+        };
+        QCOMPARE(drawn(), 0);
+        QTest::qWait(6);  // one pace interval: at most one more chart each pass
+        QVERIFY2(drawn() <= 2, qPrintable(QString::number(drawn())));
+        QTRY_COMPARE(drawn(), int(shown.size()));
+        // The same curves again: nothing pending, nothing redrawn.
+        QSignalSpy lossRedrawn(charts.chart(CurveMetric::SmoothedLoss)->line(0),
+                               &QXYSeries::pointsReplaced);
+        charts.showRuns({tile()});
+        QTest::qWait(50);
+        QCOMPARE(lossRedrawn.count(), 0);
+    }
+
+    // Setting the range an axis has, or the label kind it has, changes none of its ticks.
+    void unchangedAxisKeepsItsTicks() {
+        UnitAxis axis(UnitAxis::Labels::Integer);
+        axis.setRange(0, 300);
+        QSignalSpy changed(&axis, &QCategoryAxis::categoriesChanged);
+        axis.setRange(0, 300);
+        axis.setLabelKind(UnitAxis::Labels::Integer);
+        axis.setMaxTicks(6);
+        QCOMPARE(changed.count(), 0);
+        axis.setRange(0, 600);
+        QVERIFY(changed.count() > 0);
+        QVERIFY(axis.tickLabels().contains("600"));
+    }
+
     void elideMiddle() {
         QFETCH(QString, text);
         QFETCH(int, max);

@@ -17,6 +17,7 @@ UnitAxis::UnitAxis(Labels labels, QObject* parent) : QCategoryAxis(parent), m_la
 }
 
 void UnitAxis::setLabelKind(Labels labels) {
+    if (labels == m_labels) return;
     m_labels = labels;
     rebuild();
 }
@@ -29,6 +30,7 @@ void UnitAxis::setEmpty(bool empty) {
 }
 
 void UnitAxis::setMaxTicks(int ticks) {
+    if (std::max(2, ticks) == m_maxTicks) return;
     m_maxTicks = std::max(2, ticks);
     rebuild();
 }
@@ -43,15 +45,28 @@ QList<double> UnitAxis::tickValues() const {
     return values;
 }
 
-void UnitAxis::addTick(double position, const QString& label) {
-    if (!categoriesLabels().contains(label)) append(label, position);
+// The ticks for the current range and labels; set on the axis only when they differ from the
+// ticks it has: each change of a category lays the chart out again (label geometry, HTML text),
+// which a live chart would otherwise pay on every refresh.
+void UnitAxis::rebuild() {
+    const QList<Tick> ticks = computeTicks();
+    QList<Tick> shown;
+    for (const QString& label : categoriesLabels()) shown.append({endValue(label), label});
+    if (ticks == shown && startValue() == min()) return;
+    for (const QString& label : categoriesLabels()) remove(label);
+    setStartValue(min());
+    for (const Tick& tick : ticks) append(tick.label, tick.position);
 }
 
-void UnitAxis::rebuild() {
-    for (const QString& label : categoriesLabels()) remove(label);
+QList<UnitAxis::Tick> UnitAxis::computeTicks() const {
+    QList<Tick> ticks;
+    const auto add = [&ticks](double position, const QString& label) {
+        for (const Tick& tick : ticks)
+            if (tick.label == label) return;
+        ticks.append({position, label});
+    };
     const double lo = min(), hi = max();
-    setStartValue(lo);
-    if (m_empty || !(hi > lo)) return;
+    if (m_empty || !(hi > lo)) return ticks;
     const bool log = m_labels == Labels::Log10Duration || m_labels == Labels::Log10Number;
     const auto valueText = [this](double value, double step, DurationUnit unit) {
         if (m_labels == Labels::Duration || m_labels == Labels::Log10Duration)
@@ -62,23 +77,24 @@ void UnitAxis::rebuild() {
         double step = roundTickStep(lo, hi, m_maxTicks);
         if (m_labels == Labels::Integer) step = std::max(1.0, step);
         const DurationUnit unit = durationUnit(std::max(std::abs(lo), std::abs(hi)));
-        for (double tick : roundTicks(lo, hi, step)) addTick(tick, valueText(tick, step, unit));
-        return;
+        for (double tick : roundTicks(lo, hi, step)) add(tick, valueText(tick, step, unit));
+        return ticks;
     }
     if (hi - lo >= 1.5) {  // whole decades
         const double step = std::max(1.0, std::ceil((hi - lo) / m_maxTicks));
         for (double tick : roundTicks(lo, hi, step)) {
             const double value = std::pow(10.0, tick);
-            addTick(tick, valueText(value, value, durationUnit(value)));
+            add(tick, valueText(value, value, durationUnit(value)));
         }
-        return;
+        return ticks;
     }
     // Less than a decade and a half: round values, placed at their log10.
     const double from = std::pow(10.0, lo), to = std::pow(10.0, hi);
     const double step = roundTickStep(from, to, m_maxTicks);
     const DurationUnit unit = durationUnit(to);
     for (double value : roundTicks(from, to, step))
-        if (value > 0) addTick(std::log10(value), valueText(value, step, unit));
+        if (value > 0) add(std::log10(value), valueText(value, step, unit));
+    return ticks;
 }
 
 }  // namespace tpugraphs::ui

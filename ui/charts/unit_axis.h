@@ -33,8 +33,15 @@ public:
     QList<double> tickValues() const;
 
 private:
+    struct Tick {
+        double position;
+        QString label;
+        bool operator==(const Tick& other) const {
+            return position == other.position && label == other.label;
+        }
+    };
     void rebuild();
-    void addTick(double position, const QString& label);
+    QList<Tick> computeTicks() const;
 
     Labels m_labels;
     bool m_empty = false;

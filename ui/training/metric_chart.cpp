@@ -19,6 +19,21 @@ namespace {
 
 constexpr int kRobustMinPoints = 20;  // shorter curves are shown whole
 constexpr int kPixelsPerXTick = 70;   // room for a label such as "12500" or "0.25"
+// A live run's refresh keeps the axes' ranges while its points stay inside them and fill at least
+// this share of the y range: only the lines are redrawn, and the axes are not laid out again
+// (label text shaped, the whole chart repainted), which was most of the UI thread's work.
+constexpr double kMinYFill = 0.7;
+constexpr double kYPad = 0.05;      // each side, of the data's span
+constexpr double kYGrowPad = 0.25;  // on a side the data grew past: room for more
+
+// The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten that is >= v (> 0):
+// an x range that grows in steps of at most 25 %.
+double niceCeiling(double v) {
+    const double decade = std::pow(10.0, std::floor(std::log10(v)));
+    for (const double m : {1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (m * decade >= v * (1 - 1e-12)) return m * decade;
+    return 10 * decade;
+}
 
 double quantile(std::vector<double>& sorted, double q) {
     return sorted[size_t(q * double(sorted.size() - 1) + 0.5)];
@@ -72,6 +87,7 @@ MetricChart::MetricChart(const QString& title, QWidget* parent)
     c->legend()->setAlignment(Qt::AlignBottom);
     c->legend()->setShowToolTips(true);
     c->setMargins(QMargins(4, 4, 4, 4));
+    c->setBackgroundRoundness(0);  // a plain rectangle: a live chart repaints it on every refresh
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     setChart(c);
@@ -97,7 +113,7 @@ void MetricChart::updateTitle() {
     if (m_log) title += "  (log scale)";
     if (!m_placeholder.isEmpty()) title += "  (" + m_placeholder + ")";
     if (m_clipped) title += "  (outliers off the chart: try log scale)";
-    chart()->setTitle(title);
+    if (chart()->title() != title) chart()->setTitle(title);
 }
 
 void MetricChart::resizeSeries(int count) {
@@ -133,16 +149,21 @@ void MetricChart::setCurves(const QList<ChartCurve>& curves) {
     for (int i = 0; i < curves.size(); ++i) {
         const ChartCurve& curve = curves[i];
         QLineSeries* line = m_lines[i];
-        m_names[i] = curve.name;
-        m_faint[i] = curve.faint;
-        line->setName(elideMiddle(curve.name, kLegendChars));
         QColor color = curve.color;
         if (curve.faint) color.setAlphaF(0.35);
-        QPen pen(color);
-        pen.setWidthF(curve.faint ? 1.0 : 2.0);
-        line->setPen(pen);
-        for (QLegendMarker* marker : chart()->legend()->markers(line))
-            marker->setVisible(!curve.faint);
+        // Names, pens and legend entries only when they change: each change lays the chart out.
+        if (m_names[i] != curve.name || m_faint[i] != curve.faint || line->color() != color) {
+            m_names[i] = curve.name;
+            m_faint[i] = curve.faint;
+            line->setName(elideMiddle(curve.name, kLegendChars));
+            QPen pen(color);
+            pen.setWidthF(curve.faint ? 1.0 : 2.0);
+            line->setPen(pen);
+            for (QLegendMarker* marker : chart()->legend()->markers(line))
+                marker->setVisible(!curve.faint);
+            m_markers[i]->setColor(color);
+            m_markers[i]->setBorderColor(color);
+        }
         QList<QPointF> points;
         for (const QPointF& p : curve.points)
             if (!m_log)
@@ -151,8 +172,6 @@ void MetricChart::setCurves(const QList<ChartCurve>& curves) {
                 points.append(QPointF(p.x(), std::log10(p.y())));
         const QList<QPointF> shown = decimateMinMax(points, kMaxPointsPerCurve);
         line->replace(shown);
-        m_markers[i]->setColor(color);
-        m_markers[i]->setBorderColor(color);
         m_markers[i]->replace(curve.markers ? shown : QList<QPointF>());
         drawn.append(shown);
     }
@@ -169,14 +188,24 @@ void MetricChart::setRanges(const QList<QList<QPointF>>& drawn) {
     m_x->setEmpty(y.empty);
     m_y->setEmpty(y.empty);
     // x from the start of the runs, so that every chart of the page lines up.
-    m_x->setRange(0, std::max(x1, m_xKind == ChartX::Step ? 1.0 : 0.01));
+    m_x->setRange(0, niceCeiling(std::max(x1, m_xKind == ChartX::Step ? 1.0 : 0.01)));
     if (y.empty) {
         m_y->setRange(0, 1);
+        m_yKeptLog = -1;
     } else {
-        const double pad =
-            y.hi > y.lo ? 0.05 * (y.hi - y.lo) : std::max(1e-6, std::abs(y.lo) * 0.05);
-        // Non-negative metrics (learning rate, loss) keep a non-negative linear axis.
-        m_y->setRange(!m_log && y.lo >= 0 ? std::max(0.0, y.lo - pad) : y.lo - pad, y.hi + pad);
+        const double span =
+            y.hi > y.lo ? y.hi - y.lo : std::max(1e-6, std::abs(y.lo) * 2 * kYPad);
+        const double min = m_y->min(), max = m_y->max();
+        const bool kept = m_yKeptLog == int(m_log);  // the range shown is this data's
+        if (!kept || y.lo < min || y.hi > max || span < kMinYFill * (max - min)) {
+            double lo = y.lo - kYPad * span, hi = y.hi + kYPad * span;
+            if (kept && y.lo < min) lo = y.lo - kYGrowPad * span;
+            if (kept && y.hi > max) hi = y.hi + kYGrowPad * span;
+            // Non-negative metrics (learning rate, loss) keep a non-negative linear axis.
+            if (!m_log && y.lo >= 0) lo = std::max(0.0, lo);
+            m_y->setRange(lo, hi);
+        }
+        m_yKeptLog = int(m_log);
     }
     updateTitle();
     rememberRanges();

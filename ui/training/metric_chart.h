@@ -85,6 +85,7 @@ private:
     ChartX m_xKind = ChartX::Step;
     bool m_log = false;
     bool m_clipped = false;
+    int m_yKeptLog = -1;  // the y range shown was set for this m_log (0, 1); -1: none yet
     QList<QLineSeries*> m_lines;
     QList<QScatterSeries*> m_markers;  // one per line; empty unless its curve has markers
     QStringList m_names;               // full names, per line

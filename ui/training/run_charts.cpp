@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -13,6 +14,10 @@
 namespace tpugraphs::ui {
 
 namespace {
+
+// Paced redraws: one chart per pass of the event loop, this far apart, so that the UI thread
+// never paints every chart in one go (a chart's repaint is a few ms; all of them, a frame or two).
+constexpr int kPaceIntervalMs = 4;
 
 // Charts in display order, with their titles.
 struct ChartSpec {
@@ -60,7 +65,8 @@ RunCharts::RunCharts(QWidget* parent)
     : QWidget(parent),
       m_fraction(new QCheckBox("x: fraction of each run")),
       m_logLoss(new QCheckBox("Loss: log scale")),
-      m_grid(new QGridLayout) {
+      m_grid(new QGridLayout),
+      m_pace(new QTimer(this)) {
     m_fraction->setObjectName("fractionOfRun");
     m_fraction->setToolTip(
         "Off: each run's steps on x. On: step / planned steps, so that runs of different "
@@ -89,7 +95,23 @@ RunCharts::RunCharts(QWidget* parent)
         Q_EMIT redrawRequested();
     });
     connect(m_logLoss, &QCheckBox::toggled, this, &RunCharts::setLossLogScale);
+    m_pace->setInterval(kPaceIntervalMs);
+    connect(m_pace, &QTimer::timeout, this, &RunCharts::drawNextPending);
     showRuns({});
+}
+
+void RunCharts::setPaced(bool paced) {
+    m_paced = paced;
+    while (!paced && !m_pending.isEmpty()) drawNextPending();
+}
+
+void RunCharts::drawNextPending() {
+    if (m_pending.isEmpty()) {
+        m_pace->stop();
+        return;
+    }
+    const CurveMetric metric = m_pending.firstKey();
+    m_charts.value(metric)->setCurves(m_pending.take(metric));
 }
 
 bool RunCharts::fractionOfRun() const {
@@ -132,10 +154,27 @@ void RunCharts::showRuns(const QList<ShownRun>& runs) {
             curves.append(curve(spec.metric, false));
         }
         MetricChart* chart = m_charts.value(spec.metric);
-        chart->setCurves(curves);
-        chart->setPlaceholder(runs.isEmpty()             ? "no run selected"
-                              : chart->pointCount() == 0 ? "no points yet"
-                                                         : QString());
+        // A chart is redrawn only when its curves changed: while a run trains, most refreshes
+        // add no validation point, and redrawing an unchanged chart costs the UI thread a frame.
+        size_t drawn = qHashMulti(0, fraction, chart->logScale(), curves.size());
+        for (const ChartCurve& c : curves)
+            drawn = qHashMulti(drawn, c.name, c.color.rgba(), c.faint, c.points.size(),
+                               c.points.isEmpty() ? 0.0 : c.points.last().x(),
+                               c.points.isEmpty() ? 0.0 : c.points.last().y());
+        if (!m_drawn.contains(spec.metric) || m_drawn.value(spec.metric) != drawn) {
+            if (m_paced) {
+                m_pending[spec.metric] = curves;
+                if (!m_pace->isActive()) m_pace->start();
+            } else {
+                chart->setCurves(curves);
+            }
+        }
+        m_drawn[spec.metric] = drawn;
+        const bool noPoints = std::all_of(curves.begin(), curves.end(),
+                                          [](const ChartCurve& c) { return c.points.isEmpty(); });
+        chart->setPlaceholder(runs.isEmpty() ? "no run selected"
+                              : noPoints     ? "no points yet"
+                                             : QString());
         // Loss and learning rate always; a validation chart when a shown run reports its
         // metric (with no run: OPA, the metric of both kinds, as the empty validation chart).
         if (!isValidation(spec.metric) || !curves.isEmpty() ||

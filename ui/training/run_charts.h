@@ -11,10 +11,12 @@
 #include <QString>
 #include <QWidget>
 
+#include "training/metric_chart.h"
 #include "training/run_curves.h"
 
 class QCheckBox;
 class QGridLayout;
+class QTimer;
 
 namespace tpugraphs::ui {
 
@@ -33,8 +35,10 @@ class RunCharts : public QWidget {
 public:
     explicit RunCharts(QWidget* parent = nullptr);
 
-    // Redraws every chart from these runs' curves; shows the validation charts they report.
+    // Redraws the charts whose curves changed from these runs' curves; shows the validation
+    // charts they report. Paced: the redraws follow one chart per event-loop pass.
     void showRuns(const QList<ShownRun>& runs);
+    void setPaced(bool paced);
     bool fractionOfRun() const;
     void setLossLogScale(bool log);
 
@@ -49,12 +53,17 @@ Q_SIGNALS:
 
 private:
     void arrange(const QList<MetricChart*>& visible);
+    void drawNextPending();
 
     QMap<CurveMetric, MetricChart*> m_charts;
+    QMap<CurveMetric, size_t> m_drawn;  // a hash of the curves each chart shows (or will)
+    QMap<CurveMetric, QList<ChartCurve>> m_pending;  // paced: curves not drawn yet
+    bool m_paced = false;
     QList<MetricChart*> m_visible;
     QCheckBox* m_fraction;
     QCheckBox* m_logLoss;
     QGridLayout* m_grid;
+    QTimer* m_pace;  // draws the next pending chart
 };
 
 // Colour of the i-th run in overlays.

@@ -1,6 +1,6 @@
 // The submission pipeline's dialog: options, a row per collection read from the pipeline's files
-// once a second, the messages, Start / Stop; the pipeline itself runs on a pool thread and
-// reports back by queued calls.
+// once a second on a pool thread, the messages, Start / Stop; the pipeline itself runs on a
+// thread of its own at background priority and reports back by queued calls.
 #include "training/submission_pipeline_dialog.h"
 
 #include <QDialogButtonBox>
@@ -19,11 +19,14 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
+#include <utility>
 
+#include "base/background_priority.h"
 #include "common/browse_row.h"
-#include "train/run_directory.h"
+#include "train/pipeline_progress.h"
 #include "train/submission_pipeline.h"
 
 namespace tpugraphs::ui {
@@ -52,7 +55,8 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
       m_status(new QLabel),
       m_start(new QPushButton(QStringLiteral("&Start"))),
       m_stop(new QPushButton(QStringLiteral("S&top"))),
-      m_refresh(new QTimer(this)) {
+      m_refresh(new QTimer(this)),
+      m_progressRead(new QFutureWatcher<std::vector<PipelineCollectionProgress>>(this)) {
     setWindowTitle(QStringLiteral("Train a Full Submission"));
     m_dataset->setObjectName(QStringLiteral("dataset"));
     m_output->setObjectName(QStringLiteral("output"));
@@ -111,6 +115,11 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     connect(m_start, &QPushButton::clicked, this, &SubmissionPipelineDialog::start);
     connect(m_stop, &QPushButton::clicked, this, &SubmissionPipelineDialog::stop);
     connect(m_refresh, &QTimer::timeout, this, &SubmissionPipelineDialog::refreshRows);
+    connect(m_progressRead, &QFutureWatcherBase::finished, this,
+            [this] {
+                showProgress(m_progressRead->result());
+                if (std::exchange(m_refreshAgain, false)) refreshRows();
+            });
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -126,7 +135,8 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
 // their checkpoints: the same folder resumes).
 SubmissionPipelineDialog::~SubmissionPipelineDialog() {
     m_cancel.store(true);
-    m_future.waitForFinished();
+    if (m_pipeline) m_pipeline->wait();
+    m_progressRead->waitForFinished();
 }
 
 void SubmissionPipelineDialog::setOutputFolder(const QString& path) {
@@ -172,7 +182,11 @@ void SubmissionPipelineDialog::start() {
         QStringLiteral("Running: the runs train as separate processes; Stop keeps "
                        "their checkpoints."));
     m_cancel.store(false);
-    m_future = QtConcurrent::run([this, options] {
+    // A thread of its own at background priority: the runs it starts as child processes
+    // inherit the priority, so the UI stays responsive while they train on every core.
+    if (m_pipeline) m_pipeline->wait();
+    m_pipeline.reset(QThread::create([this, options] {
+        lowerCallingThreadToBackground();
         auto outcome = std::make_shared<PipelineOutcome>();
         QString error;
         try {
@@ -190,7 +204,9 @@ void SubmissionPipelineDialog::start() {
         }
         QMetaObject::invokeMethod(
             this, [this, outcome, error] { finish(outcome, error); }, Qt::QueuedConnection);
-    });
+    }));
+    m_pipeline->setObjectName(QStringLiteral("submission pipeline"));
+    m_pipeline->start();
 }
 
 void SubmissionPipelineDialog::stop() {
@@ -219,49 +235,50 @@ void SubmissionPipelineDialog::setRunning(bool running) {
         m_refresh->stop();
 }
 
-// The rows from the files: the plan (steps per run) and each run's state and latest step.
+// The rows from the files (the plan and each run's state), read on a pool thread: a second's
+// tick never waits for the disk. A refresh asked for during a read follows it (the last one, after
+// the pipeline ends, must see the final files).
 void SubmissionPipelineDialog::refreshRows() {
-    const std::string out = QDir::cleanPath(m_output->text().trimmed()).toStdString();
-    std::vector<PipelineCollectionPlan> plans;
-    try {
-        plans = readPipelinePlan(out);
-    } catch (const std::exception&) {
-        return;  // being written, or damaged: the pipeline itself will say so
+    if (m_progressRead->isRunning()) {
+        m_refreshAgain = true;
+        return;
     }
+    const std::string out = QDir::cleanPath(m_output->text().trimmed()).toStdString();
     const int seeds = m_seeds->value();
-    for (const PipelineCollectionPlan& plan : plans) {
-        QTreeWidgetItem* item = m_rows->topLevelItem(collectionIndex(plan.collection));
-        int done = 0, started = 0;
-        int64_t steps = 0;
-        for (int seed = 0; seed < seeds; ++seed) {
-            const std::string dir = pipelineRunDirectory(out, plan.collection, seed);
-            if (!isRunDirectory(dir)) continue;
-            const RunInfo run = readRunForListing(dir);
-            ++started;
-            int64_t step = run.step;
-            for (const TrainProgress& p : run.history) step = std::max(step, p.step);
-            steps += step;
-            if (run.status == RunStatus::Completed || run.status == RunStatus::EarlyStopped) ++done;
+    m_progressRead->setFuture(QtConcurrent::run([out, seeds] {
+        try {
+            return readPipelineProgress(out, seeds);
+        } catch (const std::exception&) {
+            return std::vector<PipelineCollectionProgress>{};  // being written, or damaged: the
+                                                               // pipeline itself will say so
         }
-        const int64_t planned = plan.steps * seeds;
-        item->setText(PhaseColumn, done == seeds ? QStringLiteral("trained")
-                                   : started > 0 ? QStringLiteral("training")
-                                                 : QStringLiteral("planned"));
-        item->setText(RunsColumn, QStringLiteral("%1 / %2").arg(done).arg(seeds));
+    }));
+}
+
+void SubmissionPipelineDialog::showProgress(const std::vector<PipelineCollectionProgress>& rows) {
+    const int seeds = m_seeds->value();
+    for (const PipelineCollectionProgress& row : rows) {
+        QTreeWidgetItem* item = m_rows->topLevelItem(collectionIndex(row.collection));
+        item->setText(PhaseColumn, row.runsFinished == seeds ? QStringLiteral("trained")
+                                   : row.runsStarted > 0     ? QStringLiteral("training")
+                                                             : QStringLiteral("planned"));
+        item->setText(RunsColumn, QStringLiteral("%1 / %2").arg(row.runsFinished).arg(seeds));
         item->setText(StepsColumn,
                       QStringLiteral("%1 / %2 (%3 %)")
-                          .arg(steps)
-                          .arg(planned)
-                          .arg(std::lround(100.0 * steps / std::max<int64_t>(1, planned))));
-        if (m_validMetric.contains(plan.collection))
-            item->setText(ValidColumn, m_validMetric.value(plan.collection));
+                          .arg(row.steps)
+                          .arg(row.plannedSteps)
+                          .arg(std::lround(100.0 * double(row.steps) /
+                                           double(std::max<int64_t>(1, row.plannedSteps)))));
     }
+    for (auto metric = m_validMetric.cbegin(); metric != m_validMetric.cend(); ++metric)
+        m_rows->topLevelItem(collectionIndex(metric.key()))->setText(ValidColumn, metric.value());
 }
 
 void SubmissionPipelineDialog::finish(const std::shared_ptr<PipelineOutcome>& outcome,
                                       const QString& error) {
     for (const CollectionOutcome& c : outcome->collections)
         m_validMetric[c.collection] = metricText(c.ensemble);
+    showProgress({});  // the valid metrics now; the rows' final state from the files next
     refreshRows();
     setRunning(false);
     const QString out = QDir::cleanPath(m_output->text().trimmed());

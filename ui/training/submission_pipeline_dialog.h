@@ -7,12 +7,13 @@
 #pragma once
 
 #include <QDialog>
-#include <QFuture>
+#include <QFutureWatcher>
 #include <QMap>
 #include <QStringList>
 
 #include <atomic>
 #include <memory>
+#include <vector>
 
 #include "data/collection.h"
 
@@ -22,11 +23,13 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class QThread;
 class QTimer;
 class QTreeWidget;
 
 namespace tpugraphs {
 struct PipelineOutcome;
+struct PipelineCollectionProgress;
 }
 
 namespace tpugraphs::ui {
@@ -61,6 +64,7 @@ Q_SIGNALS:
 
 private:
     void refreshRows();
+    void showProgress(const std::vector<PipelineCollectionProgress>& rows);
     void finish(const std::shared_ptr<PipelineOutcome>& outcome, const QString& error);
     void setRunning(bool running);
     void appendMessage(const QString& message);
@@ -77,7 +81,9 @@ private:
     QPushButton* m_start;
     QPushButton* m_stop;
     QTimer* m_refresh;
-    QFuture<void> m_future;
+    QFutureWatcher<std::vector<PipelineCollectionProgress>>* m_progressRead;
+    bool m_refreshAgain = false;          // a refresh was asked for during a read
+    std::unique_ptr<QThread> m_pipeline;  // runs runSubmissionPipeline
     std::atomic<bool> m_cancel{false};
     bool m_running = false;  // from Start until the outcome is shown
     QString m_program;

@@ -165,6 +165,7 @@ void TrainingPage::connectSignals() {
                            state.startsWith("failed") || state.startsWith("interrupted"));
             });
     connect(m_charts, &RunCharts::redrawRequested, this, [this] { m_chartsDirty = true; });
+    m_charts->setPaced(true);  // the live refresh never paints every chart in one pass
     connect(m_advice, &RunAdvice::holdoutRequested, this,
             &TrainingPage::validateOnHeldOutConfigs);
     connect(m_timer, &QTimer::timeout, this, &TrainingPage::refresh);

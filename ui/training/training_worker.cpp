@@ -3,6 +3,7 @@
 
 #include <exception>
 
+#include "base/background_priority.h"
 #include "train/trainer.h"
 
 namespace tpugraphs::ui {
@@ -48,6 +49,9 @@ void TrainingWorker::setIdle() {
 }
 
 void TrainingWorker::run(int jobId, const tpugraphs::TrainOptions& options) {
+    // Before the first step starts LibTorch's OpenMP team on this thread: the team and the
+    // loader's threads inherit the priority, and the UI thread gets a core when it wakes.
+    lowerCallingThreadToBackground();
     RunOutcome outcome;
     if (m_cancel) {
         outcome.status = RunStatus::Cancelled;

@@ -7,6 +7,7 @@
 
 #include <exception>
 
+#include "base/background_priority.h"
 #include "base/program_path.h"
 #include "train/option_table.h"
 #include "train/run_directory.h"
@@ -23,6 +24,8 @@ constexpr int kFollowIntervalMs = 300;
 WorkersRunner::WorkersRunner(QObject* parent)
     : QObject(parent), m_program(QString::fromStdString(programBeside("tpugraphs"))) {
     m_process.setProcessChannelMode(QProcess::MergedChannels);
+    // The workers train at background priority, as the in-process training does: the UI first.
+    m_process.setChildProcessModifier([] { lowerCallingThreadToBackground(); });
     connect(&m_process, &QProcess::finished, this, &WorkersRunner::onExited);
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart)
