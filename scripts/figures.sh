@@ -111,7 +111,7 @@ for pass in $(seq 1 "$passes"); do
         --collection layout:nlp:default --batch-graphs 4 --configs-per-graph 32 --steps 8 \
         --dropout 0 --max-step-mb 512 --quiet --out "$dir/budget-run"
     step distributed "$app/tpugraphs-dev" bench distributed --dataset "$demo" --steps 10
-    step ui ui_bench --steps 1500 --dataset "$demo"
+    step ui ui_bench --steps 3000 --dataset "$demo"
     step tile_train "$app/tpugraphs-dev" bench train --dataset "$demo" --steps 10 \
         --reference "$reference"
     mkdir -p "$dir/home"
@@ -173,7 +173,7 @@ FIGURES = {
     "rebuilt_100k_ms": ("full-view frame rebuilt, 100k, CPU ms", "lower", graph_cell(SYN, 5), "as recorded"),
     "ui_p99_ms": ("UI event loop while training, p99 ms", "lower",
                   regex("ui", r"^training\s+samples\s+\d+\s+p50\s+[\d.]+ ms\s+p99\s+([\d.]+)"),
-                  "--steps 1500 (recorded: 400; a step now takes ~20 ms, 400 give too few samples)"),
+                  "--steps 3000 (recorded: 20000, ~2 min)"),
     "app_idle_mib": ("desktop app idle memory after a session, MiB", "lower",
                      regex("memory", r"^layout run of \d+ steps ended, idle 3 s\s+RSS\s+([\d.]+) MiB"),
                      "--steps 20 (recorded: 100), a fresh HOME"),
@@ -212,6 +212,9 @@ SKIPPED = {
                          "generating 100k configs, training and a 32-60 s predict, twice"),
     "epoch_peak_gib": ("full-scale layout:nlp:random epoch, peak GiB", "8 min to generate, 10.6 min epoch"),
     "epoch_min": ("full-scale layout:nlp:random epoch, min", "8 min to generate, 10.6 min epoch"),
+    "fs_first_step_cached_s": ("full-scale layout:nlp:random, first step from the cache, s",
+                               "31 min to generate the 207 files, 2 min to fill the cache"),
+    "fs_first_step_uncached_s": ("full-scale layout:nlp:random, first step uncached, s", "as above"),
     "unet3d_tau": ("real unet3d held-out Kendall tau (quality)",
                    "a 5-seed x 100-step sweep; ctest -R tst_quality_unet3d_guard guards it"),
     "demo_tile_top5": ("demo held-out tile top-5 (quality)", "ctest -R tst_train_demo_targets: a test build, minutes"),
