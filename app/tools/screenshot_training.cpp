@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QThread>
@@ -131,6 +132,7 @@ int main(int argc, char** argv) {
     training->form()->setRunsRoot(temp.path() + "/runs");
     training->setDatasetRoot(QString::fromStdString(root));
     training->openRun(QString::fromStdString(earlier));
+    training->openRun(QString::fromStdString(unscored));
     tabs->setCurrentWidget(training);
     training->findChild<QSpinBox*>("steps")->setValue(600);
     training->findChild<QSpinBox*>("validation_interval")->setValue(40);
@@ -142,7 +144,13 @@ int main(int argc, char** argv) {
     save(&window, out + "/training-live.png");
     waitUntil([&] { return !training->isTraining(); }, 600000);
     waitUntil([] { return false; }, 500);  // the final validation drawn
+    // The runs table with every column in view: the splitter dragged right, as a user would.
+    auto* splitter = training->findChild<QSplitter*>();
+    const QList<int> sizes = splitter->sizes();
+    splitter->setSizes({1150, 450});
+    waitUntil([] { return false; }, 300);
     save(training->findChild<QWidget*>("runsTable"), out + "/runs-table.png");
+    splitter->setSizes(sizes);
     restPointerOnCurve(training->charts()->scoreChart());
     save(&window, out + "/chart-tooltip.png");
     training->openRun(QString::fromStdString(layout));

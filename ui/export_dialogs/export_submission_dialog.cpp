@@ -170,9 +170,13 @@ QStringList ExportSubmissionDialog::runs(Collection collection) const {
 void ExportSubmissionDialog::describeCollection(QTreeWidgetItem* item) {
     const auto c = static_cast<Collection>(item->data(0, Qt::UserRole).toInt());
     const qsizetype ticked = runs(c).size();
-    const QString what = ticked == 0   ? QString("no run (template or left out)")
-                         : ticked == 1 ? QString("1 run")
-                                       : QString("ensemble of %1 runs").arg(ticked);
+    const int listed = item->childCount();
+    const QString of = listed > 1 ? QString(" of %1 ticked").arg(listed) : QString();
+    const QString what = ticked == 0 && listed == 0 ? QString("no run (template or left out)")
+                         : ticked == 0 ? QString("no run ticked of %1 (template or left out)")
+                                             .arg(listed)
+                         : ticked == 1 ? QString("1 run") + of
+                                       : QString("ensemble of %1 runs").arg(ticked) + of;
     const QSignalBlocker blocker(m_runTree);
     item->setText(0, QString::fromUtf8(collectionName(c)) + ": " + what);
 }
