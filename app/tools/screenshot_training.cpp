@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Generates a demo dataset (tile:xla and layout:xla:default, 40 files per split), trains "
-        "an earlier tile run and two small layout runs (one never validated), then drives the "
+        "an earlier tile run and two small layout runs (one on another dataset), then drives the "
         "main window: a 600-step tile run from the Training tab (training-live.png, mid-run), "
         "the runs table (runs-table.png), a validation chart's tip with the pointer resting "
         "(chart-tooltip.png), predictions (predictions-tile.png, "
@@ -117,11 +117,15 @@ int main(int argc, char** argv) {
     train(quickRun(root, Collection::TileXla, earlier, 300));
     const std::string layout = temp.path().toStdString() + "/runs/layout-xla-default";
     train(quickRun(root, Collection::LayoutXlaDefault, layout, 40));
-    // A layout run that never validated: the export dialog warns when it is ticked.
-    const std::string unscored = temp.path().toStdString() + "/runs/layout-no-validation";
-    TrainOptions unscoredOptions = quickRun(root, Collection::LayoutXlaDefault, unscored, 10);
-    unscoredOptions.validationInterval = 1000;
-    train(unscoredOptions);
+    // A layout run trained on another dataset: the export dialog warns when it is ticked.
+    const std::string otherRoot = temp.path().toStdString() + "/other-demo";
+    GeneratorOptions otherGenerator;
+    otherGenerator.collections = {Collection::LayoutXlaDefault};
+    otherGenerator.limit = 10;
+    otherGenerator.seed = 7;
+    generateDataset(otherRoot, otherGenerator);
+    const std::string other = temp.path().toStdString() + "/runs/layout-other-dataset";
+    train(quickRun(otherRoot, Collection::LayoutXlaDefault, other, 10));
 
     MainWindow window;
     window.resize(1600, 1000);
@@ -132,7 +136,7 @@ int main(int argc, char** argv) {
     training->form()->setRunsRoot(temp.path() + "/runs");
     training->setDatasetRoot(QString::fromStdString(root));
     training->openRun(QString::fromStdString(earlier));
-    training->openRun(QString::fromStdString(unscored));
+    training->openRun(QString::fromStdString(other));
     tabs->setCurrentWidget(training);
     training->findChild<QSpinBox*>("steps")->setValue(600);
     training->findChild<QSpinBox*>("validation_interval")->setValue(40);
@@ -140,7 +144,7 @@ int main(int argc, char** argv) {
     const QString live = training->runs()->liveRun();
     waitUntil([&] { return training->curves(live) && training->curves(live)->validations() >= 7; },
               600000);
-    QThread::msleep(200);
+    waitUntil([] { return false; }, 300);  // the paced chart redraws land
     save(&window, out + "/training-live.png");
     waitUntil([&] { return !training->isTraining(); }, 600000);
     waitUntil([] { return false; }, 500);  // the final validation drawn
@@ -176,7 +180,7 @@ int main(int argc, char** argv) {
     auto* dialog = window.findChild<ExportSubmissionDialog*>();
     dialog->setOutputPath(temp.path() + "/submission.csv");
     dialog->setRuns(Collection::LayoutXlaDefault,
-                    {QString::fromStdString(layout), QString::fromStdString(unscored)});
+                    {QString::fromStdString(layout), QString::fromStdString(other)});
     bool exported = false;
     QObject::connect(dialog, &ExportSubmissionDialog::exportFinished, [&] { exported = true; });
     dialog->startExport();

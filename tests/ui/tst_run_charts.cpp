@@ -194,8 +194,10 @@ private Q_SLOTS:
         QCOMPARE(loss->pointCount(), 0);
         QVERIFY(loss->xAxis()->tickLabels().isEmpty());  // not "0 0 0 0 1"
         QVERIFY(loss->yAxis()->tickLabels().isEmpty());
+        QVERIFY(!loss->xAxis()->isTitleVisible());  // not "step" in the chart's corner
         charts.showRuns({tile()});
         QVERIFY(!loss->yAxis()->tickLabels().isEmpty());
+        QVERIFY(loss->xAxis()->isTitleVisible());
         // Steps on x are whole numbers at round values.
         for (const QString& label : loss->xAxis()->tickLabels())
             QVERIFY2(QRegularExpression("^[0-9]+$").match(label).hasMatch(), qPrintable(label));

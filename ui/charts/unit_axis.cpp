@@ -26,6 +26,7 @@ void UnitAxis::setEmpty(bool empty) {
     if (empty == m_empty) return;
     m_empty = empty;
     setGridLineVisible(!empty);
+    setTitleVisible(!empty);  // QtCharts leaves the title of an axis without labels at the corner
     rebuild();
 }
 

@@ -23,7 +23,7 @@ public:
 
     void setLabelKind(Labels labels);
     Labels labelKind() const { return m_labels; }
-    // No data: no labels and no grid (the range stays as set).
+    // No data: no labels, no grid and no title (the range stays as set).
     void setEmpty(bool empty);
     bool isEmpty() const { return m_empty; }
     void setMaxTicks(int ticks);
