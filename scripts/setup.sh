@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the missing Debian packages (root or sudo), then configures and builds (Release) in build/.
+# Installs the missing Debian packages (root or sudo), then configures and builds (Release) in build/:
+# everything, or only the targets given (`scripts/setup.sh tpugraphs-studio tpugraphs`).
 # Re-running is fast: installed packages are skipped and the build is incremental. Says what it
 # does at each stage (packages, configure, build N/M), so that a first run's wait reads as progress.
 # Env: TPUGRAPHS_BUILD_DIR (default build), TPUGRAPHS_CMAKE_ARGS (extra CMake options, applied on
@@ -61,11 +62,15 @@ elif [ -n "${TPUGRAPHS_CMAKE_ARGS:-}" ]; then
         { cat "$BUILD_DIR/configure.log"; exit 1; }
 fi
 
-# Ninja prints [done/total] before each step; the count of steps comes first, from a dry run.
-steps=$(cmake --build "$BUILD_DIR" -- -n 2>/dev/null | grep -c '^\[' || true)
-echo "setup: build: $steps steps on $(nproc) cores"
+targets=()
+[ $# -gt 0 ] && targets=(--target "$@")
+# Ninja prints [done/total] before each step; the count of steps comes first, from a dry run
+# (after the globs' check and any re-run of CMake, where a dry run would stop).
+cmake --build "$BUILD_DIR" --target build.ninja >/dev/null 2>&1 || true
+steps=$(cmake --build "$BUILD_DIR" "${targets[@]}" -- -n 2>/dev/null | grep -c '^\[' || true)
+echo "setup: build${*:+ of $*}: $steps steps on $(nproc) cores"
 if [ "$steps" -gt 100 ]; then
     echo "setup: build: a first build takes minutes (LibTorch sources take 10-30 s each); the" \
          "[done/total] count is its progress"
 fi
-NINJA_STATUS="setup: build [%f/%t, %es] " cmake --build "$BUILD_DIR" -j "$(nproc)"
+NINJA_STATUS="setup: build [%f/%t, %es] " cmake --build "$BUILD_DIR" "${targets[@]}" -j "$(nproc)"
