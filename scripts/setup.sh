@@ -64,12 +64,11 @@ fi
 
 targets=()
 [ $# -gt 0 ] && targets=(--target "$@")
-# Ninja prints [done/total] before each step; the count of steps comes first, from a dry run
-# (after the globs' check and any re-run of CMake, where a dry run would stop).
-cmake --build "$BUILD_DIR" --target build.ninja >/dev/null 2>&1 || true
-steps=$(cmake --build "$BUILD_DIR" "${targets[@]}" -- -n 2>/dev/null | grep -c '^\[' || true)
-echo "setup: build${*:+ of $*}: $steps steps on $(nproc) cores"
-if [ "$steps" -gt 100 ]; then
+# Ninja prints [done/total] before each step; the size of the whole build comes first (from
+# ninja's list of commands: a dry run stops at CMake's glob check, which it cannot run).
+steps=$(ninja -C "$BUILD_DIR" -t commands "$@" 2>/dev/null | wc -l || true)
+echo "setup: build${*:+ of $*}: $steps steps in all on $(nproc) cores (those left to do are counted below)"
+if [ ! -f "$BUILD_DIR/.ninja_log" ]; then  # nothing built here yet
     echo "setup: build: a first build takes minutes (LibTorch sources take 10-30 s each); the" \
          "[done/total] count is its progress"
 fi
