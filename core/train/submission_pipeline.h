@@ -46,6 +46,7 @@ struct CollectionOutcome {
     std::vector<TrialResult> runs;
     EvalMetrics ensemble;  // the ensemble on the valid split (graphs = 0: none to score)
     std::vector<ReferenceScore> references;  // on the valid split
+    double scoringMinutes = 0;  // of the ensemble and the references on the valid split
 };
 
 struct PipelineOutcome {
