@@ -26,10 +26,6 @@ constexpr int64_t kProbeSteps = 12;
 constexpr int64_t kProbeSkippedSteps = 3;  // warm-up: the allocator, the first configs drawn
 constexpr int64_t kMinimumSteps = 20;
 constexpr int kValidationsPerRun = 3;
-// Layout valid graphs are scored on a seeded subset of this many configs each, by the runs'
-// validations and by the ensemble: Kaggle's layout test files hold ~1,000, and the real valid
-// graphs up to ~100k, whose every config took 13 min and 7.6 GiB per validation at full size.
-constexpr int64_t kLayoutValidConfigs = 1000;
 
 std::string planPath(const std::string& outDir) {
     return outDir + "/pipeline.json";
@@ -55,7 +51,7 @@ TrainOptions recipe(const PipelineOptions& o, Collection c) {
     TrainOptions options = defaultTrainOptions(c);
     options.datasetRoot = o.datasetRoot;
     if (collectionKind(c) == GraphKind::Layout) {
-        options.validConfigs = static_cast<int>(kLayoutValidConfigs);
+        options.validConfigs = static_cast<int>(kPipelineLayoutValidConfigs);
         options.fullFinalValidation = false;
     }
     return options;
@@ -66,7 +62,7 @@ EvalMetrics scoreEnsemble(const std::vector<std::string>& runDirs, const Pipelin
                           Collection c) {
     PredictOptions predict;
     predict.useBest = false;
-    if (collectionKind(c) == GraphKind::Layout) predict.maxConfigs = kLayoutValidConfigs;
+    if (collectionKind(c) == GraphKind::Layout) predict.maxConfigs = kPipelineLayoutValidConfigs;
     return predictSplit(runDirs, o.datasetRoot, Split::Valid, predict).mean;
 }
 
@@ -265,7 +261,7 @@ std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
     md +=
         "\nMetric: Kendall tau (layout), top-5 score (tile), on the valid split, the runs' "
         "last checkpoints. Layout models (ensemble and runs) are scored on a seeded subset of " +
-        std::to_string(kLayoutValidConfigs) +
+        std::to_string(kPipelineLayoutValidConfigs) +
         " configs of each valid graph (Kaggle's test files hold about as many), the same "
         "subset for every run; the references on every config. Scoring: the ensemble and the "
         "references on the valid split, after training.\n\n";

@@ -17,6 +17,11 @@
 
 namespace tpugraphs {
 
+// Layout valid graphs are scored on a seeded subset of this many configs each, by the runs'
+// validations and by the ensemble: Kaggle's layout test files hold ~1,000, and full-size valid
+// graphs up to ~100k, whose every config took 13 min and 7.6 GiB per validation.
+constexpr int64_t kPipelineLayoutValidConfigs = 1000;
+
 struct PipelineOptions {
     std::string datasetRoot;
     std::string outDir;
