@@ -22,6 +22,7 @@ PaintWork::PaintWork(const GraphScene& scene) {
     const QRectF bounds = scene.bounds();
     m_top = bounds.top();
     m_binHeight = std::max(bounds.height(), 1.0) / kBins;
+    m_binsPerUnit = 1.0 / m_binHeight;
     m_fixed.assign(kBins + 1, 0.0);
     m_length.assign(kBins + 1, 0.0);
     for (int e = 0; e < scene.edgeCount(); ++e) {
@@ -44,7 +45,7 @@ PaintWork::PaintWork(const GraphScene& scene) {
 
 void PaintWork::add(double y0, double y1, double fixed, double length) {
     const auto binOf = [this](double y) {
-        return std::clamp(static_cast<int>((y - m_top) / m_binHeight), 0, kBins - 1);
+        return std::clamp(static_cast<int>((y - m_top) * m_binsPerUnit), 0, kBins - 1);
     };
     const int first = binOf(y0), last = binOf(y1);
     const double share = 1.0 / (last - first + 1);
