@@ -19,7 +19,9 @@ public:
     void addTo(PixelBands& bands, double scale, double offsetY) const;
 
 private:
-    void add(double y0, double y1, double fixed, double length);
+    int binOf(double y) const;
+    // Spreads the work over bins first..last.
+    void add(int first, int last, double fixed, double length);
 
     double m_top = 0.0;
     double m_binHeight = 1.0;
