@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "graphview/graph_pixel_layer.h"
 #include "graphview/graph_scene.h"
 #include "graphview/pixel_bands.h"
 
@@ -28,13 +29,16 @@ PaintWork::PaintWork(const GraphScene& scene) {
     for (int e = 0; e < scene.edgeCount(); ++e) {
         const QRectF& b = scene.edgeBounds(e);
         add(binOf(b.top()), binOf(b.bottom()), kEdgeWork, 0.0);
-        // Each point's bin is found once, for both segments it ends.
+        // Each point's bin is found once, for both segments it ends. A dotted line's pixels are a
+        // third of its length.
+        const double pixelsPerLength = scene.isLongStraight(e) ? 1.0 / kLongStraightStride : 1.0;
         int bin = binOf(scene.point(scene.pointBegin(e)).y());
         for (int i = scene.pointBegin(e); i + 1 < scene.pointEnd(e); ++i) {
             const QPointF& p = scene.point(i);
             const QPointF& q = scene.point(i + 1);
             const int nextBin = binOf(q.y());
-            const double length = std::max(std::abs(q.x() - p.x()), std::abs(q.y() - p.y()));
+            const double length =
+                pixelsPerLength * std::max(std::abs(q.x() - p.x()), std::abs(q.y() - p.y()));
             add(std::min(bin, nextBin), std::max(bin, nextBin), kPointWork, length);
             bin = nextBin;
         }
