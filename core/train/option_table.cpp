@@ -474,6 +474,13 @@ void validationOptions(std::vector<Describe>& d) {
                     .resumable()
                     .range(0, kMany, "all")
                     .defaults("0"));
+    d.push_back(describe(member("validate", K::Flag, &TrainOptions::validate))
+                    .label("Validate")
+                    .help("Validate during the run (off: the valid split is not loaded; the run "
+                          "is scored afterwards, e.g. by `evaluate`)")
+                    .group(G::Validation)
+                    .resumable()
+                    .defaults("true"));
     d.push_back(
         describe(member("full_final_validation", K::Flag, &TrainOptions::fullFinalValidation))
             .label("Full final validation")

@@ -171,6 +171,7 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
     for (const GraphEntry* entry : entries) splitConfigs += scored(entry->configs);
     SplitPrediction result;
     std::vector<EvalMetrics> withRuntimes;
+    std::vector<std::vector<EvalMetrics>> runMetrics(predictors.size());
     for (size_t i = 0; i < entries.size(); ++i) {
         if (cancel && cancel->load()) {
             result.cancelled = true;
@@ -181,11 +182,15 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
         graphConfigs = scored(entries[i]->configs);
         runIndex = 0;
         GraphPrediction prediction = predictors.front()->predictFile(entries[i]->path, collection);
+        if (prediction.hasRuntimes) runMetrics[0].push_back(prediction.metrics);
         if (predictors.size() > 1) {
             std::vector<std::vector<float>> scores{std::move(prediction.scores)};
-            for (runIndex = 1; runIndex < predictors.size(); ++runIndex)
-                scores.push_back(
-                    predictors[runIndex]->predictFile(entries[i]->path, collection).scores);
+            for (runIndex = 1; runIndex < predictors.size(); ++runIndex) {
+                GraphPrediction own =
+                    predictors[runIndex]->predictFile(entries[i]->path, collection);
+                if (own.hasRuntimes) runMetrics[runIndex].push_back(own.metrics);
+                scores.push_back(std::move(own.scores));
+            }
             prediction.scores = meanNormalizedRanks(scores);
             if (prediction.hasRuntimes)
                 prediction.metrics =
@@ -197,6 +202,7 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
     }
     if (progress && !result.cancelled) progress(entries.size(), entries.size());
     result.mean = meanMetrics(withRuntimes);
+    for (const std::vector<EvalMetrics>& run : runMetrics) result.runs.push_back(meanMetrics(run));
     return result;
 }
 

@@ -64,6 +64,7 @@ struct GraphPrediction {
 struct SplitPrediction {
     std::vector<GraphPrediction> graphs;  // in dataset order
     EvalMetrics mean;                     // over graphs with runtimes (graphs = 0 when none)
+    std::vector<EvalMetrics> runs;        // each run's own mean, on the same configs
     bool cancelled = false;
 };
 

@@ -25,7 +25,8 @@ using Clock = std::chrono::steady_clock;
 constexpr int64_t kProbeSteps = 12;
 constexpr int64_t kProbeSkippedSteps = 3;  // warm-up: the allocator, the first configs drawn
 constexpr int64_t kMinimumSteps = 20;
-constexpr int kValidationsPerRun = 3;
+// A forward pass costs about a third of a training step's forward and backward, per config.
+constexpr double kForwardShareOfStep = 1.0 / 3;
 
 std::string planPath(const std::string& outDir) {
     return outDir + "/pipeline.json";
@@ -45,8 +46,8 @@ std::string trainingFolder(const std::string& outDir) {
     return outDir + "/training";
 }
 
-// The collection's recipe with the pipeline's dataset; layout runs validate on config subsets,
-// their final validation too (the ensemble is scored after them).
+// The collection's recipe with the pipeline's dataset; layout graphs validate on config subsets,
+// the final validation too (the probe's; the runs themselves do not validate).
 TrainOptions recipe(const PipelineOptions& o, Collection c) {
     TrainOptions options = defaultTrainOptions(c);
     options.datasetRoot = o.datasetRoot;
@@ -57,13 +58,23 @@ TrainOptions recipe(const PipelineOptions& o, Collection c) {
     return options;
 }
 
-// The ensemble's metrics on the valid split (layout: on each graph's seeded config subset).
-EvalMetrics scoreEnsemble(const std::vector<std::string>& runDirs, const PipelineOptions& o,
-                          Collection c) {
+// The ensemble's and each run's metrics on the valid split (layout: on each graph's seeded
+// config subset, the same for every run).
+SplitPrediction scoreEnsemble(const std::vector<std::string>& runDirs, const PipelineOptions& o,
+                              Collection c) {
     PredictOptions predict;
     predict.useBest = false;
     if (collectionKind(c) == GraphKind::Layout) predict.maxConfigs = kPipelineLayoutValidConfigs;
-    return predictSplit(runDirs, o.datasetRoot, Split::Valid, predict).mean;
+    return predictSplit(runDirs, o.datasetRoot, Split::Valid, predict);
+}
+
+// The configs that scoring reads of a split: every config, or a layout valid graph's subset.
+double scoredConfigs(const DatasetIndex& index, Collection c, Split split) {
+    const bool subset = collectionKind(c) == GraphKind::Layout && split == Split::Valid;
+    int64_t total = 0;
+    for (const GraphEntry* g : index.select(c, split))
+        total += subset ? std::min(g->configs, kPipelineLayoutValidConfigs) : g->configs;
+    return static_cast<double>(total);
 }
 
 // Runs at once: the workers, or fewer when there are fewer seeds.
@@ -94,10 +105,25 @@ void measureProbe(const TrialResult& result, PipelineCollectionPlan* plan, int p
     plan->fixedSeconds += std::max(0.0, result.seconds - kProbeSteps * step - validation) / probes;
 }
 
+// The scoring after training, from the probe: each of the seeds' runs scores the valid split
+// (as the probe's validation, which ran on `probes` processes at once where the scoring has all
+// cores) and the test split, in proportion to their configs. Without valid graphs, from the step
+// time: a forward pass per config.
+double scoringSeconds(const PipelineOptions& o, const DatasetIndex& index,
+                      const PipelineCollectionPlan& plan, const TrainOptions& recipe, int probes) {
+    const double valid = scoredConfigs(index, plan.collection, Split::Valid);
+    const double test = scoredConfigs(index, plan.collection, Split::Test);
+    if (valid > 0 && plan.secondsPerValidation > 0)
+        return o.seeds * plan.secondsPerValidation / probes * (valid + test) / valid;
+    const double configsPerStep =
+        static_cast<double>(std::max(1, recipe.batchGraphs) * std::max(1, recipe.configsPerGraph));
+    return o.seeds * test * kForwardShareOfStep * plan.secondsPerStep / configsPerStep / probes;
+}
+
 // A few steps and one validation of the collection's recipe, as many runs at once as the
 // training will have, as child processes like the training's: times measured under the same
 // sharing of the cores.
-PipelineCollectionPlan probe(const PipelineOptions& o, Collection c, int64_t trainGraphs,
+PipelineCollectionPlan probe(const PipelineOptions& o, Collection c, const DatasetIndex& index,
                              const PipelineProgress& progress, const std::atomic<bool>* cancel) {
     const int probes = concurrentRuns(o);
     std::vector<SweepTrial> trials;
@@ -125,23 +151,36 @@ PipelineCollectionPlan probe(const PipelineOptions& o, Collection c, int64_t tra
     plan.collection = c;
     for (const TrialResult& r : results) measureProbe(r, &plan, probes);
     const int64_t batch = std::max(1, trials[0].options.batchGraphs);
+    const auto trainGraphs = static_cast<int64_t>(index.select(c, Split::Train).size());
     plan.stepsPerEpoch = std::max<int64_t>(1, (trainGraphs + batch - 1) / batch);
+    plan.scoringSeconds = scoringSeconds(o, index, plan, trials[0].options, probes);
     fs::remove_all(run.outDir);
     return plan;
 }
 
-// The budget divided by the cost of an epoch of each collection, then turned into steps per
-// run: `seeds` runs share the collection's minutes, `concurrentRuns` at a time.
-void divideBudget(const PipelineOptions& o, std::vector<PipelineCollectionPlan>* plans) {
-    double total = 0;
-    for (const PipelineCollectionPlan& p : *plans) total += p.secondsPerStep * p.stepsPerEpoch;
+// The scoring comes out of the budget first; the rest is divided by the cost of an epoch of each
+// collection, then turned into steps per run: `seeds` runs share the collection's training
+// minutes, `concurrentRuns` at a time.
+void divideBudget(const PipelineOptions& o, std::vector<PipelineCollectionPlan>* plans,
+                  const PipelineProgress& progress) {
+    double epochs = 0, scoring = 0;
+    for (const PipelineCollectionPlan& p : *plans) {
+        epochs += p.secondsPerStep * p.stepsPerEpoch;
+        scoring += p.scoringSeconds;
+    }
+    const double training = std::max(0.0, o.budgetMinutes * 60 - scoring);
+    if (progress && training < o.budgetMinutes * 30)
+        progress("scoring the valid and test splits will take about " +
+                 std::to_string(std::lround(scoring / 60)) + " of the " +
+                 std::to_string(std::lround(o.budgetMinutes)) + " minutes; runs shorter than " +
+                 std::to_string(kMinimumSteps) + " steps are made " +
+                 std::to_string(kMinimumSteps) + " steps long");
     for (PipelineCollectionPlan& p : *plans) {
-        p.budgetMinutes = o.budgetMinutes * p.secondsPerStep * p.stepsPerEpoch / total;
-        const double perRun = p.budgetMinutes * 60 * concurrentRuns(o) / o.seeds;
-        const double training =
-            perRun - p.fixedSeconds - kValidationsPerRun * p.secondsPerValidation;
-        p.steps =
-            std::max<int64_t>(kMinimumSteps, static_cast<int64_t>(training / p.secondsPerStep));
+        const double share = training * p.secondsPerStep * p.stepsPerEpoch / epochs;
+        p.budgetMinutes = (share + p.scoringSeconds) / 60;
+        const double perRun = share * concurrentRuns(o) / o.seeds;
+        p.steps = std::max<int64_t>(
+            kMinimumSteps, static_cast<int64_t>((perRun - p.fixedSeconds) / p.secondsPerStep));
     }
 }
 
@@ -154,6 +193,7 @@ nlohmann::json planJson(const PipelineOptions& o,
                                {"seconds_per_step", p.secondsPerStep},
                                {"seconds_per_validation", p.secondsPerValidation},
                                {"steps_per_epoch", p.stepsPerEpoch},
+                               {"scoring_seconds", p.scoringSeconds},
                                {"budget_minutes", p.budgetMinutes},
                                {"steps", p.steps}});
     return {{"dataset", o.datasetRoot},
@@ -185,11 +225,11 @@ std::vector<PipelineCollectionPlan> planOf(const PipelineOptions& o, const Datas
         if (progress)
             progress(std::string("probing ") + collectionName(c) + " (" +
                      std::to_string(kProbeSteps) + " steps)");
-        plans.push_back(probe(o, c, static_cast<int64_t>(graphs.size()), progress, cancel));
+        plans.push_back(probe(o, c, index, progress, cancel));
     }
     if (plans.empty())
         throw std::invalid_argument(o.datasetRoot + ": no collection has train graphs");
-    divideBudget(o, &plans);
+    divideBudget(o, &plans, progress);
     fs::create_directories(o.outDir);
     writeFileAtomically(path, planJson(o, plans).dump(2) + "\n");
     return plans;
@@ -205,8 +245,7 @@ std::vector<SweepTrial> trialsOf(const PipelineOptions& o,
             t.point = "recipe";
             t.options = recipe(o, p.collection);
             t.options.steps = p.steps;
-            t.options.validationInterval =
-                static_cast<int>(std::max<int64_t>(1, p.steps / kValidationsPerRun));
+            t.options.validate = false;  // scored after training, with the ensemble
             t.options.seed = static_cast<uint64_t>(k);
             t.id = trialId(p.collection, k);
             trials.push_back(t);
@@ -237,8 +276,8 @@ std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
                      " at a time; this call " + number(outcome.minutes, 1) +
                      " min.\n\n"
                      "| collection | steps / run | s / step | budget min | run min (mean) | "
-                     "peak MiB | valid: ensemble | valid: runs | ridge | heuristic | scoring min "
-                     "|\n"
+                     "peak MiB | valid: ensemble | valid: runs | ridge | heuristic | valid scoring "
+                     "min |\n"
                      "|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (const CollectionOutcome& c : outcome.collections) {
         double minutes = 0, peak = 0;
@@ -246,8 +285,9 @@ std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
         for (const TrialResult& r : c.runs) {
             minutes += r.seconds / 60 / c.runs.size();
             peak = std::max(peak, r.peakMib);
-            runs += (runs.empty() ? "" : " / ") + number(r.last.primary(), 3);
         }
+        for (const EvalMetrics& run : c.runMetrics)
+            runs += (runs.empty() ? "" : " / ") + number(run.primary(), 3);
         std::string ridge = "-", heuristic = "-";
         for (const ReferenceScore& ref : c.references)
             (ref.shortName == "ridge" ? ridge : heuristic) = number(ref.mean);
@@ -263,8 +303,17 @@ std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
         "last checkpoints. Layout models (ensemble and runs) are scored on a seeded subset of " +
         std::to_string(kPipelineLayoutValidConfigs) +
         " configs of each valid graph (Kaggle's test files hold about as many), the same "
-        "subset for every run; the references on every config. Scoring: the ensemble and the "
-        "references on the valid split, after training.\n\n";
+        "subset for every run; the references on every config. Valid scoring: the runs, their "
+        "ensemble and the references, after training.\n\n";
+    double planned = 0, scored = 0;
+    for (const CollectionOutcome& c : outcome.collections) {
+        planned += c.plannedScoringMinutes;
+        scored += c.scoringMinutes;
+    }
+    md += "Scoring after training took " + number(scored + outcome.predictionMinutes, 1) +
+          " min (valid " + number(scored, 1) + ", test prediction " +
+          number(outcome.predictionMinutes, 1) + "); the plan estimated " + number(planned, 1) +
+          " min from the probes and took it out of the budget first.\n\n";
     md += outcome.submissionPath.empty()
               ? "No submission written.\n"
               : "Submission: `" + outcome.submissionPath + "`, " + std::to_string(outcome.rows) +
@@ -299,6 +348,7 @@ std::vector<PipelineCollectionPlan> readPipelinePlan(const std::string& outDir,
             p.secondsPerStep = c.at("seconds_per_step");
             p.secondsPerValidation = c.at("seconds_per_validation");
             p.stepsPerEpoch = c.at("steps_per_epoch");
+            p.scoringSeconds = c.value("scoring_seconds", 0.0);  // not in the first plans
             p.budgetMinutes = c.at("budget_minutes");
             p.steps = c.at("steps");
             plans.push_back(p);
@@ -336,8 +386,12 @@ PipelineOutcome runSubmissionPipeline(const PipelineOptions& o, const PipelinePr
         o.templatePath.empty() && !hasKaggleTestSplit(index) ? FullCheck::Never : FullCheck::Always;
     bool allDone = !(cancel && cancel->load());
     for (const PipelineCollectionPlan& p : plans) {
-        CollectionOutcome c{p.collection, p.steps, p.secondsPerStep, p.budgetMinutes, {}, {},
-                            {},           0};
+        CollectionOutcome c;
+        c.collection = p.collection;
+        c.steps = p.steps;
+        c.secondsPerStep = p.secondsPerStep;
+        c.budgetMinutes = p.budgetMinutes;
+        c.plannedScoringMinutes = p.scoringSeconds / 60;
         std::vector<std::string> dirs;
         for (const TrialResult& r : results) {
             if (r.trial.collection != p.collection) continue;
@@ -351,7 +405,9 @@ PipelineOutcome runSubmissionPipeline(const PipelineOptions& o, const PipelinePr
                 progress(std::string("scoring the ensemble of ") + collectionName(p.collection) +
                          " on the valid split");
             const auto scoringStart = Clock::now();
-            c.ensemble = scoreEnsemble(dirs, o, p.collection);
+            const SplitPrediction scored = scoreEnsemble(dirs, o, p.collection);
+            c.ensemble = scored.mean;
+            c.runMetrics = scored.runs;
             c.references = referenceScores(index, p.collection, Split::Valid);
             c.scoringMinutes =
                 std::chrono::duration<double>(Clock::now() - scoringStart).count() / 60;
@@ -362,7 +418,10 @@ PipelineOutcome runSubmissionPipeline(const PipelineOptions& o, const PipelinePr
     if (allDone) {
         if (progress) progress("predicting the test split into " + request.outputPath);
         request.predict.useBest = false;
+        const auto predictionStart = Clock::now();
         const SubmissionSummary summary = buildSubmission(request);
+        outcome.predictionMinutes =
+            std::chrono::duration<double>(Clock::now() - predictionStart).count() / 60;
         const SubmissionReport& report = summary.result.report;
         if (!summary.result.written) {
             std::string why;

@@ -128,6 +128,8 @@ void checkTrainOptions(const TrainOptions& o) {
         fail(
             "--holdout-configs needs duplicate configs collapsed (drop --no-collapse-duplicates): "
             "identical configs would be trained on and validated on at once");
+    if (o.holdoutConfigs > 0 && !o.validate)
+        fail("--holdout-configs holds configs out for validation, which --no-validate turns off");
     if (o.segmentNodes > 0 && o.readout != LayoutReadout::NodeScoreSum)
         fail(
             "--segment-nodes needs the node-sum readout: segment scores add up to the "

@@ -50,6 +50,9 @@ struct TrainOptions {
     // unless fullFinalValidation is off (the submission pipeline scores its ensemble instead).
     int validConfigs = 0;
     bool fullFinalValidation = true;
+    // Off: no validation at all (the valid split is not even loaded); the run's result is its
+    // last checkpoint, scored afterwards (the submission pipeline scores its ensemble).
+    bool validate = true;
 
     // Model.
     ModelType model = ModelType::TileLateJoinSage;

@@ -122,16 +122,15 @@ TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormaliz
                                     options.datasetRoot +
                                     (data.notes.empty() ? "" : " (" + data.notes.front() + ")"));
     const bool holdout = options.holdoutConfigs > 0;
-    if (!holdout && !trainsOn(options, Split::Valid)) {
+    if (!holdout && options.validate && !trainsOn(options, Split::Valid)) {
         data.valid = loadSplit(index, options, data.kind, Split::Valid,
                                static_cast<size_t>(std::max(0, options.maxValidGraphs)), progress,
                                cancel, &data.notes);
         if (data.valid.empty())
-            data.notes.push_back(std::string(kNoValidationNote) +
-                                 " the valid split has no usable graph of '" +
-                                 collectionName(options.collection) + "' under " +
-                                 options.datasetRoot +
-                                 ": validate on held-out configs (--holdout-configs 0.1) instead");
+            data.notes.push_back(
+                std::string(kNoValidationNote) + " the valid split has no usable graph of '" +
+                collectionName(options.collection) + "' under " + options.datasetRoot +
+                ": validate on held-out configs (--holdout-configs 0.1) instead");
     }
 
     // Normalisers are fitted on the graphs trained on only (never on what is validated).

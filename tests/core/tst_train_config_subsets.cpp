@@ -1,7 +1,8 @@
-// Scoring layout graphs on config subsets, the cost that decides a pipeline at real size: a run
-// whose final validation keeps to the periodic subset does not score every config; evaluation
-// with maxConfigs scores the same seeded subset of each graph for every run of an ensemble, with
-// metrics of that subset; a submission refuses a subset.
+// What scoring costs at real size, where a forward pass per config over a 100k-node graph is
+// the price: a run whose final validation keeps to the periodic subset does not score every
+// config; a run without validation loads no valid graph; evaluation with maxConfigs scores the
+// same seeded subset of each graph for every run of an ensemble, with metrics of that subset and
+// each run's own; a submission refuses a subset.
 #include <QtTest>
 
 #include <set>
@@ -58,6 +59,10 @@ private Q_SLOTS:
         const SplitPrediction b = predictSplit(m_runs[1], "", Split::Valid, predict);
         const SplitPrediction both = predictSplit(m_runs, "", Split::Valid, predict);
         QCOMPARE(a.graphs.size(), size_t(2));
+        // Each run's own metrics come with the ensemble's, on the same configs.
+        QCOMPARE(both.runs.size(), size_t(2));
+        QCOMPARE(both.runs[0].primary(), a.mean.primary());
+        QCOMPARE(both.runs[1].primary(), b.mean.primary());
         for (size_t i = 0; i < a.graphs.size(); ++i) {
             const GraphPrediction& g = a.graphs[i];
             QCOMPARE(g.configs.size(), size_t(kSubset));
@@ -77,6 +82,29 @@ private Q_SLOTS:
         predict.subsetSeed = 10;
         const SplitPrediction other = predictSplit(m_runs[0], "", Split::Valid, predict);
         QVERIFY(other.graphs[0].configs != a.graphs[0].configs);
+    }
+
+    void runWithoutValidationLoadsNoValidGraph() {
+        TrainOptions options =
+            test::layoutSageOptions(m_root, m_dir.path().toStdString() + "/no-validation");
+        options.steps = 2;
+        options.validationInterval = 1;
+        options.validate = false;
+        int validations = 0;
+        std::string loading;
+        const TrainResult result = train(options, [&](const TrainProgress& p) {
+            if (p.isValidation) ++validations;
+            if (p.phase == TrainPhase::Loading) loading += p.message + "\n";
+        });
+        QVERIFY(result.status == RunStatus::Completed);
+        QCOMPARE(validations, 0);
+        QCOMPARE(result.last.graphs, 0);
+        QVERIFY2(loading.find("valid") == std::string::npos, loading.c_str());
+        // It is scored afterwards like any run.
+        QCOMPARE(predictSplit(options.runDir, "", Split::Valid).mean.graphs, 2);
+
+        options.holdoutConfigs = 0.2;  // held-out configs are for validation
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, checkTrainOptions(options));
     }
 
     void submissionRefusesASubset() {
