@@ -2,7 +2,7 @@
 // forward shapes of every cost model.
 #include <QtTest>
 
-#include <torch/torch.h>
+#include <torch/types.h>
 
 #include "model/cost_model.h"
 #include "model/graph_batch.h"
