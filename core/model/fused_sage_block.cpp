@@ -18,7 +18,7 @@ using torch::Tensor;
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
 
-constexpr int64_t kChunkRows = 1024;  // rows per chunk: its [rows, 3H] SAGE input stays in L2
+constexpr int64_t kSageChunkRows = 1024;  // rows per chunk: its [rows, 3H] SAGE input stays in L2
 
 // Non-tensor inputs of the block's function.
 struct BlockSpec {
@@ -48,7 +48,7 @@ Shape shapeOf(const Tensor& x, int64_t graphs) {
     s.configs = x.size(1);
     s.channels = x.size(2);
     s.graphs = graphs;
-    s.chunkNodes = std::max<int64_t>(1, kChunkRows / s.configs);
+    s.chunkNodes = std::max<int64_t>(1, kSageChunkRows / s.configs);
     s.threads = at::get_num_threads();
     return s;
 }
