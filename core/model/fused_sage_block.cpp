@@ -22,7 +22,7 @@ constexpr int64_t kSageChunkRows = 1024;  // rows per chunk: its [rows, 3H] SAGE
 
 // Non-tensor inputs of the block's function.
 struct BlockSpec {
-    const GraphTopology* topology = nullptr;
+    const BatchTopology* topology = nullptr;
     Tensor padded;  // [G, K] uint8: 1 on padding slots
     bool bidirectional = true, channelAttention = true, crossAttention = true;
     AttentionForm form = AttentionForm::Context;
@@ -112,7 +112,7 @@ struct SageBlockFunction : torch::autograd::Function<SageBlockFunction> {
 
 Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
                                   torch::TensorList params, const BlockSpec& spec) {
-    const GraphTopology& topology = *spec.topology;
+    const BatchTopology& topology = *spec.topology;
     const Tensor x = input.contiguous();
     const Shape s = shapeOf(x, topology.graphs);
     const int64_t h = s.channels, width = (spec.bidirectional ? 3 : 2) * h;
@@ -388,7 +388,7 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
 
 }  // namespace
 
-Tensor fusedSageBlock(const Tensor& x, const SageBlockParameters& p, const GraphTopology& topology,
+Tensor fusedSageBlock(const Tensor& x, const SageBlockParameters& p, const BatchTopology& topology,
                       const Tensor& configMask, AttentionForm form) {
     BlockSpec spec;
     spec.topology = &topology;
