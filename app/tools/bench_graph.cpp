@@ -24,7 +24,7 @@ using namespace tpugraphs::ui;
 
 namespace {
 
-constexpr int kFrames = 20;
+constexpr int kDefaultFrames = 20;
 const QSize kViewport(1600, 1000);
 
 std::shared_ptr<const GraphTopology> loadSource(const QString& source, double& readMs) {
@@ -64,10 +64,21 @@ enum class FrameMotion {
     Pan,      // an arrow-key pan (alternating right and left), as a user moves around
 };
 
-FrameTiming timeFrames(GraphViewWidget& view, FrameMotion motion) {
+// What to run: frames per measure, whether to bench the configurable-nodes view too, and where
+// to save the last frame of each measure (empty: nowhere).
+struct BenchOptions {
+    int frames = kDefaultFrames;
+    bool configurableView = true;
+    QString saveDir;
+};
+
+// Times `options.frames` frames; the last one goes to saveDir/<framePrefix>-<name>.png.
+FrameTiming timeFrames(GraphViewWidget& view, FrameMotion motion, const BenchOptions& options,
+                       const QString& framePrefix, const QString& name) {
+    const int frames = options.frames;
     QImage image(kViewport, QImage::Format_ARGB32_Premultiplied);
     FrameTiming timing;
-    for (int i = 0; i < kFrames; ++i) {
+    for (int i = 0; i < frames; ++i) {
         if (motion == FrameMotion::Rebuild) {
             view.setNodeValues({});  // no values: same picture, but the layer is rebuilt
         } else {
@@ -79,10 +90,12 @@ FrameTiming timeFrames(GraphViewWidget& view, FrameMotion motion) {
         const double cpuStart = cpuMs();
         view.render(&image);
         const double ms = timer.nsecsElapsed() / 1e6;
-        timing.cpuMs += (cpuMs() - cpuStart) / kFrames;
-        timing.meanMs += ms / kFrames;
+        timing.cpuMs += (cpuMs() - cpuStart) / frames;
+        timing.meanMs += ms / frames;
         timing.maxMs = std::max(timing.maxMs, ms);
     }
+    if (!options.saveDir.isEmpty())
+        image.save(QStringLiteral("%1/%2-%3.png").arg(options.saveDir, framePrefix, name));
     timing.nodes = view.drawnNodeCount();
     timing.edges = view.drawnEdgeCount();
     return timing;
@@ -119,7 +132,8 @@ QString row(const QString& name, const QString& view, int nodes, int edges, doub
 }
 
 void benchView(const QString& name, std::shared_ptr<const GraphTopology> topology,
-               GraphViewMode mode, const QString& modeName, QTextStream& out) {
+               GraphViewMode mode, const QString& modeName, const BenchOptions& options,
+               QTextStream& out) {
     GraphViewWidget view;
     view.setAttribute(Qt::WA_DontShowOnScreen);
     view.resize(kViewport);
@@ -140,16 +154,27 @@ void benchView(const QString& name, std::shared_ptr<const GraphTopology> topolog
         out << "| " << name << " | " << modeName << " | drawing failed |\n";
         return;
     }
+    // The overview map is drawn off the UI thread once the drawing arrives: wait for it, so that
+    // the frames' process CPU time does not include it.
+    QElapsedTimer minimapWait;
+    minimapWait.start();
+    while (!view.isMinimapCurrent() && minimapWait.elapsed() < 10000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
     view.fitToWindow();
-    const FrameTiming fullRebuild = timeFrames(view, FrameMotion::Rebuild);
-    const FrameTiming full = timeFrames(view, FrameMotion::Pan);
+    const QString prefix = name + QLatin1Char('-') + modeName;
+    const FrameTiming fullRebuild =
+        timeFrames(view, FrameMotion::Rebuild, options, prefix, QStringLiteral("full"));
+    const FrameTiming full =
+        timeFrames(view, FrameMotion::Pan, options, prefix, QStringLiteral("full-panned"));
     const int node = centralNode(*scene);
     view.centreOnNode(node);
     view.zoomAt(0.15 / view.zoom(), QPointF(kViewport.width() / 2.0, kViewport.height() / 2.0));
-    const FrameTiming mid = timeFrames(view, FrameMotion::Pan);
+    const FrameTiming mid =
+        timeFrames(view, FrameMotion::Pan, options, prefix, QStringLiteral("mid"));
     view.centreOnNode(node);
     view.selectNode(node);
-    const FrameTiming zoomed = timeFrames(view, FrameMotion::Pan);
+    const FrameTiming zoomed =
+        timeFrames(view, FrameMotion::Pan, options, prefix, QStringLiteral("zoomed"));
     out << row(name, modeName, scene->nodeCount(), scene->edgeCount(), drawingMs, drawingCpuMs,
                fullRebuild, full, mid, zoomed)
         << '\n';
@@ -157,9 +182,9 @@ void benchView(const QString& name, std::shared_ptr<const GraphTopology> topolog
 }
 
 // One table row per source and view; 1 when a source cannot be read.
-int runGraphBenchmark(const QStringList& sources, QTextStream& out) {
+int runGraphBenchmark(const QStringList& sources, const BenchOptions& options, QTextStream& out) {
     out << "Graph view benchmark: viewport " << kViewport.width() << "x" << kViewport.height()
-        << ", frames rendered offscreen with QWidget::render, " << kFrames
+        << ", frames rendered offscreen with QWidget::render, " << options.frames
         << " frames each.\nDrawing: wall / process CPU ms (subview + layered drawing + scene "
            "index, off "
            "the UI thread).\nFrames: mean wall / max wall / mean process CPU ms (nodes and "
@@ -181,10 +206,10 @@ int runGraphBenchmark(const QStringList& sources, QTextStream& out) {
             continue;
         }
         const QString name = source.section('/', -1);
-        benchView(name, topology, GraphViewMode::Whole, QStringLiteral("whole"), out);
-        if (!topology->configurable.empty())
+        benchView(name, topology, GraphViewMode::Whole, QStringLiteral("whole"), options, out);
+        if (options.configurableView && !topology->configurable.empty())
             benchView(name, topology, GraphViewMode::ConfigurableNeighbourhood,
-                      QStringLiteral("configurable+neighbours"), out);
+                      QStringLiteral("configurable+neighbours"), options, out);
     }
     return status;
 }
@@ -206,9 +231,27 @@ int main(int argc, char** argv) {
         "A tile or layout .npz, or synthetic:N (an HLO-like N-node graph). "
         "Default: synthetic:100000.",
         "[source...]");
+    const QCommandLineOption framesOption(
+        "frames",
+        "Frames per measure (default 20; fewer for runs under valgrind --tool=callgrind).", "N",
+        QString::number(kDefaultFrames));
+    const QCommandLineOption wholeOnlyOption(
+        "whole-only", "Only the whole-graph view (not the configurable-nodes view).");
+    const QCommandLineOption saveOption(
+        "save-frames",
+        "Saves the last frame of each measure as DIR/<graph>-<view>-<measure>.png (full, "
+        "full-panned, mid, zoomed), to look at or to compare two builds pixel for pixel.",
+        "DIR");
+    parser.addOption(framesOption);
+    parser.addOption(wholeOnlyOption);
+    parser.addOption(saveOption);
     parser.process(app);
+    BenchOptions options;
+    options.frames = std::max(1, parser.value(framesOption).toInt());
+    options.configurableView = !parser.isSet(wholeOnlyOption);
+    options.saveDir = parser.value(saveOption);
     QStringList sources = parser.positionalArguments();
     if (sources.isEmpty()) sources << QStringLiteral("synthetic:100000");
     QTextStream out(stdout);
-    return runGraphBenchmark(sources, out);
+    return runGraphBenchmark(sources, options, out);
 }

@@ -57,37 +57,47 @@ std::vector<double> layoutRidgeFeatures(const LayoutGraph& graph, int64_t config
     return features;
 }
 
-LayoutRidgeModel fitLayoutRidge(const std::vector<const LayoutGraph*>& graphs, double lambda,
-                                int64_t maxConfigsPerGraph) {
+LayoutRidgeFit::LayoutRidgeFit(int64_t maxConfigsPerGraph)
+    : m_maxConfigsPerGraph(std::max<int64_t>(2, maxConfigsPerGraph)),
+      m_xtx(static_cast<size_t>(kLayoutRidgeFeatures) * kLayoutRidgeFeatures, 0.0),
+      m_xty(kLayoutRidgeFeatures, 0.0) {}
+
+void LayoutRidgeFit::add(const LayoutGraph& g) {
     const size_t n = kLayoutRidgeFeatures;
-    std::vector<double> xtx(n * n, 0.0), xty(n, 0.0);
-    for (const LayoutGraph* g : graphs) {
-        const int64_t count = g->configCount();
-        if (count < 2 || *std::min_element(g->configRuntime.begin(), g->configRuntime.end()) <= 0)
-            continue;
-        const int64_t used = std::min(count, std::max<int64_t>(2, maxConfigsPerGraph));
-        std::vector<std::vector<double>> rows;
-        std::vector<double> targets, meanRow(n, 0.0);
-        double meanTarget = 0.0;
-        for (int64_t i = 0; i < used; ++i) {
-            const int64_t c = i * count / used;
-            rows.push_back(layoutRidgeFeatures(*g, c));
-            targets.push_back(std::log(static_cast<double>(g->configRuntime[c])));
-            for (size_t f = 0; f < n; ++f) meanRow[f] += rows.back()[f] / double(used);
-            meanTarget += targets.back() / double(used);
-        }
-        for (size_t r = 0; r < rows.size(); ++r) {
-            std::vector<double>& x = rows[r];
-            for (size_t f = 0; f < n; ++f) x[f] -= meanRow[f];
-            const double y = targets[r] - meanTarget;
-            for (size_t f = 0; f < n; ++f) {
-                if (x[f] == 0.0) continue;
-                xty[f] += x[f] * y;
-                for (size_t h = 0; h < n; ++h) xtx[f * n + h] += x[f] * x[h];
-            }
+    const int64_t count = g.configCount();
+    if (count < 2 || *std::min_element(g.configRuntime.begin(), g.configRuntime.end()) <= 0) return;
+    const int64_t used = std::min(count, m_maxConfigsPerGraph);
+    std::vector<std::vector<double>> rows;
+    std::vector<double> targets, meanRow(n, 0.0);
+    double meanTarget = 0.0;
+    for (int64_t i = 0; i < used; ++i) {
+        const int64_t c = i * count / used;
+        rows.push_back(layoutRidgeFeatures(g, c));
+        targets.push_back(std::log(static_cast<double>(g.configRuntime[c])));
+        for (size_t f = 0; f < n; ++f) meanRow[f] += rows.back()[f] / double(used);
+        meanTarget += targets.back() / double(used);
+    }
+    for (size_t r = 0; r < rows.size(); ++r) {
+        std::vector<double>& x = rows[r];
+        for (size_t f = 0; f < n; ++f) x[f] -= meanRow[f];
+        const double y = targets[r] - meanTarget;
+        for (size_t f = 0; f < n; ++f) {
+            if (x[f] == 0.0) continue;
+            m_xty[f] += x[f] * y;
+            for (size_t h = 0; h < n; ++h) m_xtx[f * n + h] += x[f] * x[h];
         }
     }
-    return {solveRidge(std::move(xtx), std::move(xty), lambda)};
+}
+
+LayoutRidgeModel LayoutRidgeFit::solve(double lambda) const {
+    return {solveRidge(m_xtx, m_xty, lambda)};
+}
+
+LayoutRidgeModel fitLayoutRidge(const std::vector<const LayoutGraph*>& graphs, double lambda,
+                                int64_t maxConfigsPerGraph) {
+    LayoutRidgeFit fit(maxConfigsPerGraph);
+    for (const LayoutGraph* g : graphs) fit.add(*g);
+    return fit.solve(lambda);
 }
 
 std::vector<float> layoutRidgeScores(const LayoutRidgeModel& model, const LayoutGraph& graph) {

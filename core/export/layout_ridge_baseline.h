@@ -25,6 +25,19 @@ struct LayoutRidgeModel {
 LayoutRidgeModel fitLayoutRidge(const std::vector<const LayoutGraph*>& graphs, double lambda = 1e-3,
                                 int64_t maxConfigsPerGraph = 2000);
 
+// The same fit accumulated one graph at a time (the normal equations), so that a collection of
+// hundreds of large graphs is fit holding one of them in memory.
+class LayoutRidgeFit {
+public:
+    explicit LayoutRidgeFit(int64_t maxConfigsPerGraph = 2000);
+    void add(const LayoutGraph& graph);
+    LayoutRidgeModel solve(double lambda = 1e-3) const;
+
+private:
+    int64_t m_maxConfigsPerGraph;
+    std::vector<double> m_xtx, m_xty;
+};
+
 std::vector<float> layoutRidgeScores(const LayoutRidgeModel& model, const LayoutGraph& graph);
 
 }  // namespace tpugraphs

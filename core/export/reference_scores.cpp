@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "export/baseline_submission.h"
 #include "export/layout_ridge_baseline.h"
@@ -18,27 +19,32 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Scores (lower = predicted faster) of one method for the graph at a path.
+// One graph of the split, read once for every method.
+struct SplitGraph {
+    std::string path;
+    std::optional<TileGraph> tile;
+    std::optional<LayoutGraph> layout;
+};
+
+// Scores (lower = predicted faster) of one method for a graph.
 struct Method {
     std::string name, shortName;
-    std::function<std::vector<float>(const std::string& path)> scores;
+    std::function<std::vector<float>(const SplitGraph& graph)> scores;
 };
 
 std::vector<float> asScores(const std::vector<int64_t>& runtimes) {
     return std::vector<float>(runtimes.begin(), runtimes.end());
 }
 
+// Fit on the train split one graph at a time: a full-size collection's graphs need not fit in
+// memory together.
 Method ridgeMethod(const DatasetIndex& index, Collection c) {
-    std::vector<LayoutGraph> train;
+    LayoutRidgeFit fit;
     for (const GraphEntry* g : index.select(c, Split::Train))
-        if (g->error.empty()) train.push_back(readLayoutGraph(graphFilePath(index, *g)));
-    std::vector<const LayoutGraph*> pointers;
-    for (const LayoutGraph& g : train) pointers.push_back(&g);
-    const auto model = std::make_shared<LayoutRidgeModel>(fitLayoutRidge(pointers));
+        if (g->error.empty()) fit.add(readLayoutGraph(graphFilePath(index, *g)));
+    const auto model = std::make_shared<LayoutRidgeModel>(fit.solve());
     return {"ridge on one-hot config features (fit on train)", "ridge",
-            [model](const std::string& path) {
-                return layoutRidgeScores(*model, readLayoutGraph(path));
-            }};
+            [model](const SplitGraph& g) { return layoutRidgeScores(*model, *g.layout); }};
 }
 
 std::vector<Method> methodsFor(const DatasetIndex& index, Collection c,
@@ -48,33 +54,39 @@ std::vector<Method> methodsFor(const DatasetIndex& index, Collection c,
     if (!tile) methods.push_back(ridgeMethod(index, c));
     methods.push_back({tile ? "heuristic: larger output tiles first"
                             : "heuristic: fewer default (-1) layouts first",
-                       "heuristic", [tile](const std::string& path) {
-                           return tile ? tileBaselineScores(readTileGraph(path))
-                                       : layoutBaselineScores(readLayoutGraph(path));
+                       "heuristic", [](const SplitGraph& g) {
+                           return g.tile ? tileBaselineScores(*g.tile)
+                                         : layoutBaselineScores(*g.layout);
                        }});
     if (!noiselessRoot.empty())
         methods.push_back(
-            {"oracle: noiseless runtimes", "oracle",
-             [&index, noiselessRoot, tile](const std::string& path) {
+            {"oracle: noiseless runtimes", "oracle", [&index, noiselessRoot](const SplitGraph& g) {
                  // The same file under the noiseless root.
                  const std::string twin =
-                     (fs::path(noiselessRoot) / fs::relative(path, index.root)).string();
-                 return asScores(tile ? readTileGraph(twin).configRuntime
-                                      : readLayoutGraph(twin).configRuntime);
+                     (fs::path(noiselessRoot) / fs::relative(g.path, index.root)).string();
+                 return asScores(g.tile ? readTileGraph(twin).configRuntime
+                                        : readLayoutGraph(twin).configRuntime);
              }});
     return methods;
 }
 
-// The competition metric and OPA of `scores` for the graph at `path`.
-std::pair<double, double> metricsOf(GraphKind kind, const std::string& path,
-                                    const std::vector<float>& scores) {
-    if (kind == GraphKind::Tile) {
-        const TileGraph t = readTileGraph(path);
+SplitGraph readSplitGraph(GraphKind kind, const std::string& path) {
+    SplitGraph g{path, {}, {}};
+    if (kind == GraphKind::Tile)
+        g.tile = readTileGraph(path);
+    else
+        g.layout = readLayoutGraph(path);
+    return g;
+}
+
+// The competition metric and OPA of `scores` for a graph.
+std::pair<double, double> metricsOf(const SplitGraph& g, const std::vector<float>& scores) {
+    if (g.tile) {
         const TileGraphMetrics m =
-            computeTileMetrics(scores, t.configRuntime, t.configRuntimeNormalizers);
+            computeTileMetrics(scores, g.tile->configRuntime, g.tile->configRuntimeNormalizers);
         return {m.score, m.opa};
     }
-    const LayoutGraphMetrics m = computeLayoutMetrics(scores, readLayoutGraph(path).configRuntime);
+    const LayoutGraphMetrics m = computeLayoutMetrics(scores, g.layout->configRuntime);
     return {m.kendallTau, m.opa};
 }
 
@@ -85,18 +97,22 @@ std::vector<ReferenceScore> referenceScores(const DatasetIndex& index, Collectio
     std::vector<ReferenceScore> rows;
     const std::vector<const GraphEntry*> graphs = index.select(collection, split);
     if (graphs.empty()) return rows;
-    for (const Method& method : methodsFor(index, collection, noiselessRoot)) {
-        ReferenceScore row{method.name, method.shortName, 0, 0, 1e300, 0};
-        for (const GraphEntry* g : graphs) {
-            const std::string path = graphFilePath(index, *g);
-            const auto [value, opa] =
-                metricsOf(collectionKind(collection), path, method.scores(path));
+    const std::vector<Method> methods = methodsFor(index, collection, noiselessRoot);
+    for (const Method& method : methods)
+        rows.push_back({method.name, method.shortName, 0, 0, 1e300, 0});
+    for (const GraphEntry* entry : graphs) {
+        const SplitGraph g =
+            readSplitGraph(collectionKind(collection), graphFilePath(index, *entry));
+        for (size_t m = 0; m < methods.size(); ++m) {
+            const auto [value, opa] = metricsOf(g, methods[m].scores(g));
+            ReferenceScore& row = rows[m];
             row.mean += value, row.opa += opa, row.minimum = std::min(row.minimum, value);
             ++row.graphs;
         }
+    }
+    for (ReferenceScore& row : rows) {
         row.mean /= row.graphs;
         row.opa /= row.graphs;
-        rows.push_back(row);
     }
     return rows;
 }

@@ -39,10 +39,11 @@ std::vector<double> cumulativeSeparations(const LayeredGraph& g, const DrawingOp
     return offset;
 }
 
-void addNeighbours(const LayeredGraph& g, int32_t v, const std::vector<int32_t>& start,
-                   const std::vector<int32_t>& items, double& sum, int32_t& count) {
-    for (int32_t k = start[v]; k < start[v + 1]; ++k) sum += g.x[items[k]];
-    count += start[v + 1] - start[v];
+// Adds the x of v's neighbours listed in items[start[v] .. start[v + 1]) to sum; their count.
+int32_t addNeighbours(const float* x, const int32_t* start, const int32_t* items, int32_t v,
+                      double& sum) {
+    for (int32_t k = start[v]; k < start[v + 1]; ++k) sum += x[items[k]];
+    return start[v + 1] - start[v];
 }
 
 // Minimises sum w_i (x_i - target_i)^2 subject to x_{i+1} - x_i >= separation(i, i+1).
@@ -50,30 +51,40 @@ void addNeighbours(const LayeredGraph& g, int32_t v, const std::vector<int32_t>&
 void fitLayer(LayeredGraph& g, const std::vector<int32_t>& layer, Pull pull,
               const std::vector<double>& offset, std::vector<Block>& blocks) {
     blocks.clear();
+    float* const x = g.x.data();
+    const bool above = pull != Pull::Below, below = pull != Pull::Above;
     for (const int32_t v : layer) {
         double sum = 0.0;
         int32_t count = 0;
-        if (pull != Pull::Below) addNeighbours(g, v, g.upStart, g.up, sum, count);
-        if (pull != Pull::Above) addNeighbours(g, v, g.downStart, g.down, sum, count);
-        const double target = count > 0 ? sum / count : g.x[v];
-        const double weight =
-            count == 0 ? kFreeWeight : (g.isRoutingPoint(v) ? kRoutingPointWeight : 1.0);
-        const double weightedSum = weight * (target - offset[v]);
-        blocks.push_back({weightedSum, weight, weightedSum / weight, 1});
-        while (blocks.size() >= 2 && blocks[blocks.size() - 2].mean >= blocks.back().mean) {
-            const Block top = blocks.back();
-            blocks.pop_back();
-            Block& merged = blocks.back();
-            merged.weightedSum += top.weightedSum;
-            merged.weight += top.weight;
-            merged.mean = merged.weightedSum / merged.weight;
-            merged.count += top.count;
+        if (above) count += addNeighbours(x, g.upStart.data(), g.up.data(), v, sum);
+        if (below) count += addNeighbours(x, g.downStart.data(), g.down.data(), v, sum);
+        Block block;
+        block.count = 1;
+        if (count == 0) {
+            block.weight = kFreeWeight;
+            block.weightedSum = kFreeWeight * (x[v] - offset[v]);
+            block.mean = block.weightedSum / kFreeWeight;
+        } else {
+            // Weights 1 and 4 scale exactly: the mean is the difference itself.
+            const double target = count == 1 ? sum : sum / count;
+            block.mean = target - offset[v];
+            block.weight = g.isRoutingPoint(v) ? kRoutingPointWeight : 1.0;
+            block.weightedSum = block.weight * block.mean;
         }
+        while (!blocks.empty() && blocks.back().mean >= block.mean) {
+            const Block& top = blocks.back();
+            block.weightedSum += top.weightedSum;
+            block.weight += top.weight;
+            block.count += top.count;
+            block.mean = block.weightedSum / block.weight;
+            blocks.pop_back();
+        }
+        blocks.push_back(block);
     }
     size_t i = 0;
     for (const Block& block : blocks)
         for (int32_t k = 0; k < block.count; ++k, ++i)
-            g.x[layer[i]] = static_cast<float>(block.mean + offset[layer[i]]);
+            x[layer[i]] = static_cast<float>(block.mean + offset[layer[i]]);
 }
 
 void packLayers(LayeredGraph& g, const DrawingOptions& options) {

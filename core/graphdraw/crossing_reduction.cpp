@@ -16,6 +16,23 @@ struct SortItem {
     }
 };
 
+// Sorts items on (key, position); they come in position order. Small layers (most of them) are
+// nearly sorted by the sweep before: an insertion sort on the key alone keeps equal keys in
+// position order, with about one mispredicted branch per item instead of several per item.
+void sortItems(std::vector<SortItem>& items) {
+    constexpr size_t kInsertionSortMax = 64;
+    if (items.size() > kInsertionSortMax) {
+        std::sort(items.begin(), items.end());
+        return;
+    }
+    for (size_t i = 1; i < items.size(); ++i) {
+        const SortItem item = items[i];
+        size_t j = i;
+        for (; j > 0 && items[j - 1].key > item.key; --j) items[j] = items[j - 1];
+        items[j] = item;
+    }
+}
+
 // Reorders one layer by the mean relative position of its neighbours in the adjacent layer
 // (`fromAbove`: the layer above). Vertices without such neighbours keep their relative place.
 void orderLayer(LayeredGraph& g, int32_t l, bool fromAbove, std::vector<SortItem>& items) {
@@ -34,7 +51,7 @@ void orderLayer(LayeredGraph& g, int32_t l, bool fromAbove, std::vector<SortItem
         items.push_back({key, g.position[v], v});
     }
     // The keys sit in the items (no lookups while sorting); (key, position) is a total order.
-    std::sort(items.begin(), items.end());
+    sortItems(items);
     for (size_t i = 0; i < layer.size(); ++i) {
         layer[i] = items[i].vertex;
         g.position[layer[i]] = static_cast<int32_t>(i);

@@ -94,10 +94,19 @@ LayeredGraph buildLayeredGraph(const DagInput& input, const std::vector<int32_t>
     for (int32_t v = 0; v < n; ++v)
         g.width[v] = input.nodeWidth.empty() ? options.nodeWidth : input.nodeWidth[v];
 
-    // Vertices are numbered nodes first, then routing points, until numberByLayer.
-    std::vector<std::pair<int32_t, int32_t>> segments;  // (upper, lower) one layer apart
-    segments.reserve(input.edgeFrom.size());
+    // Vertices are numbered nodes first, then routing points, until numberByLayer. The arrays
+    // are sized up front: growing them copied each several times on large graphs.
     const size_t edgeCount = input.edgeFrom.size();
+    size_t routingPoints = 0;
+    for (size_t e = 0; e < edgeCount; ++e) {
+        const int32_t span = nodeLayer[input.edgeTo[e]] - nodeLayer[input.edgeFrom[e]];
+        if (span > 1 && span <= spanLimit) routingPoints += size_t(span - 1);
+    }
+    std::vector<std::pair<int32_t, int32_t>> segments;  // (upper, lower) one layer apart
+    segments.reserve(edgeCount + routingPoints);
+    g.layerOf.reserve(size_t(n) + routingPoints);
+    g.width.reserve(size_t(n) + routingPoints);
+    g.chain.reserve(2 * edgeCount + routingPoints);
     g.chainStart.reserve(edgeCount + 1);
     g.chainStart.push_back(0);
     for (size_t e = 0; e < edgeCount; ++e) {

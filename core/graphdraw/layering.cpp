@@ -27,6 +27,25 @@ Csr outgoing(const DagInput& input) {
     return csr;
 }
 
+// Kahn's algorithm in first-in first-out order, without a heap; empty when a cycle leaves nodes
+// unordered. Every topological order of an acyclic graph gives the same layers.
+std::vector<int32_t> acyclicOrder(const DagInput& input, const Csr& out) {
+    const int32_t n = input.nodeCount;
+    std::vector<int32_t> inDegree(n, 0);
+    for (const int32_t w : out.items) ++inDegree[w];
+    std::vector<int32_t> order;
+    order.reserve(n);
+    for (int32_t v = 0; v < n; ++v)
+        if (inDegree[v] == 0) order.push_back(v);
+    for (size_t head = 0; head < order.size(); ++head) {
+        const int32_t v = order[head];
+        for (int32_t k = out.start[v]; k < out.start[v + 1]; ++k)
+            if (--inDegree[out.items[k]] == 0) order.push_back(out.items[k]);
+    }
+    if (static_cast<int32_t>(order.size()) < n) order.clear();
+    return order;
+}
+
 // Kahn's algorithm, smallest ready index first; a cycle is broken at its smallest pending node.
 std::vector<int32_t> topologicalOrder(const DagInput& input, const Csr& out) {
     const int32_t n = input.nodeCount;
@@ -64,7 +83,8 @@ std::vector<int32_t> topologicalOrder(const DagInput& input, const Csr& out) {
 std::vector<int32_t> assignLayers(const DagInput& input) {
     const int32_t n = input.nodeCount;
     const Csr out = outgoing(input);
-    const std::vector<int32_t> order = topologicalOrder(input, out);
+    std::vector<int32_t> order = acyclicOrder(input, out);
+    if (static_cast<int32_t>(order.size()) < n) order = topologicalOrder(input, out);  // cycles
     std::vector<int32_t> rank(n);
     for (int32_t i = 0; i < n; ++i) rank[order[i]] = i;
 

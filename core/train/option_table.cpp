@@ -474,6 +474,14 @@ void validationOptions(std::vector<Describe>& d) {
                     .resumable()
                     .range(0, kMany, "all")
                     .defaults("0"));
+    d.push_back(
+        describe(member("full_final_validation", K::Flag, &TrainOptions::fullFinalValidation))
+            .label("Full final validation")
+            .help("The last validation scores every config of every valid graph (off: "
+                  "the same subset as the periodic ones, when valid_configs is set)")
+            .group(G::Validation)
+            .resumable()
+            .defaults("true"));
     d.push_back(describe(member("early_stopping_patience", K::Integer,
                                 &TrainOptions::earlyStoppingPatience))
                     .label("Patience")

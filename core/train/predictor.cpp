@@ -12,6 +12,7 @@
 #include "model/torch_device.h"
 #include "train/checkpoint.h"
 #include "train/component_options.h"
+#include "train/distributed/fingerprint.h"
 #include "train/graph_metrics.h"
 #include "train/random_streams.h"
 #include "train/training_data.h"
@@ -25,7 +26,8 @@ struct Predictor::Impl {
     FeatureNormalizer nodes, configs;
     std::shared_ptr<CostModelImpl> model;
 
-    std::vector<float> score(const PreparedGraph& graph) const {
+    std::vector<float> score(const PreparedGraph& graph,
+                             const std::vector<int64_t>& configs) const {
         ScoreOptions score;
         score.chunk = options.configChunk > 0 ? options.configChunk
                       : model->comparesConfigs() || graph.kind == GraphKind::Layout
@@ -35,8 +37,7 @@ struct Predictor::Impl {
         score.seed = streamSeed(options.seed.value_or(run.options.seed), RandomStream::ScoreOrder);
         score.segmentNodes = run.options.segmentNodes;
         score.progress = options.configProgress;
-        std::vector<float> scores =
-            scoreConfigs(*model, graph, allConfigs(graph).configs, device, score);
+        std::vector<float> scores = scoreConfigs(*model, graph, configs, device, score);
         for (float s : scores)
             if (!std::isfinite(s))
                 throw RunError(run.runDir + ": the model gives non-finite scores on " +
@@ -89,7 +90,7 @@ std::vector<float> Predictor::predict(const TileGraph& graph) const {
     PreparedGraph prepared =
         prepareTileGraph(TileGraph(graph), graph.name, prepareOptionsOf(m_impl->run.options));
     normalizeGraph(prepared, m_impl->nodes, &m_impl->configs);
-    return m_impl->score(prepared);
+    return m_impl->score(prepared, allConfigs(prepared).configs);
 }
 
 std::vector<float> Predictor::predict(const LayoutGraph& graph) const {
@@ -97,7 +98,7 @@ std::vector<float> Predictor::predict(const LayoutGraph& graph) const {
     PreparedGraph prepared =
         prepareLayoutGraph(LayoutGraph(graph), graph.name, prepareOptionsOf(m_impl->run.options));
     normalizeGraph(prepared, m_impl->nodes, nullptr);
-    return m_impl->score(prepared);
+    return m_impl->score(prepared, allConfigs(prepared).configs);
 }
 
 GraphPrediction Predictor::predictFile(const std::string& path, Collection collection) const {
@@ -108,11 +109,19 @@ GraphPrediction Predictor::predictFile(const std::string& path, Collection colle
     prediction.collection = collection;
     prediction.name = graph.name;
     prediction.path = path;
-    prediction.scores = d.score(graph);
+    ConfigSet set = allConfigs(graph);
+    if (d.options.maxConfigs > 0 &&
+        static_cast<int64_t>(set.configs.size()) > d.options.maxConfigs) {
+        set = seededSubset(set, static_cast<size_t>(d.options.maxConfigs),
+                           streamSeed(d.options.subsetSeed, RandomStream::EvaluationSubset,
+                                      fingerprint(graph.name)));
+        prediction.configs = set.configs;
+    }
+    prediction.scores = d.score(graph, set.configs);
     prediction.hasRuntimes = graph.hasRuntimes();
     if (prediction.hasRuntimes) {
-        prediction.metrics = graphMetrics(graph.kind, prediction.scores, graph.runtime);
-        prediction.runtime = std::move(graph.runtime);
+        prediction.metrics = graphMetrics(graph.kind, prediction.scores, set.runtime);
+        prediction.runtime = std::move(set.runtime);
     }
     return prediction;
 }
@@ -156,7 +165,10 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
                        collectionName(collection) + " graphs");
     const DatasetIndex index = scanDataset(datasetRoot.empty() ? trained.datasetRoot : datasetRoot);
     const auto entries = index.select(collection, split);
-    for (const GraphEntry* entry : entries) splitConfigs += entry->configs;
+    const auto scored = [&](int64_t configs) {
+        return options.maxConfigs > 0 ? std::min(configs, options.maxConfigs) : configs;
+    };
+    for (const GraphEntry* entry : entries) splitConfigs += scored(entry->configs);
     SplitPrediction result;
     std::vector<EvalMetrics> withRuntimes;
     for (size_t i = 0; i < entries.size(); ++i) {
@@ -166,7 +178,7 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
         }
         if (progress) progress(i, entries.size());
         if (!entries[i]->error.empty()) throw DataError(entries[i]->path, "", entries[i]->error);
-        graphConfigs = entries[i]->configs;
+        graphConfigs = scored(entries[i]->configs);
         runIndex = 0;
         GraphPrediction prediction = predictors.front()->predictFile(entries[i]->path, collection);
         if (predictors.size() > 1) {

@@ -32,6 +32,13 @@ struct PredictOptions {
     // Seed of the shuffled scoring orders; unset: the run's training seed, so evaluating a run
     // reproduces the validation it recorded.
     std::optional<uint64_t> seed;
+    // > 0: score only a seeded random subset of at most this many configs of each graph (for
+    // evaluation: the metrics are of the subset). The subset depends on `subsetSeed` and the
+    // graph's name, not on the run, so every run of an ensemble scores the same configs. The
+    // layout test files hold ~1,000 configs: that many on a valid graph of 100k estimates the
+    // test metric at 1/100 of the cost.
+    int64_t maxConfigs = 0;
+    uint64_t subsetSeed = 0;
     // predictSplit: the collection to predict; none = the run's own. Another collection of the
     // same kind is allowed (e.g. a layout:xla model on layout:nlp graphs).
     std::optional<Collection> collection;
@@ -47,10 +54,11 @@ struct GraphPrediction {
     Collection collection = Collection::TileXla;
     std::string name;  // file stem
     std::string path;
-    std::vector<float> scores;    // one per config, lower = predicted faster
-    bool hasRuntimes = false;     // train/valid graphs: metrics filled
-    std::vector<double> runtime;  // true runtime per config (tile: normalised); empty without
-    EvalMetrics metrics;          // of this graph (graphs = 1)
+    std::vector<int64_t> configs;  // the configs scored (maxConfigs); empty = all, in order
+    std::vector<float> scores;     // one per config scored, lower = predicted faster
+    bool hasRuntimes = false;      // train/valid graphs: metrics filled
+    std::vector<double> runtime;   // true runtime per config scored (tile: normalised), or empty
+    EvalMetrics metrics;           // of this graph (graphs = 1)
 };
 
 struct SplitPrediction {

@@ -15,6 +15,7 @@ enum class RandomStream : uint64_t {
     HoldoutConfigs,    // index: train graph; the configs held out for validation
     ValidationSubset,  // index: validation item; periodic validations' config subsets
     ScoreOrder,        // the shuffled config orders of scoring (models that compare configs)
+    EvaluationSubset,  // index: fingerprint of a graph's name; predictions' config subsets
 };
 
 // A 64-bit seed for (seed, stream, index, part), mixed with splitmix64: nearby inputs give

@@ -32,7 +32,8 @@ EvalMetrics RunValidation::run(CostModelImpl& model, const torch::Device& device
     score.averages = kDefaultTestTimeAverages;
     score.seed = streamSeed(m_options.seed, RandomStream::ScoreOrder);
     score.segmentNodes = m_options.segmentNodes;
-    const auto& items = final || m_subsets.empty() ? m_data.validation : m_subsets;
+    const bool everyConfig = final && m_options.fullFinalValidation;
+    const auto& items = everyConfig || m_subsets.empty() ? m_data.validation : m_subsets;
     const std::vector<bool> mine =
         m_parallel ? m_parallel->validationShare(items) : std::vector<bool>(items.size(), true);
     std::vector<EvalMetrics> perGraph(items.size());

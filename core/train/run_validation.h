@@ -25,7 +25,8 @@ public:
                   const std::atomic<bool>* stop);
 
     bool empty() const { return m_data.validation.empty(); }
-    // Metrics at `step`, averaged over graphs; the final validation scores every config.
+    // Metrics at `step`, averaged over graphs; the final validation scores every config unless
+    // the options' fullFinalValidation is off.
     // Throws TrainingFailure when the model gives a non-finite score.
     EvalMetrics run(CostModelImpl& model, const torch::Device& device, int64_t step, bool final);
 

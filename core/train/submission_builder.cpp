@@ -24,6 +24,10 @@ SubmissionSummary buildSubmission(const SubmissionRequest& request,
     auto report = [&](const std::string& message, size_t done, size_t total) {
         if (progress) progress(message, done, total);
     };
+    if (request.predict.maxConfigs > 0)
+        throw std::invalid_argument(
+            "a submission ranks every config of a graph: a config subset "
+            "(maxConfigs) is for evaluation only");
     SubmissionSummary summary;
     std::vector<SubmissionRow> rows;
     for (const CollectionRuns& runs : request.runs) {

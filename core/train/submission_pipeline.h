@@ -17,6 +17,11 @@
 
 namespace tpugraphs {
 
+// Layout valid graphs are scored on a seeded subset of this many configs each, by the runs'
+// validations and by the ensemble: Kaggle's layout test files hold ~1,000, and full-size valid
+// graphs up to ~100k, whose every config took 13 min and 7.6 GiB per validation.
+constexpr int64_t kPipelineLayoutValidConfigs = 1000;
+
 struct PipelineOptions {
     std::string datasetRoot;
     std::string outDir;
@@ -46,6 +51,7 @@ struct CollectionOutcome {
     std::vector<TrialResult> runs;
     EvalMetrics ensemble;  // the ensemble on the valid split (graphs = 0: none to score)
     std::vector<ReferenceScore> references;  // on the valid split
+    double scoringMinutes = 0;  // of the ensemble and the references on the valid split
 };
 
 struct PipelineOutcome {

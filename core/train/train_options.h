@@ -46,8 +46,10 @@ struct TrainOptions {
     double holdoutConfigs = 0;
     int maxValidGraphs = 0;  // 0 = every valid graph
     // > 0: periodic validations score a fixed seeded subset of at most this many configs per
-    // graph (the random collections hold up to ~100k); the final validation scores them all.
+    // graph (the random collections hold up to ~100k); the final validation scores them all
+    // unless fullFinalValidation is off (the submission pipeline scores its ensemble instead).
     int validConfigs = 0;
+    bool fullFinalValidation = true;
 
     // Model.
     ModelType model = ModelType::TileLateJoinSage;

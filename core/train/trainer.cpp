@@ -250,9 +250,9 @@ bool TrainingSession::validate(int64_t step, RunStatus* status, TrainResult* res
     p.epoch = static_cast<int>(step / m_step->batchesPerEpoch());
     p.lr = scheduledLearningRate(m_options.schedule, m_options.learningRate, step,
                                  info().totalSteps, m_options.warmupFraction);
-    p.elapsedSeconds = seconds(m_start);
     p.isValidation = true;
     p.validation = m_validation->run(*m_model, m_device, info().step, p.step == info().totalSteps);
+    p.elapsedSeconds = seconds(m_start);  // when it ended: the history shows what it cost
     if (cancelled()) {
         *status = RunStatus::Cancelled;
         return false;

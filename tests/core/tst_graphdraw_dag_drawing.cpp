@@ -156,6 +156,20 @@ private Q_SLOTS:
         }
     }
 
+    // Layers are a property of the graph: reversing the edge list changes the order in which
+    // the layering visits the nodes, not the layers (a DAG's order needs no heap).
+    void layersDoNotDependOnEdgeOrder() {
+        const DagInput in = dagOf(makeSyntheticTopology(3000, 7));
+        DagInput reversed = in;
+        std::reverse(reversed.edgeFrom.begin(), reversed.edgeFrom.end());
+        std::reverse(reversed.edgeTo.begin(), reversed.edgeTo.end());
+        const auto a = drawDag(in);
+        const auto b = drawDag(reversed);
+        QVERIFY(a && b);
+        QVERIFY(a->layerCount() > 10);
+        QVERIFY(a->layer == b->layer);
+    }
+
     void routingBudgetIsRespected() {
         const DagInput in = dagOf(makeSyntheticTopology(3000, 5));
         DrawingOptions options;

@@ -65,7 +65,7 @@ Pixel pixelOf(const QPointF& p) {
 void drawEdge(const PixelLayerView& view, PixelCanvas& canvas, int e, QRgb color) {
     const GraphScene& scene = view.scene;
     const bool faint = scene.isLongStraight(e), descends = scene.descends(e);
-    const int alpha = faint ? 40 : 90, stride = faint ? 3 : 1;
+    const int alpha = faint ? 40 : 90, stride = faint ? kLongStraightStride : 1;
     const int begin = scene.pointBegin(e), end = scene.pointEnd(e);
     const auto screen = [&](int i) { return view.transform.toScreen(scene.point(i)); };
     int first = firstSegmentReaching(view, e, canvas);

@@ -12,6 +12,9 @@ namespace tpugraphs::ui {
 
 class GraphScene;
 
+// Long straight edges (past the routing budget) are dotted: every this many pixels.
+constexpr int kLongStraightStride = 3;
+
 // What a pixel layer shows: `transform` maps world to the image's pixels, `world` is the part of
 // the scene in view (edges wholly outside it are left out).
 struct PixelLayerView {

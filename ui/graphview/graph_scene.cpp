@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 namespace tpugraphs::ui {
 
@@ -54,20 +56,26 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
     std::vector<char> configurable(m_topology->nodeCount, 0);
     for (const int32_t c : m_topology->configurable) configurable[c] = 1;
 
+    // The fills write through data() pointers: a QVector's non-const operator[] checks for sharing
+    // on every access, which was most of building the scene of a large graph.
     m_rects.resize(n);
     m_nodeSpans.resize(n);
     m_configurable.resize(n);
     m_family.resize(n);
+    QRectF* const rects = m_rects.data();
+    VerticalSpan* const nodeSpans = m_nodeSpans.data();
+    char* const configurableNode = m_configurable.data();
+    signed char* const family = m_family.data();
     for (int v = 0; v < n; ++v) {
-        m_rects[v] =
+        rects[v] =
             QRectF(drawing.x[v] - 0.5 * drawing.width[v], drawing.y[v] - 0.5 * drawing.height[v],
                    drawing.width[v], drawing.height[v]);
-        m_nodeSpans[v] = spanOf(m_rects[v].top(), m_rects[v].bottom());
+        nodeSpans[v] = spanOf(rects[v].top(), rects[v].bottom());
         const int original = m_subview.original[v];
-        m_configurable[v] = original >= 0 && configurable[original];
-        m_family[v] = original >= 0
-                          ? static_cast<signed char>(opcodeFamily(m_topology->opcode[original]))
-                          : -1;
+        configurableNode[v] = original >= 0 && configurable[original];
+        family[v] = original >= 0
+                        ? static_cast<signed char>(opcodeFamily(m_topology->opcode[original]))
+                        : -1;
     }
     m_bounds = QRectF(QPointF(drawing.bounds.left, drawing.bounds.top),
                       QPointF(drawing.bounds.right, drawing.bounds.bottom));
@@ -76,29 +84,34 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
     m_edgeFrom = QVector<int>(drawing.edgeFrom.begin(), drawing.edgeFrom.end());
     m_edgeTo = QVector<int>(drawing.edgeTo.begin(), drawing.edgeTo.end());
     m_pointStart.resize(edgeCount + 1);
+    int* const pointStart = m_pointStart.data();
     for (int e = 0; e <= edgeCount; ++e)
-        m_pointStart[e] = static_cast<int>(drawing.edgePointStart[e]);
+        pointStart[e] = static_cast<int>(drawing.edgePointStart[e]);
     m_points.resize(static_cast<int>(drawing.points.size()));
-    for (int i = 0; i < m_points.size(); ++i)
-        m_points[i] = QPointF(drawing.points[i].x, drawing.points[i].y);
+    QPointF* const points = m_points.data();
+    for (size_t i = 0; i < drawing.points.size(); ++i)
+        points[i] = QPointF(drawing.points[i].x, drawing.points[i].y);
     m_edgeBounds.resize(edgeCount);
     m_edgeFlags.resize(edgeCount);
     m_edgeSpans.resize(edgeCount);
+    QRectF* const edgeBounds = m_edgeBounds.data();
+    unsigned char* const edgeFlags = m_edgeFlags.data();
+    VerticalSpan* const edgeSpans = m_edgeSpans.data();
     for (int e = 0; e < edgeCount; ++e) {
         double left = 1e300, top = 1e300, right = -1e300, bottom = -1e300;
         bool descends = true;
-        for (int i = m_pointStart[e]; i < m_pointStart[e + 1]; ++i) {
-            left = std::min(left, m_points[i].x());
-            right = std::max(right, m_points[i].x());
-            top = std::min(top, m_points[i].y());
-            descends = descends && m_points[i].y() >= bottom;
-            bottom = std::max(bottom, m_points[i].y());
+        for (int i = pointStart[e]; i < pointStart[e + 1]; ++i) {
+            left = std::min(left, points[i].x());
+            right = std::max(right, points[i].x());
+            top = std::min(top, points[i].y());
+            descends = descends && points[i].y() >= bottom;
+            bottom = std::max(bottom, points[i].y());
         }
-        m_edgeBounds[e] = QRectF(QPointF(left, top), QPointF(right, bottom));
-        const bool longStraight = m_pointStart[e + 1] - m_pointStart[e] == 2 &&
-                                  bottom - top > 4.0 * m_rects[m_edgeTo[e]].height();
-        m_edgeFlags[e] = (descends ? kDescends : 0) | (longStraight ? kLongStraight : 0);
-        m_edgeSpans[e] = spanOf(top, bottom);
+        edgeBounds[e] = QRectF(QPointF(left, top), QPointF(right, bottom));
+        const bool longStraight = pointStart[e + 1] - pointStart[e] == 2 &&
+                                  bottom - top > 4.0 * rects[drawing.edgeTo[e]].height();
+        edgeFlags[e] = (descends ? kDescends : 0) | (longStraight ? kLongStraight : 0);
+        edgeSpans[e] = spanOf(top, bottom);
     }
     buildEdgeLists();
     buildGrid();
@@ -108,13 +121,16 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
 namespace {
 
 // Groups the edges by their node at `end` (CSR, edges in order within a node).
-void groupEdges(const QVector<int>& end, int nodeCount, QVector<int>& start, QVector<int>& list) {
-    start.fill(0, nodeCount + 1);
+void groupEdges(const QVector<int>& end, int nodeCount, QVector<int>& startList,
+                QVector<int>& edgeList) {
+    startList.fill(0, nodeCount + 1);
+    int* const start = startList.data();
     for (const int v : end) ++start[v + 1];
     for (int v = 0; v < nodeCount; ++v) start[v + 1] += start[v];
-    list.resize(end.size());
-    QVector<int> fill(start.begin(), start.end() - 1);
-    for (int e = 0; e < end.size(); ++e) list[fill[end[e]]++] = e;
+    edgeList.resize(end.size());
+    int* const list = edgeList.data();
+    std::vector<int> fill(start, start + nodeCount);
+    for (int e = 0; e < end.size(); ++e) list[fill[size_t(end[e])]++] = e;
 }
 
 }  // namespace
@@ -157,12 +173,15 @@ void GraphScene::buildGrid() {
                                  m_gridRows - 1);
         return r * m_gridColumns + c;
     };
-    m_cellStart.fill(0, m_gridColumns * m_gridRows + 1);
-    for (const QRectF& r : m_rects) ++m_cellStart[cellOf(r.center()) + 1];
-    for (int i = 0; i + 1 < m_cellStart.size(); ++i) m_cellStart[i + 1] += m_cellStart[i];
+    const int cellCount = m_gridColumns * m_gridRows;
+    m_cellStart.fill(0, cellCount + 1);
+    int* const cellStart = m_cellStart.data();
+    for (const QRectF& r : std::as_const(m_rects)) ++cellStart[cellOf(r.center()) + 1];
+    for (int i = 0; i < cellCount; ++i) cellStart[i + 1] += cellStart[i];
     m_cellNodes.resize(n);
-    QVector<int> fill(m_cellStart.begin(), m_cellStart.end() - 1);
-    for (int v = 0; v < n; ++v) m_cellNodes[fill[cellOf(m_rects[v].center())]++] = v;
+    int* const cellNodes = m_cellNodes.data();
+    std::vector<int> fill(cellStart, cellStart + cellCount);
+    for (int v = 0; v < n; ++v) cellNodes[fill[size_t(cellOf(m_rects.at(v).center()))]++] = v;
 }
 
 void GraphScene::nodesIn(const QRectF& area, QVector<int>& out) const {

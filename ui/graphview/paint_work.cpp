@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "graphview/graph_pixel_layer.h"
 #include "graphview/graph_scene.h"
 #include "graphview/pixel_bands.h"
 
@@ -22,36 +23,48 @@ PaintWork::PaintWork(const GraphScene& scene) {
     const QRectF bounds = scene.bounds();
     m_top = bounds.top();
     m_binHeight = std::max(bounds.height(), 1.0) / kBins;
+    m_binsPerUnit = 1.0 / m_binHeight;
     m_fixed.assign(kBins + 1, 0.0);
     m_length.assign(kBins + 1, 0.0);
     for (int e = 0; e < scene.edgeCount(); ++e) {
         const QRectF& b = scene.edgeBounds(e);
-        add(b.top(), b.bottom(), kEdgeWork, 0.0);
+        add(binOf(b.top()), binOf(b.bottom()), kEdgeWork, 0.0);
+        // Each point's bin is found once, for both segments it ends. A dotted line's pixels are a
+        // third of its length.
+        const double pixelsPerLength = scene.isLongStraight(e) ? 1.0 / kLongStraightStride : 1.0;
+        int bin = binOf(scene.point(scene.pointBegin(e)).y());
         for (int i = scene.pointBegin(e); i + 1 < scene.pointEnd(e); ++i) {
             const QPointF& p = scene.point(i);
             const QPointF& q = scene.point(i + 1);
-            const double length = std::max(std::abs(q.x() - p.x()), std::abs(q.y() - p.y()));
-            add(std::min(p.y(), q.y()), std::max(p.y(), q.y()), kPointWork, length);
+            const int nextBin = binOf(q.y());
+            const double length =
+                pixelsPerLength * std::max(std::abs(q.x() - p.x()), std::abs(q.y() - p.y()));
+            add(std::min(bin, nextBin), std::max(bin, nextBin), kPointWork, length);
+            bin = nextBin;
         }
     }
     for (int v = 0; v < scene.nodeCount(); ++v)
-        add(scene.rect(v).top(), scene.rect(v).bottom(), kDotWork, 0.0);
+        add(binOf(scene.rect(v).top()), binOf(scene.rect(v).bottom()), kDotWork, 0.0);
     for (int b = 0; b < kBins; ++b) {
         m_fixed[size_t(b) + 1] += m_fixed[size_t(b)];
         m_length[size_t(b) + 1] += m_length[size_t(b)];
     }
 }
 
-void PaintWork::add(double y0, double y1, double fixed, double length) {
-    const auto binOf = [this](double y) {
-        return std::clamp(static_cast<int>((y - m_top) / m_binHeight), 0, kBins - 1);
-    };
-    const int first = binOf(y0), last = binOf(y1);
-    const double share = 1.0 / (last - first + 1);
-    m_fixed[size_t(first)] += fixed * share;
-    m_fixed[size_t(last) + 1] -= fixed * share;
-    m_length[size_t(first)] += length * share;
-    m_length[size_t(last) + 1] -= length * share;
+int PaintWork::binOf(double y) const {
+    return std::clamp(static_cast<int>((y - m_top) * m_binsPerUnit), 0, kBins - 1);
+}
+
+void PaintWork::add(int first, int last, double fixed, double length) {
+    if (first < last) {  // spread evenly over the bins
+        const double share = 1.0 / (last - first + 1);
+        fixed *= share;
+        length *= share;
+    }
+    m_fixed[size_t(first)] += fixed;
+    m_fixed[size_t(last) + 1] -= fixed;
+    m_length[size_t(first)] += length;
+    m_length[size_t(last) + 1] -= length;
 }
 
 void PaintWork::addTo(PixelBands& bands, double scale, double offsetY) const {

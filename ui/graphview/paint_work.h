@@ -19,10 +19,13 @@ public:
     void addTo(PixelBands& bands, double scale, double offsetY) const;
 
 private:
-    void add(double y0, double y1, double fixed, double length);
+    int binOf(double y) const;
+    // Spreads the work over bins first..last.
+    void add(int first, int last, double fixed, double length);
 
     double m_top = 0.0;
     double m_binHeight = 1.0;
+    double m_binsPerUnit = 1.0;  // 1 / m_binHeight: a multiplication per bin lookup
     // Per bin of world height, as changes from the bin before (summed once built): work at any
     // zoom (per point and node), and world length of lines (pixels once scaled).
     std::vector<double> m_fixed, m_length;

@@ -16,14 +16,14 @@
 namespace tpugraphs::ui {
 
 namespace {
-constexpr int kBandsPerThread = 2;  // spare bands even out the error of the work estimate
-constexpr int kMinBandRows = 32;    // for the automatic band count
+constexpr int kMinBandRows = 32;  // for the automatic band count
 }  // namespace
 
+// One band per thread: every band pays for finding its edges and for the lines that cross into
+// it, so spare bands cost about a tenth more work; the work profile cuts them evenly enough.
 PixelBands::PixelBands(int height, int count) : m_height(std::max(height, 1)) {
-    const int threads = QThreadPool::globalInstance()->maxThreadCount();
     if (count <= 0)
-        count = threads > 1 ? std::min(kBandsPerThread * threads, m_height / kMinBandRows) : 1;
+        count = std::min(QThreadPool::globalInstance()->maxThreadCount(), m_height / kMinBandRows);
     m_count = std::clamp(count, 1, m_height);
     m_workStep.assign(size_t(m_height) + 1, 0.0);
 }

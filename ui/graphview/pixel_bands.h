@@ -12,8 +12,7 @@ class PixelCanvas;
 
 class PixelBands {
 public:
-    // `height` rows in `count` bands; count 0: a few per thread of the global pool (one band
-    // when it has a single thread).
+    // `height` rows in `count` bands; count 0: one per thread of the global pool.
     explicit PixelBands(int height, int count = 0);
 
     int count() const { return m_count; }

@@ -89,11 +89,11 @@ void PixelCanvas::blendRun(double u0, double v0, double u1, double v1, QRgb colo
     uchar* const bits = m_bits;
     const qsizetype bytesPerLine = m_bytesPerLine;
     const int top = m_top, bottom = m_bottom, maxX = m_width - 1;
+    const Blend blend(color, alpha);
     const auto plot = [&](int u, int v) {
         const int x = AlongRows ? v : u, y = AlongRows ? u : v;
         if (!AlongRows && (y < top || y >= bottom)) return;
-        QRgb& p = reinterpret_cast<QRgb*>(bits + y * bytesPerLine)[std::clamp(x, 0, maxX)];
-        p = blend(p, color, alpha);
+        blend.onto(reinterpret_cast<QRgb*>(bits + y * bytesPerLine)[std::clamp(x, 0, maxX)]);
     };
     const auto endV = [&](int u) {
         return static_cast<int>(v0 + (std::clamp(u + 0.5, u0, u1) - u0) * slope);
@@ -107,7 +107,16 @@ void PixelCanvas::blendRun(double u0, double v0, double u1, double v1, QRgb colo
     const auto step = static_cast<int64_t>(slope * kOne) * stride;
     int64_t fv = static_cast<int64_t>((v0 + (first + 0.5 - u0) * slope) * kOne) +
                  (u - first) / stride * step;
-    for (; u < last && u <= to; u += stride, fv += step) plot(u, static_cast<int>(fv >> 32));
+    const int inner = std::min(last - 1, to);  // the last inner column drawn
+    if constexpr (AlongRows) {
+        // One pixel per row: step through the rows by offset instead of a multiply per row.
+        const qsizetype rowStep = stride * bytesPerLine;
+        for (qsizetype offset = u * bytesPerLine; u <= inner;
+             u += stride, fv += step, offset += rowStep)
+            blend.onto(reinterpret_cast<QRgb*>(bits + offset)[std::clamp(int(fv >> 32), 0, maxX)]);
+    } else {
+        for (; u <= inner; u += stride, fv += step) plot(u, static_cast<int>(fv >> 32));
+    }
     if (u == last && u <= to) plot(u, endV(u));
 }
 

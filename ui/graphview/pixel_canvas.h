@@ -47,13 +47,19 @@ private:
     void blendRun(double u0, double v0, double u1, double v1, QRgb color, int alpha, int stride);
     QRgb* row(int y) { return reinterpret_cast<QRgb*>(m_bits + y * m_bytesPerLine); }
     // Per channel (c * alpha + p * (256 - alpha)) >> 8, two channels per multiply (exact: each
-    // channel's sum stays below 2^16).
-    static QRgb blend(QRgb p, QRgb color, int alpha) {
-        const uint a = uint(alpha), inv = 256u - a;
-        const uint rb = ((color & 0xff00ffu) * a + (p & 0xff00ffu) * inv) >> 8;
-        const uint g = ((color & 0xff00u) * a + (p & 0xff00u) * inv) >> 8;
-        return 0xff000000u | (rb & 0xff00ffu) | (g & 0xff00u);
-    }
+    // channel's sum stays below 2^16); the colour's share is computed once per line.
+    struct Blend {
+        Blend(QRgb color, int alpha)
+            : rb((color & 0xff00ffu) * uint(alpha)),
+              g((color & 0xff00u) * uint(alpha)),
+              inv(256u - uint(alpha)) {}
+        void onto(QRgb& p) const {
+            const uint r = (rb + (p & 0xff00ffu) * inv) >> 8;
+            const uint gg = (g + (p & 0xff00u) * inv) >> 8;
+            p = 0xff000000u | (r & 0xff00ffu) | (gg & 0xff00u);
+        }
+        uint rb, g, inv;
+    };
 
     uchar* m_bits;
     qsizetype m_bytesPerLine;

@@ -92,6 +92,11 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     m_rows->setHeaderLabels({QStringLiteral("Collection"), QStringLiteral("Phase"),
                              QStringLiteral("Runs done"), QStringLiteral("Steps"),
                              QStringLiteral("Valid (ensemble)")});
+    m_rows->headerItem()->setToolTip(
+        ValidColumn, QStringLiteral("The ensemble's metric on the valid split: top-5 score (tile), "
+                                    "Kendall tau on a seeded subset of %1 configs of each graph "
+                                    "(layout; Kaggle's test files hold about as many)")
+                         .arg(kPipelineLayoutValidConfigs));
     m_rows->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (Collection c : kCollections)
         m_rows->addTopLevelItem(new QTreeWidgetItem(
@@ -115,11 +120,10 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     connect(m_start, &QPushButton::clicked, this, &SubmissionPipelineDialog::start);
     connect(m_stop, &QPushButton::clicked, this, &SubmissionPipelineDialog::stop);
     connect(m_refresh, &QTimer::timeout, this, &SubmissionPipelineDialog::refreshRows);
-    connect(m_progressRead, &QFutureWatcherBase::finished, this,
-            [this] {
-                showProgress(m_progressRead->result());
-                if (std::exchange(m_refreshAgain, false)) refreshRows();
-            });
+    connect(m_progressRead, &QFutureWatcherBase::finished, this, [this] {
+        showProgress(m_progressRead->result());
+        if (std::exchange(m_refreshAgain, false)) refreshRows();
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
