@@ -11,7 +11,7 @@ ChannelAttentionImpl::ChannelAttentionImpl(const ChannelAttentionOptions& option
     excite = register_module("excite", torch::nn::Linear(hidden, options.channels));
 }
 
-torch::Tensor ChannelAttentionImpl::forward(const torch::Tensor& x, const GraphTopology& topology) {
+torch::Tensor ChannelAttentionImpl::forward(const torch::Tensor& x, const BatchTopology& topology) {
     auto pooled = meanPerGraph(x, topology);  // [G, (K,) H]
     auto gates = torch::sigmoid(excite(torch::relu(squeeze(pooled))));
     return x * gates.index_select(0, topology.nodeGraph);

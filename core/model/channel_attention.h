@@ -17,7 +17,7 @@ struct ChannelAttentionOptions {
 // x [N, K, H] (or [N, H]) -> x * sigmoid(MLP(mean over the graph's nodes)), gates per graph.
 struct ChannelAttentionImpl : torch::nn::Module {
     explicit ChannelAttentionImpl(const ChannelAttentionOptions& options);
-    torch::Tensor forward(const torch::Tensor& x, const GraphTopology& topology);
+    torch::Tensor forward(const torch::Tensor& x, const BatchTopology& topology);
 
     torch::nn::Linear squeeze{nullptr}, excite{nullptr};
 };

@@ -16,7 +16,7 @@ using torch::Tensor;
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
 
-constexpr int64_t kChunkRows = 1024;
+constexpr int64_t kJoinChunkRows = 1024;
 
 struct Sizes {
     int64_t configs = 0, channels = 0, features = 0, chunkNodes = 1;
@@ -27,7 +27,7 @@ Sizes sizesOf(const Tensor& hotColumns, int64_t channels) {
     s.configs = hotColumns.size(1);
     s.channels = channels;
     s.features = hotColumns.size(2);
-    s.chunkNodes = std::max<int64_t>(1, kChunkRows / s.configs);
+    s.chunkNodes = std::max<int64_t>(1, kJoinChunkRows / s.configs);
     return s;
 }
 

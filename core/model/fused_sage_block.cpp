@@ -18,11 +18,11 @@ using torch::Tensor;
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
 
-constexpr int64_t kChunkRows = 1024;  // rows per chunk: its [rows, 3H] SAGE input stays in L2
+constexpr int64_t kSageChunkRows = 1024;  // rows per chunk: its [rows, 3H] SAGE input stays in L2
 
 // Non-tensor inputs of the block's function.
 struct BlockSpec {
-    const GraphTopology* topology = nullptr;
+    const BatchTopology* topology = nullptr;
     Tensor padded;  // [G, K] uint8: 1 on padding slots
     bool bidirectional = true, channelAttention = true, crossAttention = true;
     AttentionForm form = AttentionForm::Context;
@@ -48,7 +48,7 @@ Shape shapeOf(const Tensor& x, int64_t graphs) {
     s.configs = x.size(1);
     s.channels = x.size(2);
     s.graphs = graphs;
-    s.chunkNodes = std::max<int64_t>(1, kChunkRows / s.configs);
+    s.chunkNodes = std::max<int64_t>(1, kSageChunkRows / s.configs);
     s.threads = at::get_num_threads();
     return s;
 }
@@ -112,7 +112,7 @@ struct SageBlockFunction : torch::autograd::Function<SageBlockFunction> {
 
 Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
                                   torch::TensorList params, const BlockSpec& spec) {
-    const GraphTopology& topology = *spec.topology;
+    const BatchTopology& topology = *spec.topology;
     const Tensor x = input.contiguous();
     const Shape s = shapeOf(x, topology.graphs);
     const int64_t h = s.channels, width = (spec.bidirectional ? 3 : 2) * h;
@@ -388,7 +388,7 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
 
 }  // namespace
 
-Tensor fusedSageBlock(const Tensor& x, const SageBlockParameters& p, const GraphTopology& topology,
+Tensor fusedSageBlock(const Tensor& x, const SageBlockParameters& p, const BatchTopology& topology,
                       const Tensor& configMask, AttentionForm form) {
     BlockSpec spec;
     spec.topology = &topology;

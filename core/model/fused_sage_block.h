@@ -23,7 +23,7 @@ struct SageBlockParameters {
 // gelu(x + block(x)) for x [N, K, H] float on the CPU: the function of SageBlockImpl's forward
 // without dropout. configMask [G, K] keeps padded slots out of the attention softmax.
 torch::Tensor fusedSageBlock(const torch::Tensor& x, const SageBlockParameters& parameters,
-                             const GraphTopology& topology, const torch::Tensor& configMask,
+                             const BatchTopology& topology, const torch::Tensor& configMask,
                              AttentionForm form);
 
 }  // namespace tpugraphs

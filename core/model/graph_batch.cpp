@@ -145,7 +145,7 @@ public:
         ModelBatch& m = batch.model;
         m.nodeFeat = floatTensor(m_nodeFeat, {m_nodes, m_features});
         m.opcode = longTensor(m_opcode);
-        GraphTopology& t = m.topology;
+        BatchTopology& t = m.topology;
         t.src = longTensor(m_src);
         t.dst = longTensor(m_dst);
         t.invDegIn = floatTensor(m_degIn, {m_nodes});

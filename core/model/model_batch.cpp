@@ -37,17 +37,17 @@ ModelBatch ModelBatch::to(const torch::Device& device) const {
     return out;
 }
 
-torch::Tensor sumPerGraph(const torch::Tensor& x, const GraphTopology& topology) {
+torch::Tensor sumPerGraph(const torch::Tensor& x, const BatchTopology& topology) {
     auto shape = x.sizes().vec();
     shape[0] = topology.graphs;
     return torch::zeros(shape, x.options()).index_add_(0, topology.nodeGraph, x);
 }
 
-torch::Tensor meanPerGraph(const torch::Tensor& x, const GraphTopology& topology) {
+torch::Tensor meanPerGraph(const torch::Tensor& x, const BatchTopology& topology) {
     return sumPerGraph(x, topology) * broadcastRows(topology.invNodeCount, x.dim());
 }
 
-torch::Tensor maxPerGraph(const torch::Tensor& x, const GraphTopology& topology) {
+torch::Tensor maxPerGraph(const torch::Tensor& x, const BatchTopology& topology) {
     // A graph's node rows are contiguous: one max per slice (no scatter needed).
     std::vector<torch::Tensor> maxima;
     int64_t start = 0;

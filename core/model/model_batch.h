@@ -9,7 +9,7 @@ namespace tpugraphs {
 
 // Several graphs concatenated: node rows of graph g follow those of graph g-1, edges offset.
 // A message flows from src (producer) to dst (consumer): edge (u, v) of a file = (dst u, src v).
-struct GraphTopology {
+struct BatchTopology {
     torch::Tensor src, dst;      // [E] int64
     torch::Tensor invDegIn;      // [N] float: 1 / max(1, number of producers of the node)
     torch::Tensor invDegOut;     // [N] float: 1 / max(1, number of consumers of the node)
@@ -29,7 +29,7 @@ struct GraphTopology {
 struct ModelBatch {
     torch::Tensor nodeFeat;  // [N, F] float, normalised
     torch::Tensor opcode;    // [N] int64
-    GraphTopology topology;
+    BatchTopology topology;
     int64_t configs = 0;        // K
     torch::Tensor configMask;   // [G, K] bool: false on padding slots
     torch::Tensor configFeat;   // tile: [G, K, Fc] float, normalised
@@ -42,10 +42,10 @@ struct ModelBatch {
 };
 
 // Per-graph mean over node rows: x [N, ...] -> [G, ...].
-torch::Tensor meanPerGraph(const torch::Tensor& x, const GraphTopology& topology);
+torch::Tensor meanPerGraph(const torch::Tensor& x, const BatchTopology& topology);
 // Per-graph sum over node rows: x [N, ...] -> [G, ...].
-torch::Tensor sumPerGraph(const torch::Tensor& x, const GraphTopology& topology);
+torch::Tensor sumPerGraph(const torch::Tensor& x, const BatchTopology& topology);
 // Per-graph max over node rows: x [N, ...] -> [G, ...].
-torch::Tensor maxPerGraph(const torch::Tensor& x, const GraphTopology& topology);
+torch::Tensor maxPerGraph(const torch::Tensor& x, const BatchTopology& topology);
 
 }  // namespace tpugraphs

@@ -44,7 +44,7 @@ SageBlockParameters SageBlockImpl::fusedParameters() const {
     return p;
 }
 
-torch::Tensor SageBlockImpl::forward(const torch::Tensor& x, const GraphTopology& topology,
+torch::Tensor SageBlockImpl::forward(const torch::Tensor& x, const BatchTopology& topology,
                                      const torch::Tensor& configMask) {
     const bool perConfig = x.dim() == 3;
     if (perConfig && x.device().is_cpu() && x.scalar_type() == torch::kFloat &&

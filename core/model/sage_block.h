@@ -30,7 +30,7 @@ struct SageBlockOptions {
 struct SageBlockImpl : torch::nn::Module {
     explicit SageBlockImpl(const SageBlockOptions& options);
     // configMask [G, K] bool (false on padded config slots) for [N, K, H] inputs.
-    torch::Tensor forward(const torch::Tensor& x, const GraphTopology& topology,
+    torch::Tensor forward(const torch::Tensor& x, const BatchTopology& topology,
                           const torch::Tensor& configMask);
     // The modules' parameters as the fused function reads them.
     SageBlockParameters fusedParameters() const;

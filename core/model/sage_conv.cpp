@@ -22,7 +22,7 @@ SageConvImpl::SageConvImpl(const SageConvOptions& options_) : options(options_) 
             torch::nn::Linear(torch::nn::LinearOptions(options.in, options.out).bias(false)));
 }
 
-torch::Tensor SageConvImpl::forward(const torch::Tensor& x, const GraphTopology& topology) {
+torch::Tensor SageConvImpl::forward(const torch::Tensor& x, const BatchTopology& topology) {
     auto out = self(x) + producers(meanAggregate(x, topology.src, topology.dst, topology.invDegIn));
     if (options.bidirectional)
         out = out + consumers(meanAggregate(x, topology.dst, topology.src, topology.invDegOut));

@@ -19,7 +19,7 @@ struct SageConvOptions {
 // [N, H] or [N, K, H] (per-config node states).
 struct SageConvImpl : torch::nn::Module {
     explicit SageConvImpl(const SageConvOptions& options);
-    torch::Tensor forward(const torch::Tensor& x, const GraphTopology& topology);
+    torch::Tensor forward(const torch::Tensor& x, const BatchTopology& topology);
 
     SageConvOptions options;
     torch::nn::Linear self{nullptr}, producers{nullptr}, consumers{nullptr};

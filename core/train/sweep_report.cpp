@@ -8,7 +8,7 @@ namespace tpugraphs {
 
 namespace {
 
-std::string number(double value, int decimals = 4) {
+std::string fixedText(double value, int decimals = 4) {
     if (!std::isfinite(value)) return "-";
     char text[32];
     std::snprintf(text, sizeof text, "%.*f", decimals, value);
@@ -39,9 +39,9 @@ std::string csvOf(const std::vector<TrialResult>& results,
     for (const TrialResult& r : results) {
         csv += std::string(collectionName(r.trial.collection)) + "," + csvField(r.trial.point) +
                "," + std::to_string(r.trial.options.seed) + "," + runStatusName(r.status) + "," +
-               std::to_string(r.steps) + "," + number(r.seconds, 1) + "," +
-               number(r.last.primary(), 6) + "," + number(r.last.opa, 6);
-        for (double s : r.scores) csv += "," + number(s, 6);
+               std::to_string(r.steps) + "," + fixedText(r.seconds, 1) + "," +
+               fixedText(r.last.primary(), 6) + "," + fixedText(r.last.opa, 6);
+        for (double s : r.scores) csv += "," + fixedText(s, 6);
         csv += "," + csvField(r.problem) + "\n";
     }
     return csv;
@@ -67,8 +67,8 @@ double oracleOf(const std::vector<ReferenceScore>& references) {
 }
 
 std::string seedsCell(const std::vector<double>& values) {
-    std::string text = "**" + number(mean(values)) + "** (";
-    for (size_t i = 0; i < values.size(); ++i) text += (i ? " / " : "") + number(values[i], 3);
+    std::string text = "**" + fixedText(mean(values)) + "** (";
+    for (size_t i = 0; i < values.size(); ++i) text += (i ? " / " : "") + fixedText(values[i], 3);
     return text + ")";
 }
 
@@ -107,8 +107,8 @@ std::string pointRow(const std::vector<const TrialResult*>& trials, size_t evalu
         }
         md += " " + seedsCell(perSeed) + " |";
     }
-    if (std::isfinite(oracle)) md += " " + number(mean(valid) / oracle, 2) + " |";
-    return md + " " + number(mean(seconds) / 60, 1) + " | " + std::to_string(done) + "/" +
+    if (std::isfinite(oracle)) md += " " + fixedText(mean(valid) / oracle, 2) + " |";
+    return md + " " + fixedText(mean(seconds) / 60, 1) + " | " + std::to_string(done) + "/" +
            std::to_string(trials.size()) + " |\n";
 }
 
@@ -119,9 +119,9 @@ std::string collectionTable(Collection c,
     std::string md = tableHeader(c, evaluations, std::isfinite(oracle));
     for (const auto& trials : points) md += pointRow(trials, evaluations, oracle);
     for (const ReferenceScore& ref : references) {
-        md += "| reference: " + ref.method + " | **" + number(ref.mean) + "** |";
+        md += "| reference: " + ref.method + " | **" + fixedText(ref.mean) + "** |";
         for (size_t e = 0; e < evaluations + (evaluations > 1 ? 1 : 0); ++e) md += " |";
-        if (std::isfinite(oracle)) md += " " + number(ref.mean / oracle, 2) + " |";
+        if (std::isfinite(oracle)) md += " " + fixedText(ref.mean / oracle, 2) + " |";
         md += " | |\n";
     }
     return md + "\n";

@@ -1,7 +1,8 @@
 // Shared helpers of the model tests: random prepared graphs and models with fixed weights.
 #pragma once
 
-#include <torch/torch.h>
+#include <torch/types.h>
+#include <torch/utils.h>
 
 #include <random>
 #include <string>

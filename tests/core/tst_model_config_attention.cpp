@@ -3,7 +3,8 @@
 // configs' scores, and permuting the configs permutes the scores.
 #include <QtTest>
 
-#include <torch/torch.h>
+#include <torch/types.h>
+#include <torch/utils.h>
 
 #include "model/cpu_kernels.h"
 #include "model/graph_batch.h"

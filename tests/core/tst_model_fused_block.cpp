@@ -3,7 +3,8 @@
 // and attention form, on one graph and on a padded batch of two.
 #include <QtTest>
 
-#include <torch/torch.h>
+#include <torch/types.h>
+#include <torch/utils.h>
 
 #include "model/cpu_dropout.h"
 #include "model/cpu_kernels.h"

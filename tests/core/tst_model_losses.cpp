@@ -2,7 +2,7 @@
 // forward shapes of every cost model.
 #include <QtTest>
 
-#include <torch/torch.h>
+#include <torch/types.h>
 
 #include "model/cost_model.h"
 #include "model/graph_batch.h"
@@ -84,7 +84,7 @@ private Q_SLOTS:
 
     void sageMeanAggregation() {
         // Producers of node 1: {0}; of node 2: {1}; node 0 has none.
-        GraphTopology t;
+        BatchTopology t;
         t.src = torch::tensor({0, 1}, torch::kLong);
         t.dst = torch::tensor({1, 2}, torch::kLong);
         t.invDegIn = torch::tensor({1.0f, 1.0f, 1.0f});

@@ -2,7 +2,16 @@
 // gradient clipping, its checkpoint round trip, and the score head's late-join input split.
 #include <QtTest>
 
-#include <torch/torch.h>
+#include <torch/nn/functional/linear.h>
+#include <torch/nn/modules/activation.h>
+#include <torch/nn/modules/container/sequential.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/nn/utils/clip_grad.h>
+#include <torch/optim/adam.h>
+#include <torch/optim/adamw.h>
+#include <torch/serialize/archive.h>
+#include <torch/types.h>
+#include <torch/utils.h>
 
 #include "model/flat_adam.h"
 #include "model/score_head.h"

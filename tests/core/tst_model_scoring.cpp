@@ -2,7 +2,7 @@
 // (test-time averaging) must give every config its own score back, whatever the chunking.
 #include <QtTest>
 
-#include <torch/torch.h>
+#include <torch/types.h>
 
 #include "model/config_scorer.h"
 #include "train/torch_threads.h"

@@ -4,8 +4,6 @@
 // and the launcher's variables and the balanced split of a step's graphs.
 #include <QtTest>
 
-#include <torch/types.h>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -108,11 +106,8 @@ private Q_SLOTS:
                                     .arg(b.history[i].validation.kendall, 0, 'g', 9)));
         }
         if (weightTolerance < 0) return;
-        const double difference =
-            (test::lastWeights(alone.toStdString()) - test::lastWeights(ranks.toStdString()))
-                .abs()
-                .max()
-                .item<double>();
+        const double difference = test::maxAbsDifference(test::lastWeights(alone.toStdString()),
+                                                         test::lastWeights(ranks.toStdString()));
         qInfo("weights differ by up to %g", difference);
         QVERIFY2(difference <= weightTolerance,
                  qPrintable(QString("weights differ by up to %1").arg(difference)));
@@ -129,11 +124,8 @@ private Q_SLOTS:
         QVERIFY2(alone2.exitCode == 0, qPrintable(alone2.describe()));
         QCOMPARE(loadRunInfo(alone.toStdString()).step, int64_t{30});
         QCOMPARE(loadRunInfo(ranks.toStdString()).step, int64_t{30});
-        const double resumed =
-            (test::lastWeights(alone.toStdString()) - test::lastWeights(ranks.toStdString()))
-                .abs()
-                .max()
-                .item<double>();
+        const double resumed = test::maxAbsDifference(test::lastWeights(alone.toStdString()),
+                                                      test::lastWeights(ranks.toStdString()));
         qInfo("after resuming on the other number of ranks, weights differ by up to %g", resumed);
         QVERIFY2(resumed <= weightTolerance,
                  qPrintable(QString("after the resumes, weights differ by up to %1").arg(resumed)));

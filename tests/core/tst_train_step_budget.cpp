@@ -128,7 +128,7 @@ private Q_SLOTS:
         }
         QCOMPARE(losses, 12);
         const double difference =
-            (test::lastWeights(whole) - test::lastWeights(split)).abs().max().item<double>();
+            test::maxAbsDifference(test::lastWeights(whole), test::lastWeights(split));
         qInfo("weights differ by up to %g", difference);
         QVERIFY2(difference < 1e-5, qPrintable(QString::number(difference)));
     }

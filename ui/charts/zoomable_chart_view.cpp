@@ -16,7 +16,7 @@
 namespace tpugraphs::ui {
 
 namespace {
-constexpr int kClickSlop = 4;     // pixels a press may move and still be a click
+constexpr int kChartClickSlop = 4;  // pixels a press may move and still be a click
 const QPoint kTipOffset(14, 18);  // the tip sits below right of the pointer, off the point
 }  // namespace
 
@@ -180,7 +180,7 @@ void ZoomableChartView::mouseMoveEvent(QMouseEvent* event) {
         updateHover(event->pos());
         return QChartView::mouseMoveEvent(event);
     }
-    if (!m_dragging && (event->pos() - m_pressPos).manhattanLength() <= kClickSlop) return;
+    if (!m_dragging && (event->pos() - m_pressPos).manhattanLength() <= kChartClickSlop) return;
     m_dragging = true;
     clearHover();
     setCursor(Qt::ClosedHandCursor);

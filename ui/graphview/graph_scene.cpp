@@ -13,7 +13,7 @@ namespace tpugraphs::ui {
 
 namespace {
 constexpr float kCharWidth = 7.0f;  // world units per label character at zoom 1
-constexpr float kNodeHeight = 28.0f;
+constexpr float kItemNodeHeight = 28.0f;
 constexpr float kBoxHeight = 44.0f;
 
 // A computation box's label, numbered from 1 as in the inspector: "computation 2 of 3 · 2,317
@@ -45,7 +45,7 @@ float GraphScene::boxWidth(const GraphTopology& topology, const GraphSubview& su
 }
 
 float GraphScene::boxHeight(const GraphSubview& subview, int v) {
-    return subview.computation[v] >= 0 ? kBoxHeight : kNodeHeight;
+    return subview.computation[v] >= 0 ? kBoxHeight : kItemNodeHeight;
 }
 
 GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubview subview,

@@ -25,7 +25,7 @@ namespace tpugraphs::ui {
 
 namespace {
 
-constexpr int kMaxScatterPoints = 4000;
+constexpr int kMaxDetailScatterPoints = 4000;
 
 QTableWidgetItem* cell(const QString& text) {
     auto* item = new QTableWidgetItem(text);
@@ -182,7 +182,7 @@ void GraphDetailView::showScatter(const PredictedGraph& d) {
     const auto& runtimes = d.graph->runtimes;
     const size_t n = std::min(runtimes.size(), d.prediction.scores.size());
     const size_t stride =
-        std::max<size_t>(1, n / kMaxScatterPoints + (n % kMaxScatterPoints ? 1 : 0));
+        std::max<size_t>(1, n / kMaxDetailScatterPoints + (n % kMaxDetailScatterPoints ? 1 : 0));
     double x0 = std::numeric_limits<double>::max(), x1 = -x0, y0 = x0, y1 = -x0;
     for (size_t c = 0; d.graph->measured && c < n; c += stride) {
         if (runtimes[c] <= 0) continue;

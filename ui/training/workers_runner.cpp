@@ -17,7 +17,7 @@ namespace tpugraphs::ui {
 
 namespace {
 
-constexpr int kFollowIntervalMs = 300;
+constexpr int kWorkersFollowIntervalMs = 300;
 
 }  // namespace
 
@@ -62,7 +62,7 @@ bool WorkersRunner::start(const TrainOptions& options, int workers) {
         m_optionsFile->flush();
         arguments << "--options" << m_optionsFile->fileName();
     }
-    m_follower = std::make_unique<RunFollower>(m_runDir, kFollowIntervalMs);
+    m_follower = std::make_unique<RunFollower>(m_runDir, kWorkersFollowIntervalMs);
     connect(m_follower.get(), &RunFollower::changed, this, &WorkersRunner::onChanged);
     m_process.start(m_program, arguments);
     return true;

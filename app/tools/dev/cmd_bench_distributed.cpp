@@ -25,7 +25,7 @@ namespace {
 using namespace tpugraphs;
 namespace fs = std::filesystem;
 
-struct BenchArgs {
+struct DistributedBenchArgs {
     std::string dataset, keep;
     std::optional<Collection> collection = Collection::LayoutXlaDefault;
     std::vector<int> workers{1, 2};
@@ -33,7 +33,7 @@ struct BenchArgs {
     int steps = 60, batchGraphs = 8;
 };
 
-struct Measured {
+struct DistributedMeasured {
     double configsPerSecond = 0;
     std::string collectives;  // rank 0's "collectives per step" line, without its label
 };
@@ -47,8 +47,8 @@ std::string loadAverage() {
 
 // Runs `tpugraphs --threads T train [--workers N] ...` into `runDir`; the mean configs/s of its
 // history after the first report (warm-up).
-Measured measure(const BenchArgs& a, const std::string& root, int workers, int threads,
-                 const std::string& runDir) {
+DistributedMeasured measure(const DistributedBenchArgs& a, const std::string& root, int workers,
+                            int threads, const std::string& runDir) {
     fs::remove_all(runDir);
     const int logEvery = std::max(1, a.steps / 6);
     std::string command =
@@ -65,7 +65,7 @@ Measured measure(const BenchArgs& a, const std::string& root, int workers, int t
     while (fgets(buffer, sizeof buffer, pipe)) output += buffer;
     if (pclose(pipe) != 0) throw std::runtime_error("training failed: " + command + "\n" + output);
 
-    Measured m;
+    DistributedMeasured m;
     const std::string label = "collectives per step: ";
     const auto at = output.find(label);
     if (at != std::string::npos)
@@ -80,7 +80,7 @@ Measured measure(const BenchArgs& a, const std::string& root, int workers, int t
     return m;
 }
 
-void runBench(const BenchArgs& a) {
+void runDistributedBench(const DistributedBenchArgs& a) {
     const Collection collection = *a.collection;
     const fs::path scratch =
         a.keep.empty() ? fs::temp_directory_path() / ("tpugraphs-bench-distributed-" +
@@ -106,7 +106,8 @@ void runBench(const BenchArgs& a) {
               << loadAverage() << std::endl;
     double single = 0;
     for (int workers : a.workers) {
-        const Measured m = measure(a, root, workers, threads, (scratch / "run").string());
+        const DistributedMeasured m =
+            measure(a, root, workers, threads, (scratch / "run").string());
         if (workers == 1) single = m.configsPerSecond;
         std::cout << "workers " << workers << "  configs/s "
                   << cli::TablePrinter::number(m.configsPerSecond, 0) << "  efficiency "
@@ -121,7 +122,7 @@ void runBench(const BenchArgs& a) {
 }
 
 void setupBenchDistributed(CLI::App& app) {
-    auto a = std::make_shared<BenchArgs>();
+    auto a = std::make_shared<DistributedBenchArgs>();
     auto* cmd = cli::benchCommand(app)->add_subcommand(
         "distributed", "Data-parallel training throughput with 1, 2, ... local workers");
     cmd->add_option("--workers", a->workers, "Worker counts to measure (1 first: the baseline)")
@@ -136,7 +137,7 @@ void setupBenchDistributed(CLI::App& app) {
                     "Intra-op threads of every worker (0 = cores / the largest worker count)")
         ->capture_default_str();
     cmd->add_option("--keep", a->keep, "Keep the generated data and runs in this folder");
-    cmd->callback([a] { runBench(*a); });
+    cmd->callback([a] { runDistributedBench(*a); });
 }
 
 }  // namespace

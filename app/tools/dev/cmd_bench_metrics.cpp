@@ -17,18 +17,18 @@ namespace {
 using namespace tpugraphs;
 using tpugraphs::cli::TablePrinter;
 
-struct BenchArgs {
+struct MetricsBenchArgs {
     size_t n = 1000000;
     int repeats = 5;
 };
 
-struct Timing {
+struct KendallTiming {
     double wallMs = 0, cpuMs = 0;  // medians; CPU time is what a loaded machine cannot inflate
 };
 
 // Times kendallTau(x, y) `repeats` times; `tau` gets the value.
-Timing timeKendall(const std::vector<double>& x, const std::vector<double>& y, int repeats,
-                   double* tau) {
+KendallTiming timeKendall(const std::vector<double>& x, const std::vector<double>& y, int repeats,
+                          double* tau) {
     std::vector<double> wall, cpu;
     for (int r = 0; r < repeats; ++r) {
         const auto start = std::chrono::steady_clock::now();
@@ -44,7 +44,7 @@ Timing timeKendall(const std::vector<double>& x, const std::vector<double>& y, i
     return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
 }
 
-void runBench(const BenchArgs& args) {
+void runMetricsBench(const MetricsBenchArgs& args) {
     std::mt19937_64 rng(42);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
     std::uniform_int_distribution<int> levels(0, 999);
@@ -60,7 +60,7 @@ void runBench(const BenchArgs& args) {
     const auto addRow = [&](const char* name, const std::vector<double>& a,
                             const std::vector<double>& b) {
         double tau = 0;
-        const Timing t = timeKendall(a, b, args.repeats, &tau);
+        const KendallTiming t = timeKendall(a, b, args.repeats, &tau);
         table.addRow({name, std::to_string(args.n), TablePrinter::number(t.wallMs, 1),
                       TablePrinter::number(t.cpuMs, 1), TablePrinter::number(tau)});
     };
@@ -71,14 +71,14 @@ void runBench(const BenchArgs& args) {
 }
 
 void setupBenchMetrics(CLI::App& app) {
-    auto args = std::make_shared<BenchArgs>();
+    auto args = std::make_shared<MetricsBenchArgs>();
     auto* cmd = tpugraphs::cli::benchCommand(app)->add_subcommand(
         "metrics", "Time Kendall tau-b on random pairs");
     cmd->add_option("--n", args->n, "Number of pairs")
         ->check(CLI::Range(size_t(2), size_t(100000000)));
     cmd->add_option("--repeats", args->repeats, "Timed runs (the median is printed)")
         ->check(CLI::Range(1, 100));
-    cmd->callback([args] { runBench(*args); });
+    cmd->callback([args] { runMetricsBench(*args); });
 }
 
 }  // namespace

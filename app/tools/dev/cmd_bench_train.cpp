@@ -23,7 +23,7 @@ namespace {
 using namespace tpugraphs;
 namespace fs = std::filesystem;
 
-struct BenchArgs {
+struct TrainBenchArgs {
     std::string dataset, reference, python = "/usr/bin/python3", keep;
     cli::GraphBenchArgs graphs;
     int steps = 40;
@@ -74,9 +74,10 @@ Case referenceShape(std::string label, int batchGraphs) {
 
 const char* const kReferenceShape = "late-join-sage (reference shape)";
 
-using Measured = cli::TrainThroughput;
+using TrainMeasured = cli::TrainThroughput;
 
-Measured measure(const Case& c, const std::string& root, const std::string& runDir, int steps) {
+TrainMeasured measure(const Case& c, const std::string& root, const std::string& runDir,
+                      int steps) {
     TrainOptions o = c.options;
     o.datasetRoot = root;
     o.steps = static_cast<int64_t>(steps) * c.stepScale;
@@ -85,7 +86,7 @@ Measured measure(const Case& c, const std::string& root, const std::string& runD
 
 // Runs the Python reference on the tile files of `root`; `environment` is prepended to the
 // command (e.g. "OPENBLAS_NUM_THREADS=1").
-std::string runReference(const BenchArgs& a, const std::string& root,
+std::string runReference(const TrainBenchArgs& a, const std::string& root,
                          const std::string& environment) {
     const std::string command = environment + " " + a.python + " " + a.reference + " --dataset " +
                                 root + " --steps " + std::to_string(a.steps * 10) + " --threads " +
@@ -111,7 +112,7 @@ std::string generate(const std::string& root, GeneratorOptions options) {
     return root;
 }
 
-void runBench(const BenchArgs& a) {
+void runTrainBench(const TrainBenchArgs& a) {
     const fs::path scratch = a.keep.empty()
                                  ? fs::temp_directory_path() /
                                        ("tpugraphs-bench-" + std::to_string(std::random_device{}()))
@@ -152,7 +153,7 @@ void runBench(const BenchArgs& a) {
     for (const auto& [c, root] : cases) {
         std::cout << "bench: " << c.label << " on " << collectionName(c.options.collection)
                   << std::endl;
-        const Measured m = measure(c, root, (scratch / "run").string(), a.steps);
+        const TrainMeasured m = measure(c, root, (scratch / "run").string(), a.steps);
         if (c.label == kReferenceShape) referenceShape = m.configsPerSecond;
         table.addRow({c.label, collectionName(c.options.collection),
                       std::to_string(c.options.batchGraphs),
@@ -178,7 +179,7 @@ void runBench(const BenchArgs& a) {
 }
 
 void setupBenchTrain(CLI::App& app) {
-    auto a = std::make_shared<BenchArgs>();
+    auto a = std::make_shared<TrainBenchArgs>();
     auto* cmd = cli::benchCommand(app)->add_subcommand(
         "train", "Training throughput (configs/s, graphs/s) and peak memory of each model");
     cmd->add_option("--dataset", a->dataset,
@@ -226,7 +227,7 @@ void setupBenchTrain(CLI::App& app) {
                   "With --graph: also train each form with the reference modules (fused CPU "
                   "kernels off), for a before/after in one run");
     cmd->callback([a, cmd] {
-        if (a->graphs.graphs.empty()) return runBench(*a);
+        if (a->graphs.graphs.empty()) return runTrainBench(*a);
         a->graphs.steps = cmd->count("--steps") ? a->steps : 20;
         a->graphs.keep = a->keep;
         cli::runGraphBench(a->graphs);

@@ -61,10 +61,6 @@ std::vector<std::shared_ptr<::gloo::transport::Device>> glooDevices(const std::s
 }
 #endif
 
-std::vector<uint8_t> bytes(const std::string& text) {
-    return {text.begin(), text.end()};
-}
-
 }  // namespace
 
 struct DistributedGroup::Impl {
@@ -138,7 +134,7 @@ const DistributedLaunch& DistributedGroup::launch() const {
 
 void DistributedGroup::publish(const std::string& key, const std::string& value) {
     try {
-        m_impl->store->set(key, bytes(value));
+        m_impl->store->set(key, storeBytes(value));
     } catch (const std::exception& error) {
         m_impl->fail("publishing '" + key + "'", error);
     }
@@ -157,8 +153,7 @@ std::string DistributedGroup::await(const std::string& key) {
                 throw DistributedError("distributed training stopped: " + gone +
                                        " (while waiting for '" + key + "')");
         }
-        const std::vector<uint8_t> value = m_impl->store->get(key);
-        return {value.begin(), value.end()};
+        return storeText(m_impl->store->get(key));
     } catch (const DistributedError&) {
         throw;
     } catch (const std::exception& error) {

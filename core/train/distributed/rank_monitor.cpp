@@ -13,14 +13,6 @@ std::string key(const char* kind, int rank) {
     return std::string("monitor/") + kind + "/" + std::to_string(rank);
 }
 
-std::vector<uint8_t> bytes(const std::string& text) {
-    return {text.begin(), text.end()};
-}
-
-std::string text(const std::vector<uint8_t>& bytes) {
-    return {bytes.begin(), bytes.end()};
-}
-
 std::string rankList(const std::vector<int>& ranks) {
     std::string list = ranks.size() == 1 ? "rank " : "ranks ";
     for (size_t i = 0; i < ranks.size(); ++i) list += (i ? ", " : "") + std::to_string(ranks[i]);
@@ -62,7 +54,7 @@ void RankMonitor::beat() {
         lock.unlock();
         try {
             m_store->add(key("beat", m_rank), 1);
-            m_store->set(key("step", m_rank), bytes(std::to_string(m_step.load())));
+            m_store->set(key("step", m_rank), storeBytes(std::to_string(m_step.load())));
         } catch (const std::exception&) {
             return;  // the store is gone: the main thread finds out through its own calls
         }
@@ -73,7 +65,7 @@ void RankMonitor::beat() {
 
 void RankMonitor::reportFailure(const std::string& message) {
     try {
-        m_store->set(key("error", m_rank), bytes(message));
+        m_store->set(key("error", m_rank), storeBytes(message));
     } catch (const std::exception&) {
         // the others will name this rank from its silent heartbeat instead
     }
@@ -84,7 +76,7 @@ std::string RankMonitor::failures() {
     for (int r = 0; r < m_worldSize; ++r) {
         if (r == m_rank || !m_store->check({key("error", r)})) continue;
         found += (found.empty() ? "" : "; ") + ("rank " + std::to_string(r) + " failed: ") +
-                 text(m_store->get(key("error", r)));
+                 storeText(m_store->get(key("error", r)));
     }
     return found;
 }
@@ -142,11 +134,19 @@ std::string RankMonitor::diagnose() {
         if (!silent.empty()) return stopped(silent);
         std::string steps;
         for (int r = 0; r < m_worldSize; ++r)
-            steps += (r ? ", " : "") + text(m_store->get(key("step", r)));
+            steps += (r ? ", " : "") + storeText(m_store->get(key("step", r)));
         return "every rank is alive (at steps " + steps + "): one is stuck or too slow";
     } catch (const std::exception& error) {
         return unreachable(error);
     }
+}
+
+std::vector<uint8_t> storeBytes(const std::string& text) {
+    return {text.begin(), text.end()};
+}
+
+std::string storeText(const std::vector<uint8_t>& bytes) {
+    return {bytes.begin(), bytes.end()};
 }
 
 }  // namespace tpugraphs

@@ -60,5 +60,8 @@ private:
 
 // The first line of an error's message, without the backtrace c10 errors carry.
 std::string shortErrorText(const std::exception& error);
+// A store value from text, and back (the store keeps bytes).
+std::vector<uint8_t> storeBytes(const std::string& text);
+std::string storeText(const std::vector<uint8_t>& bytes);
 
 }  // namespace tpugraphs
