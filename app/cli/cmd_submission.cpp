@@ -17,7 +17,7 @@ using namespace tpugraphs;
 
 void runPipeline(const PipelineOptions& options) {
     std::cout << "submission pipeline: " << options.datasetRoot << " -> " << options.outDir << ", "
-              << options.budgetMinutes << " min of training, " << options.seeds
+              << options.budgetMinutes << " min of training and scoring, " << options.seeds
               << " runs per collection (Ctrl-C stops at a safe point; the same command resumes)"
               << std::endl;
     const cli::StopSignals stop;
@@ -39,8 +39,9 @@ void setupSubmission(CLI::App& app) {
     cmd->add_option("--out", o->outDir, "Folder of the pipeline: runs, submission.csv, report.md")
         ->required();
     cmd->add_option("--budget-minutes", o->budgetMinutes,
-                    "Training time of all collections together, divided by the cost of an "
-                    "epoch of each")
+                    "Time to train and score all collections together: the scoring after "
+                    "training (valid and test splits, estimated by the probes) first, the rest "
+                    "divided by the cost of an epoch of each; the probes come on top")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
     cmd->add_option("--seeds", o->seeds, "Runs per collection, ensembled")

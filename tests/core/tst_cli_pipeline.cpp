@@ -1,9 +1,14 @@
 // `tpugraphs submission` as a process, on a small generated dataset (tile and layout:xla:default,
 // train, valid and test): killed with SIGKILL while its runs train, the same command resumes the
 // recorded plan, finishes the runs and writes a submission that `validate-submission` accepts
-// against the dataset, with a report naming each collection's ensemble and the ridge reference;
-// a call with other options in the same folder is refused.
+// against the dataset, with a report naming each collection's ensemble, each run's score and the
+// ridge reference; the plan priced the scoring after training, and the runs did not validate; a
+// call with other options in the same folder is refused.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <signal.h>
@@ -47,6 +52,20 @@ private Q_SLOTS:
         QVERIFY(report.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(report.readAll());
         QVERIFY2(text.contains("validated") && !text.contains("no valid graphs"), qPrintable(text));
+        QVERIFY2(text.contains("Scoring after training took"), qPrintable(text));
+        // Each of the 2 runs scored with the ensemble: "| **ensemble** | run / run |".
+        const QRegularExpression runs(R"(\*\* \| -?\d\.\d{3} / -?\d\.\d{3} \|)");
+        QCOMPARE(text.count(runs), 2);
+
+        QFile plan(out + "/pipeline.json");
+        QVERIFY(plan.open(QIODevice::ReadOnly));
+        for (const QJsonValue c : QJsonDocument::fromJson(plan.readAll())["collections"].toArray())
+            QVERIFY2(c["scoring_seconds"].toDouble() > 0, qPrintable(c["collection"].toString()));
+        QFile history(out + "/training/runs/layout-xla-default/seed-0/history.csv");
+        QVERIFY(history.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(history.readAll()).split('\n');
+        for (const QString& row : rows.mid(1))  // is_val, the 10th column, is 0 on every row
+            QVERIFY2(row.isEmpty() || row.section(',', 9, 9) == "0", qPrintable(row));
 
         const CliRun check = runCli(
             {"validate-submission", out + "/submission.csv", "--dataset", m_root, "--partial"});

@@ -121,6 +121,9 @@ deb=$(ls "$debs/${name}_${version}_"*.deb 2>/dev/null | head -n 1)
 [ -f "$deb" ] || fail "no ${name}_*.deb in $debs: $(ls "$debs")"
 depends=$(dpkg-deb --field "$deb" Depends)
 echo "$(basename "$deb"): $(du -h "$deb" | cut -f1); Depends: $depends"
+# A CMake list passed as one description shows its ';' separators in the package's text.
+description=$(dpkg-deb --field "$deb" Description)
+if grep -q ';' <<<"$description"; then fail "the Description holds a CMake list's ';': $description"; fi
 for runtime in libtorch libopenblas0 libzip; do
     grep -q "$runtime" <<<"$depends" || fail "Depends lacks $runtime"
 done

@@ -83,7 +83,11 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     form->addRow(QStringLiteral("Template"), new BrowseRow(m_template, BrowseRow::Pick::OpenFile,
                                                            QStringLiteral("Template submission"),
                                                            QStringLiteral("CSV files (*.csv)")));
-    form->addRow(QStringLiteral("Training budget"), m_budget);
+    m_budget->setToolTip(
+        QStringLiteral("Time to train and score all collections: the scoring after training (the "
+                       "valid and test splits, estimated by short probes) first, the rest divided "
+                       "by the cost of an epoch of each collection; the probes come on top"));
+    form->addRow(QStringLiteral("Budget"), m_budget);
     form->addRow(QStringLiteral("Runs per collection"), m_seeds);
     form->addRow(QStringLiteral("Runs at once"), m_workers);
 
