@@ -352,7 +352,8 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
         paramGrads[next + 2] = dMergeBias.sum(0);
     }
 
-    // 2'. conv: dW = dConv^T z, dz = dConv W; z's neighbour parts go back through the means.
+    // 2'. conv: dW = dConv^T z, dz = dConv W; z's neighbour parts go back through the means
+    // (the projected conv: through its transposed neighbour sums, projected_conv.h).
     const Tensor configNodes = saved("configNodes");
     Tensor da, dIn, dOut;
     Tensor dConvBias = perThread(s, {h}, true);
