@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "model/node_chunks.h"
+#include "model/projected_conv.h"
 #include "model/vector_clones.h"
 
 namespace tpugraphs {
@@ -86,8 +87,7 @@ struct ConfigJoinFunction : torch::autograd::Function<ConfigJoinFunction> {
         const Tensor n = nodes.contiguous(), hot = hotColumns.contiguous();
         const Tensor table = weight.t().contiguous();
         const Sizes s = sizesOf(hot, n.size(1));
-        Tensor configurable = torch::full({n.size(0)}, -1, torch::kLong);
-        configurable.index_put_({configNodes}, torch::arange(configNodes.size(0), torch::kLong));
+        const Tensor configurable = configurableRows(n.size(0), configNodes);
         Tensor y = torch::empty({n.size(0), s.configs, s.channels});
         Tensor scratch =
             torch::empty({at::get_num_threads(), s.chunkNodes * s.configs, s.channels});

@@ -4,8 +4,10 @@
 #include <torch/autograd.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "model/node_chunks.h"
+#include "model/projected_conv.h"
 #include "model/sage_block_kernels.h"
 
 namespace tpugraphs {
@@ -23,7 +25,8 @@ constexpr int64_t kSageChunkRows = 1024;  // rows per chunk: its [rows, 3H] SAGE
 // Non-tensor inputs of the block's function.
 struct BlockSpec {
     const BatchTopology* topology = nullptr;
-    Tensor padded;  // [G, K] uint8: 1 on padding slots
+    Tensor padded;       // [G, K] uint8: 1 on padding slots
+    Tensor configNodes;  // defined: the input varies along K only at these nodes (projected conv)
     bool bidirectional = true, channelAttention = true, crossAttention = true;
     AttentionForm form = AttentionForm::Context;
 };
@@ -133,18 +136,28 @@ Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
                                ptr(rstd) + n0 * s.configs);
     });
 
-    // 2. conv = [a, mean of producers, mean of consumers] W^T + b, pooled per graph and config.
-    Tensor conv = torch::empty_like(x);
-    Tensor z = perThread(s, {s.chunkRows(), width}, false);
+    // 2. conv = [a, mean of producers, mean of consumers] W^T + b, pooled per graph and config
+    // (projected first, once per node where the input does not vary along K).
+    Tensor conv = torch::empty_like(x), z;
     Tensor pooled = perThread(s, {s.graphs, s.configs, h}, true);
     const Tensor convWeightT = convWeight.t();
+    std::optional<ProjectedConv> projected;
+    if (spec.configNodes.defined())
+        projected.emplace(a, convWeight, spec.configNodes, s.chunkNodes);
+    else
+        z = perThread(s, {s.chunkRows(), width}, false);
     forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
-        Tensor zRows = scratchRows(z, thread, (n1 - n0) * s.configs);
-        kernels::gatherNeighbourMeans(ptr(a), s.rows(), producers,
-                                      spec.bidirectional ? &consumers : nullptr, n0, n1,
-                                      ptr(zRows));
         Tensor out = rowsOf(conv, s, n0, n1);
-        at::addmm_out(out, convBias, zRows, convWeightT);
+        if (projected) {
+            projected->rows(ptr(convBias), producers, spec.bidirectional ? &consumers : nullptr, n0,
+                            n1, ptr(out));
+        } else {
+            Tensor zRows = scratchRows(z, thread, (n1 - n0) * s.configs);
+            kernels::gatherNeighbourMeans(ptr(a), s.rows(), producers,
+                                          spec.bidirectional ? &consumers : nullptr, n0, n1,
+                                          ptr(zRows));
+            at::addmm_out(out, convBias, zRows, convWeightT);
+        }
         if (spec.channelAttention)
             kernels::sumPerGraphRows(ptr(out), nodeGraph, s.rows(), n0, n1, ptr(pooled[thread]));
     });
@@ -214,6 +227,7 @@ Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
                                      {"pooledMean", pooledMean},
                                      {"context", context},
                                      {"padded", spec.padded},
+                                     {"configNodes", spec.configNodes},
                                      {"nodeGraph", topology.nodeGraph},
                                      {"invNodeCount", topology.invNodeCount},
                                      {"producerStart", topology.producerStart},
@@ -338,40 +352,61 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
         paramGrads[next + 2] = dMergeBias.sum(0);
     }
 
-    // 2'. conv: dW = dConv^T z, dz = dConv W; z's neighbour parts go back through the means.
-    Tensor da = torch::empty_like(x), dIn = torch::empty_like(x);
-    Tensor dOut = bidirectional ? torch::empty_like(x) : Tensor();
-    Tensor z = perThread(s, {s.chunkRows(), width}, false);
-    Tensor dz = perThread(s, {s.chunkRows(), width}, false);
-    Tensor withPool = perThread(s, {s.chunkRows(), h}, false);
-    Tensor dConvWeight = perThread(s, {h, width}, true), dConvBias = perThread(s, {h}, true);
-    forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
-        const int64_t rows = (n1 - n0) * s.configs;
-        Tensor d = rowsOf(dConv, s, n0, n1);
-        if (channelAttention) {
-            Tensor total = scratchRows(withPool, thread, rows);
-            kernels::combinePerGraph(ptr(d), ptr(dPooled), nodeGraph, s.rows(), n0, n1, true,
-                                     ptr(total));
-            d = total;
-        }
-        Tensor zRows = scratchRows(z, thread, rows), dzRows = scratchRows(dz, thread, rows);
-        kernels::gatherNeighbourMeans(ptr(a), s.rows(), producers,
-                                      bidirectional ? &consumers : nullptr, n0, n1, ptr(zRows));
-        dConvWeight[thread].addmm_(d.t(), zRows);
-        kernels::addColumnSums(ptr(d), rows, h, ptr(dConvBias[thread]));
-        at::mm_out(dzRows, d, convWeight);
-        kernels::splitConvGradient(ptr(dzRows), bidirectional, producers, consumers, s.rows(), n0,
-                                   n1, ptr(da) + s.at(n0), ptr(dIn) + s.at(n0),
-                                   bidirectional ? ptr(dOut) + s.at(n0) : nullptr);
-    });
-    paramGrads[2] = dConvWeight.sum(0);
+    // 2'. conv: dW = dConv^T z, dz = dConv W; z's neighbour parts go back through the means
+    // (the projected conv: through its transposed neighbour sums, projected_conv.h).
+    const Tensor configNodes = saved("configNodes");
+    Tensor da, dIn, dOut;
+    Tensor dConvBias = perThread(s, {h}, true);
+    if (configNodes.defined()) {
+        // The projected conv reads its neighbours' gradient rows: dConv whole first.
+        forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+            float* d = ptr(dConv) + s.at(n0);
+            if (channelAttention)
+                kernels::combinePerGraph(d, ptr(dPooled), nodeGraph, s.rows(), n0, n1, true, d);
+            kernels::addColumnSums(d, (n1 - n0) * s.configs, h, ptr(dConvBias[thread]));
+        });
+        const ProjectedConvGradients g = projectedConvBackward(
+            dConv, a, convWeight, configNodes, producers, consumers, bidirectional, s.chunkNodes);
+        da = g.input;
+        paramGrads[2] = g.weight;
+    } else {
+        da = torch::empty_like(x);
+        dIn = torch::empty_like(x);
+        dOut = bidirectional ? torch::empty_like(x) : Tensor();
+        Tensor z = perThread(s, {s.chunkRows(), width}, false);
+        Tensor dz = perThread(s, {s.chunkRows(), width}, false);
+        Tensor withPool = perThread(s, {s.chunkRows(), h}, false);
+        Tensor dConvWeight = perThread(s, {h, width}, true);
+        forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+            const int64_t rows = (n1 - n0) * s.configs;
+            Tensor d = rowsOf(dConv, s, n0, n1);
+            if (channelAttention) {
+                Tensor total = scratchRows(withPool, thread, rows);
+                kernels::combinePerGraph(ptr(d), ptr(dPooled), nodeGraph, s.rows(), n0, n1, true,
+                                         ptr(total));
+                d = total;
+            }
+            Tensor zRows = scratchRows(z, thread, rows), dzRows = scratchRows(dz, thread, rows);
+            kernels::gatherNeighbourMeans(ptr(a), s.rows(), producers,
+                                          bidirectional ? &consumers : nullptr, n0, n1, ptr(zRows));
+            dConvWeight[thread].addmm_(d.t(), zRows);
+            kernels::addColumnSums(ptr(d), rows, h, ptr(dConvBias[thread]));
+            at::mm_out(dzRows, d, convWeight);
+            kernels::splitConvGradient(ptr(dzRows), bidirectional, producers, consumers, s.rows(),
+                                       n0, n1, ptr(da) + s.at(n0), ptr(dIn) + s.at(n0),
+                                       bidirectional ? ptr(dOut) + s.at(n0) : nullptr);
+        });
+        paramGrads[2] = dConvWeight.sum(0);
+    }
     paramGrads[3] = dConvBias.sum(0);
 
-    // 1'. Neighbour means transposed, then the layer norm: dx += LN'(da).
+    // 1'. Neighbour means transposed (the projected conv's da is whole), then the layer norm:
+    // dx += LN'(da).
     Tensor dNormWeight = perThread(s, {h}, true), dNormBias = perThread(s, {h}, true);
     forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
-        kernels::scatterNeighbourMeans(ptr(dIn), bidirectional ? ptr(dOut) : nullptr, s.rows(),
-                                       producers, consumers, n0, n1, ptr(da));
+        if (dIn.defined())
+            kernels::scatterNeighbourMeans(ptr(dIn), bidirectional ? ptr(dOut) : nullptr, s.rows(),
+                                           producers, consumers, n0, n1, ptr(da));
         kernels::layerNormRowsBackward(
             ptr(da) + s.at(n0), ptr(x) + s.at(n0), ptr(mean) + n0 * s.configs,
             ptr(rstd) + n0 * s.configs, (n1 - n0) * s.configs, h, ptr(normWeight),
@@ -389,10 +424,11 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
 }  // namespace
 
 Tensor fusedSageBlock(const Tensor& x, const SageBlockParameters& p, const BatchTopology& topology,
-                      const Tensor& configMask, AttentionForm form) {
+                      const Tensor& configMask, AttentionForm form, const Tensor& configNodes) {
     BlockSpec spec;
     spec.topology = &topology;
     spec.padded = (~configMask).to(torch::kUInt8).contiguous();
+    if (configNodes.defined()) spec.configNodes = configNodes.contiguous();
     spec.bidirectional = p.convWeight.size(1) == 3 * p.convWeight.size(0);
     spec.channelAttention = p.squeezeWeight.defined();
     spec.crossAttention = p.mergeWeight.defined();

@@ -21,9 +21,12 @@ struct SageBlockParameters {
 };
 
 // gelu(x + block(x)) for x [N, K, H] float on the CPU: the function of SageBlockImpl's forward
-// without dropout. configMask [G, K] keeps padded slots out of the attention softmax.
+// without dropout. configMask [G, K] keeps padded slots out of the attention softmax. When
+// configNodes [M] int64 is defined, x's rows vary along K only at those nodes (the first layout
+// block's input) and the SAGE projections of the others are computed once per node
+// (projected_conv.h); the result is the same up to float rounding.
 torch::Tensor fusedSageBlock(const torch::Tensor& x, const SageBlockParameters& parameters,
                              const BatchTopology& topology, const torch::Tensor& configMask,
-                             AttentionForm form);
+                             AttentionForm form, const torch::Tensor& configNodes = {});
 
 }  // namespace tpugraphs

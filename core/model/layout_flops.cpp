@@ -18,13 +18,23 @@ double layoutSageTrainFlops(const CostModelOptions& o, const LayoutStepShape& s,
     const double h = static_cast<double>(o.hidden), n = static_cast<double>(s.nodes);
     const double k = static_cast<double>(s.configs);
     const double nodeRows = n * k, graphRows = static_cast<double>(s.graphs) * k;
+    const double m = static_cast<double>(s.configurable);
     double forward = linear(n, static_cast<double>(s.nodeFeatures + o.opcodeEmbedding), h);
     // The one-hot config projection as run: a sum of the 18 hot weight columns per row.
-    forward += linear(static_cast<double>(s.configurable) * k, kLayoutConfigFeatureCount, h);
+    forward += linear(m * k, kLayoutConfigFeatureCount, h);
     const double squeeze = static_cast<double>(std::max<int64_t>(1, o.hidden / 4));
     const double half = static_cast<double>(std::max<int64_t>(4, o.hidden / 2));
+    const double parts = o.bidirectional ? 3 : 2;
+    double firstConv = 0;  // forward and backward, where they are not 1 : 2
     for (int64_t layer = 0; layer < o.layers; ++layer) {
-        forward += linear(nodeRows, h, h) * (o.bidirectional ? 3 : 2);
+        if (fusedKernels && layer == 0)
+            // The projected conv: one row per node, plus K per configurable node, projected;
+            // the weight gradient one row per non-configurable node and K per configurable one;
+            // the input gradient per config row.
+            firstConv = linear(n + m * k, h, parts * h) + linear(n - m + m * k, h, parts * h) +
+                        linear(nodeRows, parts * h, h);
+        else
+            forward += linear(nodeRows, h, h) * parts;
         if (o.selfChannelAttention) forward += 2 * linear(graphRows, h, squeeze);
         if (!o.crossConfigAttention) continue;
         // The context form's merge input [x, context] has a context row per node, not per
@@ -39,7 +49,7 @@ double layoutSageTrainFlops(const CostModelOptions& o, const LayoutStepShape& s,
     else
         forward +=
             linear(graphRows, h, h) + linear(graphRows, h, half) + linear(graphRows, half, 1);
-    return 3.0 * forward;
+    return 3.0 * forward + firstConv;
 }
 
 }  // namespace tpugraphs

@@ -19,8 +19,10 @@ struct LayoutStepShape {
 // Floating-point operations of the Linear layers of one training step as the model runs them
 // (fusedKernels: the fused CPU kernels, else the reference modules): a Linear applied to `rows`
 // rows of width `in` giving `out` costs 2 * rows * in * out forward and twice that backward
-// (input and weight gradients). Normalisation, activations, attention softmax and message
-// passing sums are not counted. See docs/BENCHMARKS.md, "Layout training on real graphs".
+// (input and weight gradients); the fused first block's conv projects a non-configurable node
+// once, not per config (projected_conv.h), and is counted so. Normalisation, activations,
+// attention softmax and message passing sums are not counted. See docs/BENCHMARKS.md, "Layout
+// training on real graphs".
 double layoutSageTrainFlops(const CostModelOptions& model, const LayoutStepShape& shape,
                             bool fusedKernels);
 

@@ -51,8 +51,13 @@ torch::Tensor LayoutSageImpl::joinConfigs(const torch::Tensor& nodes, const Mode
 torch::Tensor LayoutSageImpl::forward(const ModelBatch& batch) {
     const auto& topology = batch.topology;
     auto x = joinConfigs(encoder(batch.nodeFeat, batch.opcode), batch);  // [N, K, H]
-    for (const auto& module : *blocks)
-        x = module->as<SageBlock>()->forward(x, topology, batch.configMask);
+    // The join's rows vary along K only at the configurable nodes (no dropout before the first
+    // block): the first block may project the other nodes once per graph.
+    torch::Tensor configNodes = batch.configNodes;
+    for (const auto& module : *blocks) {
+        x = module->as<SageBlock>()->forward(x, topology, batch.configMask, configNodes);
+        configNodes = torch::Tensor();
+    }
     if (options.readout == LayoutReadout::NodeScoreSum)
         return sumPerGraph(nodeScore(x).squeeze(-1), topology);  // [G, K]
     return head(meanPerGraph(x, topology));

@@ -45,13 +45,14 @@ SageBlockParameters SageBlockImpl::fusedParameters() const {
 }
 
 torch::Tensor SageBlockImpl::forward(const torch::Tensor& x, const BatchTopology& topology,
-                                     const torch::Tensor& configMask) {
+                                     const torch::Tensor& configMask,
+                                     const torch::Tensor& configNodes) {
     const bool perConfig = x.dim() == 3;
     if (perConfig && x.device().is_cpu() && x.scalar_type() == torch::kFloat &&
         fusedCpuKernelsEnabled())
-        return cpuDropout(
-            fusedSageBlock(x, fusedParameters(), topology, configMask, options.attentionForm),
-            options.dropout, is_training());
+        return cpuDropout(fusedSageBlock(x, fusedParameters(), topology, configMask,
+                                         options.attentionForm, configNodes),
+                          options.dropout, is_training());
     auto h = conv(norm(x), topology);
     if (options.selfChannelAttention) h = channelAttention(h, topology);
     if (options.crossConfigAttention && perConfig)

@@ -29,9 +29,11 @@ struct SageBlockOptions {
 // [N, H] inputs run the modules below.
 struct SageBlockImpl : torch::nn::Module {
     explicit SageBlockImpl(const SageBlockOptions& options);
-    // configMask [G, K] bool (false on padded config slots) for [N, K, H] inputs.
+    // configMask [G, K] bool (false on padded config slots) for [N, K, H] inputs. configNodes,
+    // when defined, says that x varies along K only at those node rows (the first layout
+    // block's input): the fused function then projects the other nodes once.
     torch::Tensor forward(const torch::Tensor& x, const BatchTopology& topology,
-                          const torch::Tensor& configMask);
+                          const torch::Tensor& configMask, const torch::Tensor& configNodes = {});
     // The modules' parameters as the fused function reads them.
     SageBlockParameters fusedParameters() const;
 

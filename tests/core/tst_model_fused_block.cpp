@@ -1,6 +1,7 @@
 // The fused CPU block computes the reference modules' function: the layout model's scores and
 // every parameter gradient agree within 1e-5 with the kernels on and off, for each block variant
-// and attention form, on one graph and on a padded batch of two.
+// and attention form, on one graph and on a padded batch of two; the first block's projected
+// conv (non-configurable nodes projected once) gives the gathered conv's outputs and gradients.
 #include <QtTest>
 
 #include <torch/types.h>
@@ -9,6 +10,7 @@
 #include "model/cpu_dropout.h"
 #include "model/cpu_kernels.h"
 #include "model/graph_batch.h"
+#include "model/layout_sage.h"
 #include "model_test_graphs.h"
 #include "train/torch_threads.h"
 
@@ -40,6 +42,14 @@ Result run(CostModelImpl& model, const ModelBatch& batch, bool fused) {
 double difference(const torch::Tensor& a, const torch::Tensor& b) {
     const double scale = std::max(1.0, b.abs().max().item<double>());
     return (a - b).abs().max().item<double>() / scale;
+}
+
+// The parameter gradients of `module` (cleared after reading).
+std::vector<torch::Tensor> takeGrads(torch::nn::Module& module) {
+    std::vector<torch::Tensor> grads;
+    for (auto& p : module.parameters()) grads.push_back(p.grad().clone());
+    module.zero_grad();
+    return grads;
 }
 
 }  // namespace
@@ -94,6 +104,93 @@ private Q_SLOTS:
         qInfo("largest relative difference of scores and gradients: %.2e", worst);
     }
 
+    // One block on an input that varies along K only at the configurable nodes (as the layout
+    // join's output does): with configNodes the conv projects the other nodes once; output,
+    // input gradient and parameter gradients are those of the gathered conv.
+    void projectedConvMatchesGathered_data() {
+        QTest::addColumn<int>("configurable");
+        QTest::addColumn<bool>("bidirectional");
+        QTest::addColumn<bool>("channel");
+        QTest::addColumn<bool>("padded");
+        QTest::newRow("9 of 70 configurable") << 9 << true << true << false;
+        QTest::newRow("padded batch") << 9 << true << true << true;
+        QTest::newRow("producers only") << 9 << false << true << true;
+        QTest::newRow("no channel attention") << 9 << true << false << false;
+        QTest::newRow("every node configurable") << 70 << true << true << false;
+        QTest::newRow("one configurable") << 1 << true << true << true;
+    }
+
+    void projectedConvMatchesGathered() {
+        QFETCH(int, configurable);
+        QFETCH(bool, bidirectional);
+        QFETCH(bool, channel);
+        QFETCH(bool, padded);
+        const PreparedGraph a = test::randomLayoutGraph(70, configurable, 12, kFeatures, 4);
+        const PreparedGraph b = test::randomLayoutGraph(40, 5, 4, kFeatures, 5);
+        std::vector<BatchItem> items{{&a, {0, 3, 5, 7, 1, 2, 11, 8}, {}, {}}};
+        if (padded) items.push_back({&b, {2, 0, 3}, {}, {}});
+        const ModelBatch batch = buildGraphBatch(items).model;
+        const int64_t nodes = batch.topology.nodeGraph.size(0), h = 16;
+        torch::manual_seed(6);
+        SageBlock block(
+            SageBlockOptions{h, bidirectional, channel, true, 0.0, AttentionForm::Context});
+        torch::Tensor input = torch::randn({nodes, 1, h}).expand({-1, batch.configs, -1}).clone();
+        input.index_put_({batch.configNodes},
+                         torch::randn({batch.configNodes.size(0), batch.configs, h}));
+        const torch::Tensor weighting = torch::randn(input.sizes());
+        Result gathered, projected;
+        for (const bool project : {false, true}) {
+            Result& r = project ? projected : gathered;
+            const torch::Tensor x = input.clone().requires_grad_(true);
+            r.scores = fusedSageBlock(x, block->fusedParameters(), batch.topology, batch.configMask,
+                                      AttentionForm::Context,
+                                      project ? batch.configNodes : torch::Tensor());
+            (r.scores * weighting).sum().backward();
+            r.grads = takeGrads(*block);
+            r.grads.push_back(x.grad());
+        }
+        double worst = difference(projected.scores, gathered.scores);
+        for (size_t i = 0; i < gathered.grads.size(); ++i)
+            worst = std::max(worst, difference(projected.grads[i], gathered.grads[i]));
+        QVERIFY2(worst < 1e-5, qPrintable(QString("differs by %1").arg(worst)));
+        qInfo("largest relative difference of outputs and gradients: %.2e", worst);
+    }
+
+    // With dropout in training, the model (which hands the first block its configurable nodes)
+    // trains exactly as the same blocks called without them: the first block's input holds no
+    // per-config randomness, dropout masks are drawn after each block in the same order.
+    void projectedConvUnderDropout() {
+        const PreparedGraph a = test::randomLayoutGraph(60, 7, 10, kFeatures, 7);
+        const ModelBatch batch = buildGraphBatch({{&a, {0, 1, 2, 3, 4, 5, 6, 7}, {}, {}}}).model;
+        CostModelOptions options;
+        options.type = ModelType::LayoutSage;
+        options.nodeFeatures = kFeatures;
+        options.opcodeEmbedding = 8;
+        options.hidden = 16;
+        options.layers = 2;
+        options.dropout = 0.3;
+        torch::manual_seed(8);
+        LayoutSage model(options);
+        model->train();
+        const torch::Tensor weighting = torch::randn({1, batch.configs});
+        torch::manual_seed(9);
+        const torch::Tensor scores = model->forward(batch);
+        (scores * weighting).sum().backward();
+        const std::vector<torch::Tensor> projected = takeGrads(*model);
+        torch::manual_seed(9);
+        torch::Tensor x = model->joinConfigs(model->encoder(batch.nodeFeat, batch.opcode), batch);
+        for (const auto& module : *model->blocks)
+            x = module->as<SageBlock>()->forward(x, batch.topology, batch.configMask);
+        const torch::Tensor plain = sumPerGraph(model->nodeScore(x).squeeze(-1), batch.topology);
+        (plain * weighting).sum().backward();
+        const std::vector<torch::Tensor> gathered = takeGrads(*model);
+        QVERIFY(!torch::equal(plain, model->forward(batch)));  // dropout is on
+        double worst = difference(scores, plain);
+        for (size_t i = 0; i < gathered.size(); ++i)
+            worst = std::max(worst, difference(projected[i], gathered[i]));
+        QVERIFY2(worst < 1e-5, qPrintable(QString("differs by %1").arg(worst)));
+    }
+
     // Training mode with dropout off is the same function as eval mode; the fused block also
     // runs without gradients (validation, prediction).
     void runsWithoutGradients() {
@@ -132,9 +229,8 @@ private Q_SLOTS:
         QVERIFY(torch::equal(cpuDropout(x, p, false), x));
         // Neighbouring elements are independent (two per hash): no pair always kept together.
         const torch::Tensor pairs = kept.view({-1, 2});
-        const double both = (pairs.select(1, 0) & pairs.select(1, 1)).to(torch::kDouble)
-                                .mean()
-                                .item<double>();
+        const double both =
+            (pairs.select(1, 0) & pairs.select(1, 1)).to(torch::kDouble).mean().item<double>();
         QVERIFY2(std::abs(both - (1 - p) * (1 - p)) < 0.005, qPrintable(QString::number(both)));
     }
 };

@@ -1,0 +1,41 @@
+// Plain loops of the SAGE convolution written as "project, then sum the neighbours'
+// projections", for a block input whose rows vary along the config axis at a few nodes only:
+// the other nodes' projections are one row per node instead of K (no torch).
+#pragma once
+
+#include <cstdint>
+
+#include "model/sage_block_kernels.h"
+
+namespace tpugraphs::kernels {
+
+// The projections a(m, k) [W_self | W_producers (| W_consumers)]^T of every node m, each part
+// H wide: one row per node where the input does not vary along k, K rows at a configurable node.
+struct Projections {
+    const float* perNode = nullptr;      // [N, width]: row m, read where configRow[m] < 0
+    const float* perConfig = nullptr;    // [M, K, width]: rows of configurable node j
+    const int64_t* configRow = nullptr;  // [N]: j for configurable nodes, -1 for the others
+    int64_t width = 0;                   // 2H or 3H
+};
+
+// conv(n, k) = bias + self(n, k) + mean over producers p of producerPart(p, k) (+ mean over
+// consumers c of consumerPart(c, k) when consumers is non-null) for nodes [n0, n1), into out
+// (the chunk's rows from node n0). Per-node terms are summed once per node, not per config.
+void sumProjections(const Projections& p, Rows shape, const float* bias, const NodeLists& producers,
+                    const NodeLists* consumers, int64_t n0, int64_t n1, float* out);
+
+// The transpose of sumProjections for nodes [n0, n1): the gradient of each projection row,
+// dP(m, k) = [d(m, k), sum over consumers c of d(c, k) / deg_in(c) (, sum over producers p of
+// d(p, k) / deg_out(p))], into dP [rows, width], from d [N, K, H] (bias included nowhere).
+void gatherProjectionGradients(const float* d, Rows shape, const NodeLists& producers,
+                               const NodeLists& consumers, bool bidirectional, int64_t n0,
+                               int64_t n1, float* dP);
+
+// The weight gradient's factors of nodes [n0, n1) as rows: left [L, H] (inputs) and right
+// [L, width] (their projections' gradients), so that dW^T += left^T right. A node whose input
+// does not vary along k gives one row (a(m, 0), sum over k of dP(m, k)), a configurable node
+// its K rows. Returns L.
+int64_t weightGradientRows(const float* a, const float* dP, const int64_t* configRow, Rows shape,
+                           int64_t width, int64_t n0, int64_t n1, float* left, float* right);
+
+}  // namespace tpugraphs::kernels
