@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "base/atomic_file.h"
+#include "base/number_text.h"
 #include "train/run_directory.h"
 #include "train/run_files.h"
 #include "train/submission_builder.h"
@@ -271,18 +272,11 @@ bool hasKaggleTestSplit(const DatasetIndex& index) {
     return true;
 }
 
-std::string number(double value, int decimals = 4) {
-    if (!std::isfinite(value)) return "-";
-    char text[32];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    return text;
-}
-
 std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
     std::string md = "# Submission pipeline report\n\nDataset `" + o.datasetRoot + "`, budget " +
-                     number(o.budgetMinutes, 0) + " min, " + std::to_string(o.seeds) +
+                     fixedText(o.budgetMinutes, 0) + " min, " + std::to_string(o.seeds) +
                      " runs per collection (ensembled), " + std::to_string(o.workers) +
-                     " at a time; this call " + number(outcome.minutes, 1) +
+                     " at a time; this call " + fixedText(outcome.minutes, 1) +
                      " min.\n\n"
                      "| collection | steps / run | s / step | budget min | run min (mean) | "
                      "peak MiB | valid: ensemble | valid: runs | ridge | heuristic | valid scoring "
@@ -296,16 +290,17 @@ std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
             peak = std::max(peak, r.peakMib);
         }
         for (const EvalMetrics& run : c.runMetrics)
-            runs += (runs.empty() ? "" : " / ") + number(run.primary(), 3);
+            runs += (runs.empty() ? "" : " / ") + fixedText(run.primary(), 3);
         std::string ridge = "-", heuristic = "-";
         for (const ReferenceScore& ref : c.references)
-            (ref.shortName == "ridge" ? ridge : heuristic) = number(ref.mean);
-        md += "| " + std::string(collectionName(c.collection)) + " | " + std::to_string(c.steps) +
-              " | " + number(c.secondsPerStep, 3) + " | " + number(c.budgetMinutes, 1) + " | " +
-              number(minutes, 1) + " | " + number(peak, 0) + " | **" +
-              (c.ensemble.graphs ? number(c.ensemble.primary()) : std::string("no valid graphs")) +
-              "** | " + runs + " | " + ridge + " | " + heuristic + " | " +
-              number(c.scoringMinutes, 1) + " |\n";
+            (ref.shortName == "ridge" ? ridge : heuristic) = fixedText(ref.mean);
+        md +=
+            "| " + std::string(collectionName(c.collection)) + " | " + std::to_string(c.steps) +
+            " | " + fixedText(c.secondsPerStep, 3) + " | " + fixedText(c.budgetMinutes, 1) + " | " +
+            fixedText(minutes, 1) + " | " + fixedText(peak, 0) + " | **" +
+            (c.ensemble.graphs ? fixedText(c.ensemble.primary()) : std::string("no valid graphs")) +
+            "** | " + runs + " | " + ridge + " | " + heuristic + " | " +
+            fixedText(c.scoringMinutes, 1) + " |\n";
     }
     md +=
         "\nMetric: Kendall tau (layout), top-5 score (tile), on the valid split, the runs' "
@@ -319,10 +314,10 @@ std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
         planned += c.plannedScoringMinutes;
         scored += c.scoringMinutes;
     }
-    md += "Scoring after training took " + number(scored + outcome.predictionMinutes, 1) +
-          " min (valid " + number(scored, 1) + ", test prediction " +
-          number(outcome.predictionMinutes, 1) + "); the plan estimated " + number(planned, 1) +
-          " min from the probes and took it out of the budget first.\n\n";
+    md += "Scoring after training took " + fixedText(scored + outcome.predictionMinutes, 1) +
+          " min (valid " + fixedText(scored, 1) + ", test prediction " +
+          fixedText(outcome.predictionMinutes, 1) + "); the plan estimated " +
+          fixedText(planned, 1) + " min from the probes and took it out of the budget first.\n\n";
     md += outcome.submissionPath.empty()
               ? "No submission written.\n"
               : "Submission: `" + outcome.submissionPath + "`, " + std::to_string(outcome.rows) +

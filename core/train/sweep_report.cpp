@@ -4,16 +4,11 @@
 #include <cmath>
 #include <cstdio>
 
+#include "base/number_text.h"
+
 namespace tpugraphs {
 
 namespace {
-
-std::string fixedText(double value, int decimals = 4) {
-    if (!std::isfinite(value)) return "-";
-    char text[32];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    return text;
-}
 
 std::string csvField(const std::string& text) {
     if (text.find_first_of(",\"\n") == std::string::npos) return text;
