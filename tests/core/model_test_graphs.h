@@ -42,18 +42,24 @@ inline PreparedGraph randomLayoutGraph(int64_t nodes, int64_t configurable, int6
     return g;
 }
 
-// The layout model with small sizes and weights fixed by `seed`.
-inline std::shared_ptr<CostModelImpl> layoutModel(int features, uint64_t seed,
-                                                  AttentionForm form = AttentionForm::Context,
-                                                  bool bidirectional = true,
-                                                  bool channelAttention = true,
-                                                  bool crossAttention = true) {
+// The layout model's options with small sizes.
+inline CostModelOptions layoutModelOptions(int features) {
     CostModelOptions options;
     options.type = ModelType::LayoutSage;
     options.nodeFeatures = features;
     options.opcodeEmbedding = 8;
     options.hidden = 16;
     options.layers = 2;
+    return options;
+}
+
+// The layout model with small sizes and weights fixed by `seed`.
+inline std::shared_ptr<CostModelImpl> layoutModel(int features, uint64_t seed,
+                                                  AttentionForm form = AttentionForm::Context,
+                                                  bool bidirectional = true,
+                                                  bool channelAttention = true,
+                                                  bool crossAttention = true) {
+    CostModelOptions options = layoutModelOptions(features);
     options.bidirectional = bidirectional;
     options.selfChannelAttention = channelAttention;
     options.crossConfigAttention = crossAttention;

@@ -162,12 +162,7 @@ private Q_SLOTS:
     void projectedConvUnderDropout() {
         const PreparedGraph a = test::randomLayoutGraph(60, 7, 10, kFeatures, 7);
         const ModelBatch batch = buildGraphBatch({{&a, {0, 1, 2, 3, 4, 5, 6, 7}, {}, {}}}).model;
-        CostModelOptions options;
-        options.type = ModelType::LayoutSage;
-        options.nodeFeatures = kFeatures;
-        options.opcodeEmbedding = 8;
-        options.hidden = 16;
-        options.layers = 2;
+        CostModelOptions options = test::layoutModelOptions(kFeatures);
         options.dropout = 0.3;
         torch::manual_seed(8);
         LayoutSage model(options);
