@@ -83,10 +83,10 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     form->addRow(QStringLiteral("Template"), new BrowseRow(m_template, BrowseRow::Pick::OpenFile,
                                                            QStringLiteral("Template submission"),
                                                            QStringLiteral("CSV files (*.csv)")));
-    m_budget->setToolTip(
-        QStringLiteral("Time to train and score all collections: the scoring after training (the "
-                       "valid and test splits, estimated by short probes) first, the rest divided "
-                       "by the cost of an epoch of each collection; the probes come on top"));
+    m_budget->setToolTip(QStringLiteral(
+        "<p>Time to train and score all collections: the scoring after training (the "
+        "valid and test splits, estimated by short probes) first, the rest divided "
+        "by the cost of an epoch of each collection; the probes come on top</p>"));
     form->addRow(QStringLiteral("Budget"), m_budget);
     form->addRow(QStringLiteral("Runs per collection"), m_seeds);
     form->addRow(QStringLiteral("Runs at once"), m_workers);
@@ -97,10 +97,11 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
                              QStringLiteral("Runs done"), QStringLiteral("Steps"),
                              QStringLiteral("Valid (ensemble)")});
     m_rows->headerItem()->setToolTip(
-        ValidColumn, QStringLiteral("The ensemble's metric on the valid split: top-5 score (tile), "
-                                    "Kendall tau on a seeded subset of %1 configs of each graph "
-                                    "(layout; Kaggle's test files hold about as many)")
-                         .arg(kPipelineLayoutValidConfigs));
+        ValidColumn,
+        QStringLiteral("<p>The ensemble's metric on the valid split: top-5 score (tile), "
+                       "Kendall tau on a seeded subset of %1 configs of each graph "
+                       "(layout; Kaggle's test files hold about as many)</p>")
+            .arg(kPipelineLayoutValidConfigs));
     m_rows->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (Collection c : kCollections)
         m_rows->addTopLevelItem(new QTreeWidgetItem(
