@@ -16,14 +16,14 @@ namespace {
 using namespace tpugraphs;
 
 void runPipeline(const PipelineOptions& options) {
+    const std::atomic<bool>* stop = cli::installStopSignals();
     std::cout << "submission pipeline: " << options.datasetRoot << " -> " << options.outDir << ", "
               << options.budgetMinutes << " min of training and scoring, " << options.seeds
               << " runs per collection (Ctrl-C stops at a safe point; the same command resumes)"
               << std::endl;
-    const cli::StopSignals stop;
     const PipelineOutcome outcome = runSubmissionPipeline(
         options, [](const std::string& message) { std::cout << message << std::endl; },
-        stop.flag());
+        stop);
     std::cout << "\n" << outcome.report << "\nreport: " << options.outDir << "/report.md\n";
     if (outcome.submissionPath.empty())
         std::cout << "stopped before the submission; continue with the same command\n";

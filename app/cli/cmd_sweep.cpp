@@ -46,6 +46,7 @@ std::map<Collection, std::vector<ReferenceScore>> referencesOf(const SweepArgs& 
 }
 
 void runSweepCommand(SweepArgs& a) {
+    const std::atomic<bool>* stop = cli::installStopSignals();
     for (const std::string& text : a.grid) a.spec.grid.push_back(parseGridAxis(text));
     for (const std::string& text : a.variants) a.spec.variants.push_back(parseVariant(text));
     for (const std::string& text : a.ranges) a.spec.ranges.push_back(parseRange(text));
@@ -57,10 +58,9 @@ void runSweepCommand(SweepArgs& a) {
     std::cout << "sweep: " << trials.size() << " trials into " << a.run.outDir << ", "
               << a.run.workers << " at a time (Ctrl-C stops them at a safe point; the same "
               << "command resumes)" << std::endl;
-    const cli::StopSignals stop;
     const std::vector<TrialResult> results = runSweep(
         trials, a.run, [](const std::string& message) { std::cout << message << std::endl; },
-        stop.flag());
+        stop);
     const SweepTables tables = sweepTables(results, a.run.evaluations, referencesOf(a));
     writeFileAtomically(a.run.outDir + "/results.csv", tables.csv);
     writeFileAtomically(a.run.outDir + "/results.md", tables.markdown);

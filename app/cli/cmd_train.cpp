@@ -68,6 +68,7 @@ TrainOptions freshOptions(const TrainArgs& a) {
 }
 
 void trainAs(TrainArgs& a, const DistributedLaunch& launch) {
+    const std::atomic<bool>* stop = cli::installStopSignals();
     const TrainOptions options = !a.resume.empty()        ? resumedOptions(a, launch)
                                  : !a.optionsFile.empty() ? optionsFromFile(a)
                                                           : freshOptions(a);
@@ -82,14 +83,13 @@ void trainAs(TrainArgs& a, const DistributedLaunch& launch) {
                           ? "; rank 0 of " + std::to_string(launch.worldSize) + " ranks"
                           : "")
                   << "; Ctrl-C stops and keeps the last checkpoint)" << std::endl;
-    const cli::StopSignals stop;
     const TrainResult result = train(
         options,
         [&](const TrainProgress& p) {
             if (!speaks || (a.quiet && p.phase == TrainPhase::Training)) return;
             std::cout << cli::formatProgress(p) << std::endl;
         },
-        stop.flag(), launch);
+        stop, launch);
     if (!speaks) return;
     std::cout << "run: " << result.runDir << "  status: " << runStatusName(result.status)
               << "  steps: " << result.steps << "\n";

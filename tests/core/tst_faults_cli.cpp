@@ -117,8 +117,12 @@ private Q_SLOTS:
         QProcess process;
         process.start(QStringLiteral(TPUGRAPHS_CLI), trainArguments(dir, kLongSteps));
         QVERIFY(process.waitForStarted());
-        // A random moment: loading, training or validating (or after the end: nothing to stop).
-        QTest::qWait(200 + QRandomGenerator::global()->bounded(3000));
+        // The first line comes after the handlers are in place (before it, the process may
+        // still be linking LibTorch, where any program dies of SIGTERM).
+        QVERIFY(process.waitForReadyRead(60000));
+        // A random moment: loading, training, validating, or once the command has finished and
+        // the process is printing or exiting (nothing to stop, but it must not die).
+        QTest::qWait(QRandomGenerator::global()->bounded(4000));
         signalProcess(process, signal);
         process.waitForFinished(120000);
         QCOMPARE(process.state(), QProcess::NotRunning);

@@ -1,4 +1,4 @@
-// Stop signals: a flag on the first, an immediate exit on the second.
+// Stop signals: a flag on the first, an immediate exit on the second, for the process's life.
 #include "common/stop_signals.h"
 
 #include <signal.h>
@@ -12,7 +12,6 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
-struct sigaction g_previous[3];
 
 void onStopSignal(int signal) {
     if (g_stop.exchange(true)) {
@@ -27,20 +26,13 @@ void onStopSignal(int signal) {
 
 }  // namespace
 
-StopSignals::StopSignals() {
+const std::atomic<bool>* installStopSignals() {
     g_stop = false;
     struct sigaction action;
     std::memset(&action, 0, sizeof action);
     action.sa_handler = onStopSignal;
     sigemptyset(&action.sa_mask);
-    for (int i = 0; i < 3; ++i) ::sigaction(kSignals[i], &action, &g_previous[i]);
-}
-
-StopSignals::~StopSignals() {
-    for (int i = 0; i < 3; ++i) ::sigaction(kSignals[i], &g_previous[i], nullptr);
-}
-
-const std::atomic<bool>* StopSignals::flag() const {
+    for (const int signal : kSignals) ::sigaction(signal, &action, nullptr);
     return &g_stop;
 }
 

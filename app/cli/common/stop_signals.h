@@ -9,17 +9,10 @@
 
 namespace tpugraphs::cli {
 
-class StopSignals {
-public:
-    // Installs the handlers for the lifetime of this object (one at a time); the previous
-    // ones come back on destruction.
-    StopSignals();
-    ~StopSignals();
-    StopSignals(const StopSignals&) = delete;
-    StopSignals& operator=(const StopSignals&) = delete;
-
-    // Set by the first signal; the command polls it.
-    const std::atomic<bool>* flag() const;
-};
+// Installs the handlers for the rest of the process and returns the flag the first signal
+// sets (cleared here). They are never taken down: a signal that lands while a finished
+// command prints its summary or while the process exits must not kill it (the default
+// action of SIGTERM there turned a completed run into a crash for its caller).
+const std::atomic<bool>* installStopSignals();
 
 }  // namespace tpugraphs::cli
