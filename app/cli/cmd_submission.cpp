@@ -22,8 +22,7 @@ void runPipeline(const PipelineOptions& options) {
               << " runs per collection (Ctrl-C stops at a safe point; the same command resumes)"
               << std::endl;
     const PipelineOutcome outcome = runSubmissionPipeline(
-        options, [](const std::string& message) { std::cout << message << std::endl; },
-        stop);
+        options, [](const std::string& message) { std::cout << message << std::endl; }, stop);
     std::cout << "\n" << outcome.report << "\nreport: " << options.outDir << "/report.md\n";
     if (outcome.submissionPath.empty())
         std::cout << "stopped before the submission; continue with the same command\n";

@@ -59,8 +59,7 @@ void runSweepCommand(SweepArgs& a) {
               << a.run.workers << " at a time (Ctrl-C stops them at a safe point; the same "
               << "command resumes)" << std::endl;
     const std::vector<TrialResult> results = runSweep(
-        trials, a.run, [](const std::string& message) { std::cout << message << std::endl; },
-        stop);
+        trials, a.run, [](const std::string& message) { std::cout << message << std::endl; }, stop);
     const SweepTables tables = sweepTables(results, a.run.evaluations, referencesOf(a));
     writeFileAtomically(a.run.outDir + "/results.csv", tables.csv);
     writeFileAtomically(a.run.outDir + "/results.md", tables.markdown);

@@ -32,6 +32,9 @@ pid_t startChild(const std::string& program, const std::vector<std::string>& arg
     if (environment.empty())
         for (char** entry = environ; *entry; ++entry) environment.emplace_back(*entry);
     std::vector<char*> argv = pointers(argvStrings), envp = pointers(environment);
+    if (::access(program.c_str(), X_OK) != 0) return -1;
+    // Written by the child when exec fails all the same (only write() is safe there).
+    const std::string execFailed = "cannot run " + program + "\n";
     int log = -1;
     if (!options.logPath.empty()) {
         log = ::open(options.logPath.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -48,6 +51,8 @@ pid_t startChild(const std::string& program, const std::vector<std::string>& arg
             dup2(log, STDERR_FILENO);
         }
         execve(program.c_str(), argv.data(), envp.data());
+        [[maybe_unused]] const ssize_t written =
+            ::write(STDERR_FILENO, execFailed.data(), execFailed.size());
         _exit(127);
     }
     if (log >= 0) ::close(log);

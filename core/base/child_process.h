@@ -18,7 +18,8 @@ struct ChildOptions {
     std::string logPath;
 };
 
-// Starts `program` with `arguments` (argv[1...]); returns its pid, or -1 (errno set).
+// Starts `program` with `arguments` (argv[1...]); returns its pid, or -1 (errno set: e.g.
+// ENOENT when `program` is missing or EACCES when it cannot be executed).
 pid_t startChild(const std::string& program, const std::vector<std::string>& arguments,
                  const ChildOptions& options = {});
 

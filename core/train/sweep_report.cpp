@@ -122,6 +122,15 @@ std::string collectionTable(Collection c,
     return md + "\n";
 }
 
+// A list of the trials that have a problem (failed process, no checkpoint, failed scoring),
+// each with its reason: a table's "-" alone says nothing.
+std::string problemsOf(const std::vector<TrialResult>& results) {
+    std::string md;
+    for (const TrialResult& r : results)
+        if (!r.problem.empty()) md += "- " + r.trial.id + ": " + r.problem + "\n";
+    return md.empty() ? md : "Trials with a problem:\n\n" + md + "\n";
+}
+
 }  // namespace
 
 SweepTables sweepTables(const std::vector<TrialResult>& results,
@@ -141,6 +150,7 @@ SweepTables sweepTables(const std::vector<TrialResult>& results,
             collectionTable(c, points, evaluations.size(),
                             it == references.end() ? std::vector<ReferenceScore>{} : it->second);
     }
+    tables.markdown += problemsOf(results);
     return tables;
 }
 

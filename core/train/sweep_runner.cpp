@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -179,7 +180,9 @@ private:
         ChildOptions child;
         child.logPath = dir + ".log";
         const pid_t pid = startChild(m_program, arguments, child);
-        if (pid < 0) throw std::runtime_error(m_program + ": cannot start a trial");
+        if (pid < 0)
+            throw std::runtime_error(m_program + ": cannot start a trial (" + std::strerror(errno) +
+                                     ")");
         m_running[pid] = {i, Clock::now()};
         if (m_progress)
             m_progress(std::to_string(++m_started) + " started: " + m_trials[i].id + " (" +
@@ -206,7 +209,7 @@ private:
                                   logTail(runDir(done.trial) + ".log");
         if (m_progress)
             m_progress("finished: " + m_trials[done.trial].id +
-                       (m_exits.count(done.trial) ? " (failed)" : ""));
+                       (m_exits.count(done.trial) ? " (failed: " + m_exits[done.trial] + ")" : ""));
     }
 
     TrialResult resultOf(size_t i) {

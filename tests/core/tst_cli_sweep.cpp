@@ -1,6 +1,7 @@
 // `tpugraphs sweep` as a process: a grid over two seeds trains every trial and tabulates them;
 // killed with SIGKILL mid-way, the same command finishes the trials left and keeps the finished
-// ones; another plan in the same folder is refused; the plan's parsing errors are clear.
+// ones; another plan in the same folder is refused; the plan's parsing errors are clear; a
+// missing or failing trial program says why.
 #include <QProcess>
 #include <QtTest>
 
@@ -11,6 +12,8 @@
 #include "cli_runner.h"
 #include "train/run_directory.h"
 #include "train/sweep_plan.h"
+#include "train/sweep_report.h"
+#include "train/sweep_runner.h"
 #include "train_test_support.h"
 
 using namespace tpugraphs;
@@ -92,6 +95,38 @@ private Q_SLOTS:
                                      "--out", out, "--seeds", "1"});
         QCOMPARE(other.exitCode, 1);
         QVERIFY2(other.err.contains("holds another sweep"), qPrintable(other.describe()));
+    }
+
+    // A trial program that is missing is named at once; one that fails says why, on the
+    // progress line and under the table (whose cells only show "-").
+    void failedTrialsSayWhy() {
+        SweepSpec spec;
+        spec.datasetRoot = m_root.toStdString();
+        spec.collections = {Collection::TileXla};
+        const std::vector<SweepTrial> trials = planSweep(spec);
+        SweepRunOptions options;
+        options.outDir = (m_dir.path() + "/missing-program").toStdString();
+        options.program = options.outDir + "/no-such-tpugraphs";
+        try {
+            runSweep(trials, options);
+            QFAIL("a sweep without its trial program ran");
+        } catch (const std::runtime_error& error) {
+            QVERIFY2(std::string(error.what())
+                             .find(options.program + ": cannot start a trial (No such file") == 0,
+                     error.what());
+        }
+        options.outDir = (m_dir.path() + "/failing-program").toStdString();
+        options.program = "/bin/false";
+        std::vector<std::string> messages;
+        const std::vector<TrialResult> results =
+            runSweep(trials, options, [&](const std::string& m) { messages.push_back(m); });
+        QVERIFY2(messages.back().find("(failed: the training process exited with status 1") !=
+                     std::string::npos,
+                 messages.back().c_str());
+        const std::string markdown = sweepTables(results, {}, {}).markdown;
+        QVERIFY2(markdown.find("Trials with a problem:\n\n- tile-xla/defaults/seed-0: the "
+                               "training process exited with status 1") != std::string::npos,
+                 markdown.c_str());
     }
 
 private:
