@@ -94,12 +94,14 @@ void trainAs(TrainArgs& a, const DistributedLaunch& launch) {
     std::cout << "run: " << result.runDir << "  status: " << runStatusName(result.status)
               << "  steps: " << result.steps << "\n";
     if (launch.distributed()) {
-        char line[160];
+        char line[320];
         std::snprintf(line, sizeof line,
-                      "collectives per step: %lld bytes per rank in %.2f ms (waiting for slower "
-                      "ranks included)\n",
+                      "collectives per step: %lld bytes per rank in %.2f ms, %.2f ms of it "
+                      "waiting for the slowest rank (its forward and backward took %.2fx the "
+                      "ranks' mean)\n",
                       static_cast<long long>(result.collectiveBytesPerStep),
-                      result.collectiveSecondsPerStep * 1e3);
+                      result.collectiveSecondsPerStep * 1e3,
+                      result.collectiveWaitingSecondsPerStep * 1e3, result.slowestRankOverMean);
         std::cout << line;
     }
     if (result.bestStep >= 0)

@@ -335,6 +335,8 @@ TrainResult TrainingSession::finish(RunStatus status, TrainResult result) {
     if (m_parallel) {
         result.collectiveBytesPerStep = m_parallel->bytesPerStep();
         result.collectiveSecondsPerStep = m_parallel->secondsPerStep();
+        result.collectiveWaitingSecondsPerStep = m_parallel->waitingSecondsPerStep();
+        result.slowestRankOverMean = m_parallel->slowestOverMean();
     }
     return result;
 }

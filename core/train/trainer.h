@@ -26,6 +26,10 @@ struct TrainResult {
     // and the mean time per step in those collectives, waiting for slower ranks included.
     int64_t collectiveBytesPerStep = 0;
     double collectiveSecondsPerStep = 0;
+    // Of those seconds, waiting for the slowest rank's forward and backward pass; and that
+    // rank's compute time over the ranks' mean (mean over the steps; 1: a perfect split).
+    double collectiveWaitingSecondsPerStep = 0;
+    double slowestRankOverMean = 1;
 };
 
 // Trains options.model on options.collection of options.datasetRoot into options.runDir.

@@ -3,6 +3,7 @@
 // reference loop (../shared/tools/reference_tile_train.py) on the same tile files.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -28,6 +29,7 @@ struct TrainBenchArgs {
     cli::GraphBenchArgs graphs;
     int steps = 40;
     bool fullScale = false;
+    bool referenceShapeOnly = false;  // only the case that --reference compares with
     // 100k configs as in the largest real layout files. The generator caps a file at 8M
     // (config, configurable node) cells and makes ~6 % of the nodes configurable, so graphs of
     // ~1.1-1.2k nodes keep (nearly) all 100k configs with up to ~80 configurable nodes
@@ -146,6 +148,10 @@ void runTrainBench(const TrainBenchArgs& a) {
         full.options.holdoutConfigs = 0.002;
         cases.emplace_back(full, generate((scratch / "full-scale").string(), options));
     }
+    if (a.referenceShapeOnly)
+        cases.erase(std::remove_if(cases.begin(), cases.end(),
+                                   [](const auto& c) { return c.first.label != kReferenceShape; }),
+                    cases.end());
     cli::TablePrinter table(
         {"model", "collection", "graphs/step", "configs/s", "graphs/s", "peak MiB"},
         {false, false, true, true, true, true});
@@ -195,6 +201,9 @@ void setupBenchTrain(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--reference", a->reference,
                     "Path of reference_tile_train.py: run it on the same tile files and compare");
+    cmd->add_flag("--reference-shape-only", a->referenceShapeOnly,
+                  "Train only the model --reference compares with (the figures guard's tile "
+                  "comparison at full length in a fraction of the time)");
     cmd->add_option("--python", a->python, "Python with torch for the reference")
         ->capture_default_str();
     cmd->add_option("--keep", a->keep, "Keep generated data and runs in this folder");

@@ -8,6 +8,7 @@
 #include <torch/types.h>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <vector>
 
@@ -58,6 +59,12 @@ public:
     // What the step's collectives carried from this rank, and their mean time per step so far.
     int64_t bytesPerStep() const { return m_bytesPerStep; }
     double secondsPerStep() const { return m_steps ? m_collectiveSeconds / m_steps : 0.0; }
+    // Of that time, the part spent waiting for the slowest rank to finish its forward and
+    // backward pass (each rank's compute time of a step travels with the gradients), per step.
+    double waitingSecondsPerStep() const { return m_steps ? m_waitingSeconds / m_steps : 0.0; }
+    // The slowest rank's compute time of a step over the ranks' mean, averaged over the steps:
+    // 1 for a perfect split.
+    double slowestOverMean() const { return m_steps ? m_slowestOverMean / m_steps : 1.0; }
     // True once any rank has asked to stop (agreed at the last collective, so every rank
     // stops after the same step).
     bool stopAgreed() const { return m_stop; }
@@ -82,7 +89,8 @@ private:
     const std::atomic<bool>* m_cancel;
     bool m_stop = false;
     int64_t m_bytesPerStep = 0, m_steps = 0;
-    double m_collectiveSeconds = 0;
+    double m_collectiveSeconds = 0, m_waitingSeconds = 0, m_slowestOverMean = 0;
+    std::chrono::steady_clock::time_point m_computeStart = std::chrono::steady_clock::now();
 };
 
 }  // namespace tpugraphs
