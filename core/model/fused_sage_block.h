@@ -24,7 +24,9 @@ struct SageBlockParameters {
 // without dropout. configMask [G, K] keeps padded slots out of the attention softmax. When
 // configNodes [M] int64 is defined, x's rows vary along K only at those nodes (the first layout
 // block's input) and the SAGE projections of the others are computed once per node
-// (projected_conv.h); the result is the same up to float rounding.
+// (projected_conv.h); the result is the same up to float rounding, and so is x's gradient
+// summed over K at the other nodes (what a caller that broadcast x there along K receives;
+// the part through the conv comes whole at config 0).
 torch::Tensor fusedSageBlock(const torch::Tensor& x, const SageBlockParameters& parameters,
                              const BatchTopology& topology, const torch::Tensor& configMask,
                              AttentionForm form, const torch::Tensor& configNodes = {});

@@ -29,10 +29,9 @@ double layoutSageTrainFlops(const CostModelOptions& o, const LayoutStepShape& s,
     for (int64_t layer = 0; layer < o.layers; ++layer) {
         if (fusedKernels && layer == 0)
             // The projected conv: one row per node, plus K per configurable node, projected;
-            // the weight gradient one row per non-configurable node and K per configurable one;
-            // the input gradient per config row.
-            firstConv = linear(n + m * k, h, parts * h) + linear(n - m + m * k, h, parts * h) +
-                        linear(nodeRows, parts * h, h);
+            // the weight and input gradients one row per non-configurable node and K per
+            // configurable one.
+            firstConv = linear(n + m * k, h, parts * h) + 2 * linear(n - m + m * k, h, parts * h);
         else
             forward += linear(nodeRows, h, h) * parts;
         if (o.selfChannelAttention) forward += 2 * linear(graphRows, h, squeeze);

@@ -82,20 +82,23 @@ ProjectedConvGradients projectedConvBackward(const Tensor& d, const Tensor& a,
     const int threads = at::get_num_threads();
     Tensor dA = torch::empty_like(a);
     Tensor dP = torch::empty({threads, rows, width}), right = torch::empty({threads, rows, width});
-    Tensor left = torch::empty({threads, rows, h});
+    Tensor left = torch::empty({threads, rows, h}), reduced = torch::empty({threads, rows, h});
     Tensor dProjection = torch::zeros({threads, h, width});
     forNodeChunks(a.size(0), chunkNodes, [&](int64_t n0, int64_t n1, int thread) {
-        const int64_t chunkRows = (n1 - n0) * k;
-        Tensor g = dP[thread].narrow(0, 0, chunkRows);
+        Tensor g = dP[thread].narrow(0, 0, (n1 - n0) * k);
         kernels::gatherProjectionGradients(d.data_ptr<float>(), s, producers, consumers,
                                            bidirectional, n0, n1, g.data_ptr<float>());
-        Tensor out = dA.view({-1, h}).narrow(0, n0 * k, chunkRows);
-        at::mm_out(out, g, projectionT);
         const int64_t count = kernels::weightGradientRows(
             a.data_ptr<float>(), g.data_ptr<float>(), configRow.data_ptr<int64_t>(), s, width, n0,
             n1, left[thread].data_ptr<float>(), right[thread].data_ptr<float>());
-        dProjection[thread].addmm_(left[thread].narrow(0, 0, count).t(),
-                                   right[thread].narrow(0, 0, count));
+        const Tensor summed = right[thread].narrow(0, 0, count);
+        // The input gradient from the same rows: one projection back per node whose input does
+        // not vary along k (its K rows' sum), not K.
+        Tensor back = reduced[thread].narrow(0, 0, count);
+        at::mm_out(back, summed, projectionT);
+        kernels::scatterInputGradients(back.data_ptr<float>(), configRow.data_ptr<int64_t>(), s,
+                                       n0, n1, dA.data_ptr<float>() + n0 * k * h);
+        dProjection[thread].addmm_(left[thread].narrow(0, 0, count).t(), summed);
     });
     return {dA, swapInOut(dProjection.sum(0))};
 }

@@ -30,7 +30,11 @@ private:
 };
 
 struct ProjectedConvGradients {
-    torch::Tensor input;   // [N, K, H]: through the self part and both neighbour means
+    // [N, K, H]: through the self part and both neighbour means. At a node whose input does
+    // not vary along k, the sum over k sits at config 0 and the other rows are 0: the
+    // gradient of a caller that broadcast that input along K (as the layout join does) is the
+    // same, and it costs one projection back per node instead of K.
+    torch::Tensor input;
     torch::Tensor weight;  // [H, 2H or 3H]
 };
 

@@ -106,4 +106,16 @@ TPUGRAPHS_VECTOR_CLONES int64_t weightGradientRows(const float* a, const float* 
     return rows;
 }
 
+void scatterInputGradients(const float* reduced, const int64_t* configRow, Rows s, int64_t n0,
+                           int64_t n1, float* dA) {
+    const int64_t k = s.configs, h = s.channels;
+    for (int64_t m = n0; m < n1; ++m) {
+        float* out = dA + (m - n0) * k * h;
+        const int64_t rows = configRow[m] >= 0 ? k : 1;
+        std::memcpy(out, reduced, sizeof(float) * rows * h);
+        std::memset(out + rows * h, 0, sizeof(float) * (k - rows) * h);
+        reduced += rows * h;
+    }
+}
+
 }  // namespace tpugraphs::kernels

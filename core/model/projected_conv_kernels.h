@@ -38,4 +38,11 @@ void gatherProjectionGradients(const float* d, Rows shape, const NodeLists& prod
 int64_t weightGradientRows(const float* a, const float* dP, const int64_t* configRow, Rows shape,
                            int64_t width, int64_t n0, int64_t n1, float* left, float* right);
 
+// The input gradient of nodes [n0, n1) from the rows weightGradientRows laid out (projected
+// back: reduced [L, H]) into dA (the chunk's rows from node n0): a configurable node's K rows
+// as they are; a node whose input does not vary along k gets its one row, the sum over k, at
+// config 0 and zeros at the others, which is all a caller that broadcast that input needs.
+void scatterInputGradients(const float* reduced, const int64_t* configRow, Rows shape, int64_t n0,
+                           int64_t n1, float* dA);
+
 }  // namespace tpugraphs::kernels

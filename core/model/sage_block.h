@@ -31,7 +31,8 @@ struct SageBlockImpl : torch::nn::Module {
     explicit SageBlockImpl(const SageBlockOptions& options);
     // configMask [G, K] bool (false on padded config slots) for [N, K, H] inputs. configNodes,
     // when defined, says that x varies along K only at those node rows (the first layout
-    // block's input): the fused function then projects the other nodes once.
+    // block's input, broadcast along K at the other nodes): the fused function then projects
+    // the other nodes once, and their gradient is exact only summed over K.
     torch::Tensor forward(const torch::Tensor& x, const BatchTopology& topology,
                           const torch::Tensor& configMask, const torch::Tensor& configNodes = {});
     // The modules' parameters as the fused function reads them.

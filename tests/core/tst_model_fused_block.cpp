@@ -106,7 +106,8 @@ private Q_SLOTS:
 
     // One block on an input that varies along K only at the configurable nodes (as the layout
     // join's output does): with configNodes the conv projects the other nodes once; output,
-    // input gradient and parameter gradients are those of the gathered conv.
+    // parameter gradients and the input gradient (summed over K at the other nodes) are those
+    // of the gathered conv.
     void projectedConvMatchesGathered_data() {
         QTest::addColumn<int>("configurable");
         QTest::addColumn<bool>("bidirectional");
@@ -147,7 +148,10 @@ private Q_SLOTS:
                                       project ? batch.configNodes : torch::Tensor());
             (r.scores * weighting).sum().backward();
             r.grads = takeGrads(*block);
-            r.grads.push_back(x.grad());
+            // The input's gradient: whole at the configurable nodes, summed over K at the
+            // others (the input is broadcast there; projected_conv.h).
+            r.grads.push_back(x.grad().index({batch.configNodes}));
+            r.grads.push_back(x.grad().sum(1));
         }
         double worst = difference(projected.scores, gathered.scores);
         for (size_t i = 0; i < gathered.grads.size(); ++i)
