@@ -207,7 +207,7 @@ FIGURES = {
 }
 SKIPPED = {
     "fullscale_peak_gb": ("peak memory, layout training on 100k-config graphs, GB",
-                          "its bench train --full-scale case runs after the reference-shape case, where bench train stops now (tile_vs_python)"),
+                          "bench train --full-scale generates two 100k-config graphs and trains the whole model list first; the guard trains the reference shape only"),
     "predict_100k_mib": ("predict, one 100k-config layout graph, peak MiB",
                          "generating 100k configs, training and a 32-60 s predict, twice"),
     "epoch_peak_gib": ("full-scale layout:nlp:random epoch, peak GiB", "8 min to generate, 10.6 min epoch"),

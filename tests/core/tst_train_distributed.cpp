@@ -85,14 +85,15 @@ private Q_SLOTS:
         for (const CliRun& rank : two) QVERIFY2(rank.exitCode == 0, qPrintable(rank.describe()));
         QVERIFY2(two[1].out.isEmpty(), qPrintable(two[1].out));  // rank 0 speaks for the group
         // Where the collectives' time went: the part spent waiting for the slowest rank's
-        // compute is at most the whole, and the slowest rank is at least the mean.
+        // compute is at most the whole. With 2 ranks the slowest is at least the mean and
+        // under twice it unless the other rank's time never arrived (read as 0).
         const QRegularExpression collectives(
             R"(in ([\d.]+) ms, ([\d.]+) ms of it waiting for the slowest rank \(its forward and )"
             R"(backward took ([\d.]+)x the ranks' mean\))");
         const QRegularExpressionMatch match = collectives.match(two[0].out);
         QVERIFY2(match.hasMatch(), qPrintable(two[0].out));
         QVERIFY(match.captured(2).toDouble() <= match.captured(1).toDouble());
-        QVERIFY(match.captured(3).toDouble() >= 1.0);
+        QVERIFY(match.captured(3).toDouble() >= 1.0 && match.captured(3).toDouble() < 2.0);
 
         const RunInfo a = loadRunInfo(alone.toStdString()), b = loadRunInfo(ranks.toStdString());
         QCOMPARE(b.step, int64_t{20});
