@@ -1,15 +1,20 @@
-// Tests of the banded pixel layer: the canvas's lines and fills, bands cut at equal shares of the
-// work, and that drawing in any number of bands, on any number of threads, gives the image of a
-// single band, both for random lines and rectangles and for a graph's zoomed-out view.
+// Tests of the banded pixel layer: the canvas's lines and fills, line coverage counted per pixel,
+// bands cut at equal shares of the work, and that drawing in any number of bands, on any number of
+// threads, gives the image of a single band, both for random lines and rectangles and for a
+// graph's zoomed-out view.
 #include <QPainter>
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QThreadPool>
 #include <QtTest>
+#include <algorithm>
+#include <array>
+#include <numeric>
 #include <optional>
 #include <vector>
 
 #include "graphview/graph_view_widget.h"
+#include "graphview/line_coverage.h"
 #include "graphview/pixel_bands.h"
 #include "graphview/pixel_canvas.h"
 #include "synth/synthetic_dag.h"
@@ -70,6 +75,22 @@ QImage drawShapes(const Shapes& shapes, const QSize& size, int bandCount) {
     return image;
 }
 
+// The lines counted as coverage (kind: 0 for the dotted ones), in `order`, in `bandCount` bands.
+QImage drawCoverage(const Shapes& shapes, const QSize& size, int bandCount,
+                    const std::vector<size_t>& order, const std::array<int, 2>& alpha) {
+    PixelBands bands(size.height(), bandCount);
+    QImage image;
+    bands.draw(image, size, kWhite, [&](PixelCanvas& canvas, int) {
+        LineCoverage coverage(canvas);
+        for (const size_t i : order) {
+            const Line& l = shapes.lines[i];
+            coverage.addLine(l.line, l.stride > 1 ? 0 : 1, l.stride);
+        }
+        coverage.paint(canvas, kWhite, kBlack, alpha);
+    });
+    return image;
+}
+
 // A canvas over a white image (rows [top, bottom) of it), for the known-answer tests.
 struct Canvas {
     explicit Canvas(const QSize& size, int top = 0, int bottom = 1 << 20)
@@ -122,6 +143,41 @@ private Q_SLOTS:
         QCOMPARE(c.image.pixel(2, 5), kBlack);
         QCOMPARE(c.image.pixel(7, 5), kBlack);
         QCOMPARE(c.image.pixel(4, 5), qRgb(1, 2, 3));
+    }
+
+    // Coverage gives the image of blending the lines one by one, the dotted ones (kind 0) first,
+    // whatever order the lines come in and however the rows are split into bands.
+    void coverageIsBlendingInKindOrder() {
+        const QSize size(301, 257);
+        const Shapes shapes = randomShapes(size, 3000);
+        const std::array<int, 2> alpha = {40, 90};
+        Canvas expected(size);
+        for (const int kind : {0, 1})
+            for (const Line& l : shapes.lines)
+                if ((l.stride > 1 ? 0 : 1) == kind)
+                    expected.canvas->blendLine(l.line, kBlack, alpha[size_t(kind)], l.stride);
+        QVERIFY(changedPixels(expected.image) > size.width() * size.height() / 4);
+        std::vector<size_t> order(shapes.lines.size());
+        std::iota(order.begin(), order.end(), size_t(0));
+        QCOMPARE(drawCoverage(shapes, size, 1, order, alpha), expected.image);
+        std::reverse(order.begin(), order.end());
+        QCOMPARE(drawCoverage(shapes, size, 7, order, alpha), expected.image);
+        QCOMPARE(drawCoverage(shapes, size, 257, order, alpha), expected.image);
+    }
+
+    // Counts stop at kMaxCount: 300 lines over one pixel give the colour of kMaxCount blends, not
+    // of 300 - 256 (a count that wrapped).
+    void coverageSaturates() {
+        Canvas c(QSize(4, 4));
+        LineCoverage coverage(*c.canvas);
+        for (int i = 0; i < 300; ++i) coverage.addLine(QLineF(1.5, 1.5, 1.5, 1.5), 0);
+        coverage.paint(*c.canvas, kWhite, qRgb(0, 0, 255), {40, 90});
+        QRgb expected = kWhite;
+        const PixelBlend blend(qRgb(0, 0, 255), 40);
+        for (int i = 0; i < LineCoverage::kMaxCount; ++i) blend.onto(expected);
+        QCOMPARE(c.image.pixel(1, 1), expected);
+        QVERIFY(qRed(expected) < 10);
+        QCOMPARE(changedPixels(c.image), 1);
     }
 
     // Bands are cut at equal shares of the work added: work crowded in the last tenth of the rows

@@ -2,11 +2,13 @@
 #include "graphview/graph_pixel_layer.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 
 #include "graphview/graph_palette.h"
 #include "graphview/graph_scene.h"
+#include "graphview/line_coverage.h"
 #include "graphview/pixel_bands.h"
 #include "graphview/pixel_canvas.h"
 
@@ -15,6 +17,8 @@ namespace tpugraphs::ui {
 namespace {
 
 constexpr double kFillWork = 0.04;  // per background pixel, in the unit of PaintWork
+constexpr int kFaintAlpha = 40;     // long straight edges, of 256
+constexpr int kEdgeAlpha = 90;      // the other edges
 
 // A node's dot in pixels: at least 2 px so every node stays visible.
 QRect dotRect(const PixelLayerView& view, int v) {
@@ -30,8 +34,8 @@ QRect dotRect(const PixelLayerView& view, int v) {
 
 // The first point of an edge's polyline from which a segment can reach the canvas's rows. A
 // descending polyline is searched (a tall edge crosses many bands, and each band would otherwise
-// transform all its points): the segments passed over lie wholly above the band, which blendLine
-// would skip too, so the pixels do not change.
+// transform all its points): the segments passed over lie wholly above the band, where no pixel
+// of theirs lands, so the pixels do not change.
 int firstSegmentReaching(const PixelLayerView& view, int e, const PixelCanvas& canvas) {
     const GraphScene& scene = view.scene;
     const int begin = scene.pointBegin(e), end = scene.pointEnd(e);
@@ -57,15 +61,16 @@ Pixel pixelOf(const QPointF& p) {
     return {floorToInt(p.x()), floorToInt(p.y())};
 }
 
-// Draws an edge's polyline into one band. Zoomed out, runs of routing points share a pixel: an
+// Counts an edge's polyline in one band (long straight edges as kind 0, the others as kind 1). Zoomed out, runs of routing points share a pixel: an
 // inner point in the pixel of the point before it is passed over and the line runs on from the
 // last point kept (one call per tiny segment was most of the cost, and blended the same pixel
 // again and again). Which points are kept depends on the polyline alone, so every band draws the
 // lines of a single pass. A descending polyline stops at the first kept point below the band.
-void drawEdge(const PixelLayerView& view, PixelCanvas& canvas, int e, QRgb color) {
+void drawEdge(const PixelLayerView& view, const PixelCanvas& canvas, LineCoverage& coverage,
+              int e) {
     const GraphScene& scene = view.scene;
     const bool faint = scene.isLongStraight(e), descends = scene.descends(e);
-    const int alpha = faint ? 40 : 90, stride = faint ? kLongStraightStride : 1;
+    const int kind = faint ? 0 : 1, stride = faint ? kLongStraightStride : 1;
     const int begin = scene.pointBegin(e), end = scene.pointEnd(e);
     const auto screen = [&](int i) { return view.transform.toScreen(scene.point(i)); };
     int first = firstSegmentReaching(view, e, canvas);
@@ -83,25 +88,30 @@ void drawEdge(const PixelLayerView& view, PixelCanvas& canvas, int e, QRgb color
         const bool kept = i + 1 == end || !(nextPixel == pixel);
         pixel = nextPixel;
         if (!kept) continue;
-        canvas.blendLine(QLineF(from, next), color, alpha, stride);
+        coverage.addLine(QLineF(from, next), kind, stride);
         if (descends && canvas.isBelow(next.y())) break;
         from = next;
     }
 }
 
-// One band: the edges whose rows reach it, then the dots, in the same order in every band.
+// One band: the edges whose rows reach it, counted per pixel and then coloured (faint ones under
+// the others, whatever the edge order), then the dots in the same order in every band.
 void drawBand(const PixelLayerView& view, const QVector<int>& edges, const QVector<int>& nodes,
               PixelCanvas& canvas) {
     const GraphScene& scene = view.scene;
     const double scale = view.transform.scale, offsetY = view.transform.offset.y();
     const QRgb edgeColor = palette::edge.rgb(), outline = palette::configurable.rgb();
     // Which edges and dots reach the band is read from their compact spans (a scan per band).
+    LineCoverage coverage(canvas);
     for (const int e : edges) {
         const VerticalSpan span = scene.edgeSpan(e);
         if (canvas.meetsRows(span.top * scale + offsetY, span.bottom * scale + offsetY))
-            drawEdge(view, canvas, e, edgeColor);
+            drawEdge(view, canvas, coverage, e);
     }
+    coverage.paint(canvas, palette::background.rgb(), edgeColor, {kFaintAlpha, kEdgeAlpha});
     if (view.detail != GraphDetail::Dots) return;
+    std::array<QRgb, kOpcodeFamilyCount + 1> familyRgb;  // a box's -1 first
+    for (int f = -1; f < kOpcodeFamilyCount; ++f) familyRgb[size_t(f + 1)] = familyColor(f).rgb();
     for (const int v : nodes) {
         const VerticalSpan span = scene.nodeSpan(v);
         // The dot with its outline: rows floor(top) - 1 to max(floor(top) + 2, ceil(bottom)).
@@ -109,7 +119,8 @@ void drawBand(const PixelLayerView& view, const QVector<int>& edges, const QVect
                               span.bottom * scale + offsetY + 2.0))
             continue;
         const QRect dot = dotRect(view, v);
-        canvas.fillRect(dot, nodeColor(scene, view.state, v).rgb());
+        canvas.fillRect(dot, view.state.values ? nodeColor(scene, view.state, v).rgb()
+                                               : familyRgb[size_t(scene.family(v) + 1)]);
         if (scene.isConfigurable(v)) canvas.outlineRect(dot.adjusted(-1, -1, 1, 1), outline);
     }
 }

@@ -52,72 +52,13 @@ void PixelCanvas::fill(QRgb color) {
     for (int y = m_top; y < m_bottom; ++y) std::fill(row(y), row(y) + m_width, color);
 }
 
-void PixelCanvas::blendLine(QLineF line, QRgb color, int alpha, int stride) {
-    if (!meetsRows(line.y1(), line.y2())) return;
-    if (!clipLine(line, QRectF(0, 0, m_width - 0.001, m_height - 0.001))) return;
-    if (std::abs(line.dx()) >= std::abs(line.dy()))
-        blendRun<false>(line.x1(), line.y1(), line.x2(), line.y2(), color, alpha, stride);
-    else
-        blendRun<true>(line.y1(), line.x1(), line.y2(), line.x2(), color, alpha, stride);
-}
-
-// u is the major axis (x, or y when AlongRows), v the other. One pixel per column u from the
-// first end's to the last end's, every `stride`-th: the line's v at the column's centre, clamped
-// to the ends. Inner columns sum v in 32.32 fixed point from a value computed per line, so a band
-// starting at any column finds the pixels of a single pass exactly. A band visits only the
-// columns whose pixel can fall in it (a column of slack either side for rounding).
-template <bool AlongRows>
-void PixelCanvas::blendRun(double u0, double v0, double u1, double v1, QRgb color, int alpha,
-                           int stride) {
-    if (u1 < u0) {
-        std::swap(u0, u1);
-        std::swap(v0, v1);
-    }
-    const int first = static_cast<int>(u0), last = static_cast<int>(u1);  // >= 0 once clipped
-    const double slope = last > first ? (v1 - v0) / (u1 - u0) : 0.0;
-    int from = first, to = last;
-    if (AlongRows) {
-        from = std::max(from, m_top);
-        to = std::min(to, m_bottom - 1);
-    } else if (slope != 0.0) {
-        const double a = u0 + (m_top - 1 - v0) / slope, b = u0 + (m_bottom + 1 - v0) / slope;
-        from = std::max(from, int(floorToInt(std::min(a, b))) - 1);
-        to = std::min(to, int(floorToInt(std::max(a, b))) + 2);
-    }
-    if (stride > 1) from += (stride - (from - first) % stride) % stride;
-    // Locals, not members, in the loop: the pixel stores could alias the int members.
+void PixelCanvas::blendLine(const QLineF& line, QRgb color, int alpha, int stride) {
+    const PixelBlend blend(color, alpha);
     uchar* const bits = m_bits;
     const qsizetype bytesPerLine = m_bytesPerLine;
-    const int top = m_top, bottom = m_bottom, maxX = m_width - 1;
-    const Blend blend(color, alpha);
-    const auto plot = [&](int u, int v) {
-        const int x = AlongRows ? v : u, y = AlongRows ? u : v;
-        if (!AlongRows && (y < top || y >= bottom)) return;
-        blend.onto(reinterpret_cast<QRgb*>(bits + y * bytesPerLine)[std::clamp(x, 0, maxX)]);
-    };
-    const auto endV = [&](int u) {
-        return static_cast<int>(v0 + (std::clamp(u + 0.5, u0, u1) - u0) * slope);
-    };
-    int u = from;
-    if (u == first && u <= to) {
-        plot(u, endV(u));
-        u += stride;
-    }
-    constexpr double kOne = 4294967296.0;
-    const auto step = static_cast<int64_t>(slope * kOne) * stride;
-    int64_t fv = static_cast<int64_t>((v0 + (first + 0.5 - u0) * slope) * kOne) +
-                 (u - first) / stride * step;
-    const int inner = std::min(last - 1, to);  // the last inner column drawn
-    if constexpr (AlongRows) {
-        // One pixel per row: step through the rows by offset instead of a multiply per row.
-        const qsizetype rowStep = stride * bytesPerLine;
-        for (qsizetype offset = u * bytesPerLine; u <= inner;
-             u += stride, fv += step, offset += rowStep)
-            blend.onto(reinterpret_cast<QRgb*>(bits + offset)[std::clamp(int(fv >> 32), 0, maxX)]);
-    } else {
-        for (; u <= inner; u += stride, fv += step) plot(u, static_cast<int>(fv >> 32));
-    }
-    if (u == last && u <= to) plot(u, endV(u));
+    forLinePixels(line, stride, [&](int x, int y) {
+        blend.onto(reinterpret_cast<QRgb*>(bits + y * bytesPerLine)[x]);
+    });
 }
 
 void PixelCanvas::fillRect(const QRect& rect, QRgb color) {

@@ -4,10 +4,13 @@
 #pragma once
 
 #include <QImage>
+#include <QRgb>
 #include <QLineF>
 #include <QRectF>
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <utility>
 
 namespace tpugraphs::ui {
 
@@ -19,6 +22,22 @@ inline int64_t floorToInt(double v) {
 
 // Clips a segment to a rectangle (Liang-Barsky). Returns false when nothing is left.
 bool clipLine(QLineF& line, const QRectF& rect);
+
+// Blends `color` with opacity alpha/256 onto a pixel: per channel
+// (c * alpha + p * (256 - alpha)) >> 8, two channels per multiply (exact: each channel's sum
+// stays below 2^16); the colour's share is computed once.
+struct PixelBlend {
+    PixelBlend(QRgb color, int alpha)
+        : rb((color & 0xff00ffu) * uint(alpha)),
+          g((color & 0xff00u) * uint(alpha)),
+          inv(256u - uint(alpha)) {}
+    void onto(QRgb& p) const {
+        const uint r = (rb + (p & 0xff00ffu) * inv) >> 8;
+        const uint gg = (g + (p & 0xff00u) * inv) >> 8;
+        p = 0xff000000u | (r & 0xff00ffu) | (gg & 0xff00u);
+    }
+    uint rb, g, inv;
+};
 
 class PixelCanvas {
 public:
@@ -37,29 +56,23 @@ public:
     void fill(QRgb color);
     // Blends a 1-pixel line of `color` with opacity alpha/256, clipped to the image: one pixel
     // per column, or per row for a steep line, every `stride`-th (1: solid, 3: dotted).
-    void blendLine(QLineF line, QRgb color, int alpha, int stride = 1);
+    void blendLine(const QLineF& line, QRgb color, int alpha, int stride = 1);
+    // Calls plot(x, y) for each pixel of the band that blendLine(line, ..., stride) would blend,
+    // in the same order.
+    template <typename Plot>
+    void forLinePixels(QLineF line, int stride, Plot plot) const;
     // Fills the pixels of `rect`, clipped; outlineRect: its 1-pixel border.
     void fillRect(const QRect& rect, QRgb color);
     void outlineRect(const QRect& rect, QRgb color);
 
-private:
-    template <bool AlongRows>
-    void blendRun(double u0, double v0, double u1, double v1, QRgb color, int alpha, int stride);
+    int width() const { return m_width; }
+    int top() const { return m_top; }
+    int bottom() const { return m_bottom; }
     QRgb* row(int y) { return reinterpret_cast<QRgb*>(m_bits + y * m_bytesPerLine); }
-    // Per channel (c * alpha + p * (256 - alpha)) >> 8, two channels per multiply (exact: each
-    // channel's sum stays below 2^16); the colour's share is computed once per line.
-    struct Blend {
-        Blend(QRgb color, int alpha)
-            : rb((color & 0xff00ffu) * uint(alpha)),
-              g((color & 0xff00u) * uint(alpha)),
-              inv(256u - uint(alpha)) {}
-        void onto(QRgb& p) const {
-            const uint r = (rb + (p & 0xff00ffu) * inv) >> 8;
-            const uint gg = (g + (p & 0xff00u) * inv) >> 8;
-            p = 0xff000000u | (r & 0xff00ffu) | (gg & 0xff00u);
-        }
-        uint rb, g, inv;
-    };
+
+private:
+    template <bool AlongRows, typename Plot>
+    void forRunPixels(double u0, double v0, double u1, double v1, int stride, Plot plot) const;
 
     uchar* m_bits;
     qsizetype m_bytesPerLine;
@@ -68,5 +81,79 @@ private:
     int m_top;
     int m_bottom;
 };
+
+template <typename Plot>
+void PixelCanvas::forLinePixels(QLineF line, int stride, Plot plot) const {
+    if (!meetsRows(line.y1(), line.y2())) return;
+    if (!clipLine(line, QRectF(0, 0, m_width - 0.001, m_height - 0.001))) return;
+    if (std::abs(line.dx()) >= std::abs(line.dy()))
+        forRunPixels<false>(line.x1(), line.y1(), line.x2(), line.y2(), stride, plot);
+    else
+        forRunPixels<true>(line.y1(), line.x1(), line.y2(), line.x2(), stride, plot);
+}
+
+// u is the major axis (x, or y when AlongRows), v the other. One pixel per column u from the
+// first end's to the last end's, every `stride`-th: the line's v at the column's centre, clamped
+// to the ends. Inner columns sum v in 32.32 fixed point from a value computed per line, so a band
+// starting at any column finds the pixels of a single pass exactly. A band visits only the
+// columns whose pixel can fall in it (a column of slack either side for rounding).
+template <bool AlongRows, typename Plot>
+void PixelCanvas::forRunPixels(double u0, double v0, double u1, double v1, int stride,
+                               Plot plot) const {
+    if (u1 < u0) {
+        std::swap(u0, u1);
+        std::swap(v0, v1);
+    }
+    const int first = static_cast<int>(u0), last = static_cast<int>(u1);  // >= 0 once clipped
+    const double slope = last > first ? (v1 - v0) / (u1 - u0) : 0.0;
+    int from = first, to = last;
+    if (AlongRows) {
+        from = std::max(from, m_top);
+        to = std::min(to, m_bottom - 1);
+    } else if (slope != 0.0) {
+        const double a = u0 + (m_top - 1 - v0) / slope, b = u0 + (m_bottom + 1 - v0) / slope;
+        from = std::max(from, int(floorToInt(std::min(a, b))) - 1);
+        to = std::min(to, int(floorToInt(std::max(a, b))) + 2);
+    }
+    if (stride > 1) from += (stride - (from - first) % stride) % stride;
+    // Locals, not members, in the loop: the pixel stores could alias the int members.
+    const int top = m_top, bottom = m_bottom, maxX = m_width - 1;
+    const auto visit = [&](int u, int v) {
+        const int x = AlongRows ? v : u, y = AlongRows ? u : v;
+        if (!AlongRows && (y < top || y >= bottom)) return;
+        plot(std::clamp(x, 0, maxX), y);
+    };
+    const auto endV = [&](int u) {
+        return static_cast<int>(v0 + (std::clamp(u + 0.5, u0, u1) - u0) * slope);
+    };
+    int u = from;
+    if (u == first && u <= to) {
+        visit(u, endV(u));
+        u += stride;
+    }
+    constexpr double kOne = 4294967296.0;
+    const auto step = static_cast<int64_t>(slope * kOne) * stride;
+    int64_t fv = static_cast<int64_t>((v0 + (first + 0.5 - u0) * slope) * kOne) +
+                 (u - first) / stride * step;
+    const int inner = std::min(last - 1, to);  // the last inner column drawn
+    if (u <= inner) {
+        // v is monotonic along the run: when both ends' x lie in the image, no x needs clamping.
+        const int64_t fvInner = fv + (inner - u) / stride * step;
+        const bool inImage = !AlongRows || (std::min(fv, fvInner) >= 0 &&
+                                            (std::max(fv, fvInner) >> 32) <= int64_t(maxX));
+        if (inImage) {
+            for (; u <= inner; u += stride, fv += step) {
+                const int v = static_cast<int>(fv >> 32);
+                if (AlongRows)
+                    plot(v, u);
+                else if (v >= top && v < bottom)
+                    plot(u, v);
+            }
+        } else {
+            for (; u <= inner; u += stride, fv += step) visit(u, static_cast<int>(fv >> 32));
+        }
+    }
+    if (u == last && u <= to) visit(u, endV(u));
+}
 
 }  // namespace tpugraphs::ui

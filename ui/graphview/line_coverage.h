@@ -1,0 +1,41 @@
+// Translucent lines of one colour in two kinds (opacities), counted per pixel of a band and
+// turned into colours in one pass: a pixel's colour depends only on how many lines of each kind
+// cover it, so lines may be added in any order, and a count costs less than a blend.
+#pragma once
+
+#include <QLineF>
+#include <QRgb>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace tpugraphs::ui {
+
+class PixelCanvas;
+
+class LineCoverage {
+public:
+    // Counts saturate here: a pixel under this many lines of opacity 40/256 is within one level
+    // of the line colour already.
+    static constexpr int kMaxCount = 63;
+
+    // Counts for the pixels of `canvas`'s band, all zero.
+    explicit LineCoverage(const PixelCanvas& canvas);
+
+    // Counts the pixels PixelCanvas::blendLine(line, ..., stride) would blend, as lines of `kind`
+    // (0 or 1).
+    void addLine(const QLineF& line, int kind, int stride = 1);
+
+    // Colours the covered pixels of the band as blending `color` onto `under` (the band's fill)
+    // count-of-kind-0 times with opacity alpha[0]/256, then count-of-kind-1 times with alpha[1]:
+    // exactly what PixelCanvas::blendLine gives for lines drawn in that order.
+    void paint(PixelCanvas& canvas, QRgb under, QRgb color, const std::array<int, 2>& alpha) const;
+
+private:
+    const PixelCanvas& m_canvas;
+    int m_width;
+    int m_top;
+    std::vector<uint8_t> m_counts;  // per row of the band, per pixel, per kind
+};
+
+}  // namespace tpugraphs::ui
