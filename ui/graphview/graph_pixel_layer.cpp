@@ -61,16 +61,16 @@ Pixel pixelOf(const QPointF& p) {
     return {floorToInt(p.x()), floorToInt(p.y())};
 }
 
-// Counts an edge's polyline in one band (long straight edges as kind 0, the others as kind 1). Zoomed out, runs of routing points share a pixel: an
-// inner point in the pixel of the point before it is passed over and the line runs on from the
-// last point kept (one call per tiny segment was most of the cost, and blended the same pixel
-// again and again). Which points are kept depends on the polyline alone, so every band draws the
-// lines of a single pass. A descending polyline stops at the first kept point below the band.
-void drawEdge(const PixelLayerView& view, const PixelCanvas& canvas, LineCoverage& coverage,
-              int e) {
+// Passes the lines of an edge's polyline that can reach one band to line(QLineF, faint). Zoomed
+// out, runs of routing points share a pixel: an inner point in the pixel of the point before it
+// is passed over and the line runs on from the last point kept (one call per tiny segment was
+// most of the cost, and drew the same pixel again and again). Which points are kept depends on
+// the polyline alone, so every band draws the lines of a single pass. A descending polyline stops
+// at the first kept point below the band.
+template <typename Line>
+void drawEdge(const PixelLayerView& view, const PixelCanvas& canvas, int e, Line line) {
     const GraphScene& scene = view.scene;
     const bool faint = scene.isLongStraight(e), descends = scene.descends(e);
-    const int kind = faint ? 0 : 1, stride = faint ? kLongStraightStride : 1;
     const int begin = scene.pointBegin(e), end = scene.pointEnd(e);
     const auto screen = [&](int i) { return view.transform.toScreen(scene.point(i)); };
     int first = firstSegmentReaching(view, e, canvas);
@@ -88,28 +88,50 @@ void drawEdge(const PixelLayerView& view, const PixelCanvas& canvas, LineCoverag
         const bool kept = i + 1 == end || !(nextPixel == pixel);
         pixel = nextPixel;
         if (!kept) continue;
-        coverage.addLine(QLineF(from, next), kind, stride);
+        line(QLineF(from, next), faint);
         if (descends && canvas.isBelow(next.y())) break;
         from = next;
     }
 }
 
-// One band: the edges whose rows reach it, counted per pixel and then coloured (faint ones under
-// the others, whatever the edge order), then the dots in the same order in every band.
-void drawBand(const PixelLayerView& view, const QVector<int>& edges, const QVector<int>& nodes,
-              PixelCanvas& canvas) {
+// The edges whose rows reach the band. Zoomed out (dots), where many edges cross each pixel, they
+// are counted per pixel and then coloured in one pass (the faint ones under the others, whatever
+// the edge order); zoomed in, where the edges are few and the image is large, each line is
+// blended in edge order.
+void drawEdges(const PixelLayerView& view, const QVector<int>& edges, PixelCanvas& canvas) {
     const GraphScene& scene = view.scene;
     const double scale = view.transform.scale, offsetY = view.transform.offset.y();
-    const QRgb edgeColor = palette::edge.rgb(), outline = palette::configurable.rgb();
-    // Which edges and dots reach the band is read from their compact spans (a scan per band).
-    LineCoverage coverage(canvas);
-    for (const int e : edges) {
-        const VerticalSpan span = scene.edgeSpan(e);
-        if (canvas.meetsRows(span.top * scale + offsetY, span.bottom * scale + offsetY))
-            drawEdge(view, canvas, coverage, e);
+    const QRgb color = palette::edge.rgb();
+    const auto forEdgesInBand = [&](auto line) {
+        // Which edges reach the band is read from their compact spans (a scan per band).
+        for (const int e : edges) {
+            const VerticalSpan span = scene.edgeSpan(e);
+            if (canvas.meetsRows(span.top * scale + offsetY, span.bottom * scale + offsetY))
+                drawEdge(view, canvas, e, line);
+        }
+    };
+    const auto strideOf = [](bool faint) { return faint ? kLongStraightStride : 1; };
+    if (view.detail == GraphDetail::Dots) {
+        LineCoverage coverage(canvas);
+        forEdgesInBand([&](const QLineF& line, bool faint) {
+            coverage.addLine(line, faint ? 0 : 1, strideOf(faint));
+        });
+        coverage.paint(canvas, palette::background.rgb(), color, {kFaintAlpha, kEdgeAlpha});
+    } else {
+        forEdgesInBand([&](const QLineF& line, bool faint) {
+            canvas.blendLine(line, color, faint ? kFaintAlpha : kEdgeAlpha, strideOf(faint));
+        });
     }
-    coverage.paint(canvas, palette::background.rgb(), edgeColor, {kFaintAlpha, kEdgeAlpha});
+}
+
+// One band: the edges, then the dots, in the same order in every band.
+void drawBand(const PixelLayerView& view, const QVector<int>& edges, const QVector<int>& nodes,
+              PixelCanvas& canvas) {
+    drawEdges(view, edges, canvas);
     if (view.detail != GraphDetail::Dots) return;
+    const GraphScene& scene = view.scene;
+    const double scale = view.transform.scale, offsetY = view.transform.offset.y();
+    const QRgb outline = palette::configurable.rgb();
     std::array<QRgb, kOpcodeFamilyCount + 1> familyRgb;  // a box's -1 first
     for (int f = -1; f < kOpcodeFamilyCount; ++f) familyRgb[size_t(f + 1)] = familyColor(f).rgb();
     for (const int v : nodes) {

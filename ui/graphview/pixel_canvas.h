@@ -132,13 +132,17 @@ void PixelCanvas::forRunPixels(double u0, double v0, double u1, double v1, int s
         u += stride;
     }
     constexpr double kOne = 4294967296.0;
+    // Columns to strides: most lines are solid, and an integer division costs tens of cycles.
+    const auto stepsOf = [stride](int columns) {
+        return int64_t(stride == 1 ? columns : columns / stride);
+    };
     const auto step = static_cast<int64_t>(slope * kOne) * stride;
     int64_t fv = static_cast<int64_t>((v0 + (first + 0.5 - u0) * slope) * kOne) +
-                 (u - first) / stride * step;
+                 stepsOf(u - first) * step;
     const int inner = std::min(last - 1, to);  // the last inner column drawn
     if (u <= inner) {
         // v is monotonic along the run: when both ends' x lie in the image, no x needs clamping.
-        const int64_t fvInner = fv + (inner - u) / stride * step;
+        const int64_t fvInner = fv + stepsOf(inner - u) * step;
         const bool inImage = !AlongRows || (std::min(fv, fvInner) >= 0 &&
                                             (std::max(fv, fvInner) >> 32) <= int64_t(maxX));
         if (inImage) {
