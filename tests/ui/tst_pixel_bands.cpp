@@ -86,7 +86,7 @@ QImage drawCoverage(const Shapes& shapes, const QSize& size, int bandCount,
             const Line& l = shapes.lines[i];
             coverage.addLine(l.line, l.stride > 1 ? 0 : 1, l.stride);
         }
-        coverage.paint(canvas, kWhite, kBlack, alpha);
+        coverage.paint(kWhite, kBlack, alpha);
     });
     return image;
 }
@@ -171,7 +171,7 @@ private Q_SLOTS:
         Canvas c(QSize(4, 4));
         LineCoverage coverage(*c.canvas);
         for (int i = 0; i < 300; ++i) coverage.addLine(QLineF(1.5, 1.5, 1.5, 1.5), 0);
-        coverage.paint(*c.canvas, kWhite, qRgb(0, 0, 255), {40, 90});
+        coverage.paint(kWhite, qRgb(0, 0, 255), {40, 90});
         QRgb expected = kWhite;
         const PixelBlend blend(qRgb(0, 0, 255), 40);
         for (int i = 0; i < LineCoverage::kMaxCount; ++i) blend.onto(expected);

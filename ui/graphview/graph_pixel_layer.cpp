@@ -116,7 +116,7 @@ void drawEdges(const PixelLayerView& view, const QVector<int>& edges, PixelCanva
         forEdgesInBand([&](const QLineF& line, bool faint) {
             coverage.addLine(line, faint ? 0 : 1, strideOf(faint));
         });
-        coverage.paint(canvas, palette::background.rgb(), color, {kFaintAlpha, kEdgeAlpha});
+        coverage.paint(palette::background.rgb(), color, {kFaintAlpha, kEdgeAlpha});
     } else {
         forEdgesInBand([&](const QLineF& line, bool faint) {
             canvas.blendLine(line, color, faint ? kFaintAlpha : kEdgeAlpha, strideOf(faint));

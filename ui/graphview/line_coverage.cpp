@@ -8,11 +8,11 @@
 
 namespace tpugraphs::ui {
 
-LineCoverage::LineCoverage(const PixelCanvas& canvas)
+LineCoverage::LineCoverage(PixelCanvas& canvas)
     : m_canvas(canvas),
       m_width(canvas.width()),
       m_top(canvas.top()),
-      m_counts(size_t(2) * size_t(canvas.width()) * size_t(std::max(canvas.bottom() - canvas.top(), 0))) {}
+      m_counts(size_t(2) * size_t(m_width) * size_t(std::max(canvas.bottom() - m_top, 0))) {}
 
 void LineCoverage::addLine(const QLineF& line, int kind, int stride) {
     uint8_t* const counts = m_counts.data() + kind - size_t(2) * size_t(m_top) * size_t(m_width);
@@ -23,8 +23,7 @@ void LineCoverage::addLine(const QLineF& line, int kind, int stride) {
     });
 }
 
-void LineCoverage::paint(PixelCanvas& canvas, QRgb under, QRgb color,
-                         const std::array<int, 2>& alpha) const {
+void LineCoverage::paint(QRgb under, QRgb color, const std::array<int, 2>& alpha) {
     constexpr int kLevels = kMaxCount + 1;
     // The colour after k lines of kind 0, then m of kind 1, blended one by one.
     std::vector<QRgb> colors(size_t(kLevels) * kLevels);
@@ -38,9 +37,9 @@ void LineCoverage::paint(PixelCanvas& canvas, QRgb under, QRgb color,
         }
         first.onto(afterFirst);
     }
-    for (int y = canvas.top(); y < canvas.bottom(); ++y) {
+    for (int y = m_top; y < m_canvas.bottom(); ++y) {
         const uint8_t* counts = m_counts.data() + size_t(2) * size_t(y - m_top) * size_t(m_width);
-        QRgb* row = canvas.row(y);
+        QRgb* row = m_canvas.row(y);
         const auto paintPixel = [&](int x) {
             const uint8_t k = counts[2 * x], m = counts[2 * x + 1];
             if (k | m) row[x] = colors[size_t(k) * kLevels + m];

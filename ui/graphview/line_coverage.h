@@ -20,19 +20,19 @@ public:
     static constexpr int kMaxCount = 63;
 
     // Counts for the pixels of `canvas`'s band, all zero.
-    explicit LineCoverage(const PixelCanvas& canvas);
+    explicit LineCoverage(PixelCanvas& canvas);
 
     // Counts the pixels PixelCanvas::blendLine(line, ..., stride) would blend, as lines of `kind`
     // (0 or 1).
     void addLine(const QLineF& line, int kind, int stride = 1);
 
-    // Colours the covered pixels of the band as blending `color` onto `under` (the band's fill)
-    // count-of-kind-0 times with opacity alpha[0]/256, then count-of-kind-1 times with alpha[1]:
-    // exactly what PixelCanvas::blendLine gives for lines drawn in that order.
-    void paint(PixelCanvas& canvas, QRgb under, QRgb color, const std::array<int, 2>& alpha) const;
+    // Colours the covered pixels of the canvas's band as blending `color` onto `under` (the
+    // band's fill) count-of-kind-0 times with opacity alpha[0]/256, then count-of-kind-1 times
+    // with alpha[1]: exactly what PixelCanvas::blendLine gives for lines drawn in that order.
+    void paint(QRgb under, QRgb color, const std::array<int, 2>& alpha);
 
 private:
-    const PixelCanvas& m_canvas;
+    PixelCanvas& m_canvas;
     int m_width;
     int m_top;
     std::vector<uint8_t> m_counts;  // per row of the band, per pixel, per kind
