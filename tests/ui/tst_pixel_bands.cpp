@@ -165,6 +165,32 @@ private Q_SLOTS:
         QCOMPARE(drawCoverage(shapes, size, 257, order, alpha), expected.image);
     }
 
+    // A canvas whose lines are limited to some columns draws a line inside them as the whole
+    // canvas does and clips the others to them; coverage counted over those columns alone gives
+    // the image of blending.
+    void lineColumnsKeepTheLinesInside() {
+        const QSize size(24, 8);
+        const std::vector<QLineF> inside = {QLineF(5.2, 0.5, 11.7, 7.5), QLineF(11.9, 1.5, 5.0, 4.2),
+                                            QLineF(8.5, 0.2, 8.5, 7.9), QLineF(6.1, 6.6, 6.4, 6.9)};
+        Canvas whole(size), limited(size), counted(size);
+        PixelCanvas columns = limited.canvas->withLineColumns(5, 12);
+        QCOMPARE(columns.lineLeft(), 5);
+        QCOMPARE(columns.lineRight(), 12);
+        LineCoverage coverage(counted.canvas->withLineColumns(5, 12));
+        for (const QLineF& line : inside) {
+            whole.canvas->blendLine(line, kBlack, 90);
+            columns.blendLine(line, kBlack, 90);
+            coverage.addLine(line, 1);
+        }
+        coverage.paint(kWhite, kBlack, {40, 90});
+        QVERIFY(changedPixels(whole.image) > 10);
+        QCOMPARE(limited.image, whole.image);
+        QCOMPARE(counted.image, whole.image);
+        columns.blendLine(QLineF(0.5, 3.5, 23.5, 3.5), kBlack, 256);  // across: columns 5-11 only
+        for (int x = 0; x < size.width(); ++x)
+            QCOMPARE(limited.image.pixel(x, 3) == kBlack, x >= 5 && x < 12);
+    }
+
     // Counts stop at kMaxCount: 300 lines over one pixel give the colour of kMaxCount blends, not
     // of 300 - 256 (a count that wrapped).
     void coverageSaturates() {

@@ -52,6 +52,23 @@ int firstSegmentReaching(const PixelLayerView& view, int e, const PixelCanvas& c
     return low - 1;
 }
 
+// Rows of the image, from `top` to `bottom` (fractional), as world heights: which spans can
+// reach a band is then two comparisons per span. Callers widen the rows by half a pixel more than
+// the drawing needs, for the rounding: a span let in that does not reach the band draws nothing
+// there.
+class BandInWorld {
+public:
+    BandInWorld(const GraphViewTransform& transform, double top, double bottom)
+        : m_top(worldY(transform, top)), m_bottom(worldY(transform, bottom)) {}
+    bool meets(const VerticalSpan& span) const { return span.bottom >= m_top && span.top <= m_bottom; }
+
+private:
+    static double worldY(const GraphViewTransform& transform, double row) {
+        return (row - transform.offset.y()) / transform.scale;
+    }
+    double m_top, m_bottom;
+};
+
 struct Pixel {
     int64_t x, y;
     bool operator==(const Pixel& o) const { return x == o.x && y == o.y; }
@@ -73,6 +90,10 @@ void drawEdge(const PixelLayerView& view, const PixelCanvas& canvas, int e, Line
     const bool faint = scene.isLongStraight(e), descends = scene.descends(e);
     const int begin = scene.pointBegin(e), end = scene.pointEnd(e);
     const auto screen = [&](int i) { return view.transform.toScreen(scene.point(i)); };
+    if (end - begin == 2) {  // most edges: one line
+        line(QLineF(screen(begin), screen(begin + 1)), faint);
+        return;
+    }
     int first = firstSegmentReaching(view, e, canvas);
     QPointF from = screen(first);
     Pixel pixel = pixelOf(from);
@@ -100,19 +121,24 @@ void drawEdge(const PixelLayerView& view, const PixelCanvas& canvas, int e, Line
 // blended in edge order.
 void drawEdges(const PixelLayerView& view, const QVector<int>& edges, PixelCanvas& canvas) {
     const GraphScene& scene = view.scene;
-    const double scale = view.transform.scale, offsetY = view.transform.offset.y();
     const QRgb color = palette::edge.rgb();
+    // Which edges reach the band is read from their compact spans (a scan per band), with half
+    // a pixel more to spare than meetsRows leaves.
+    const BandInWorld band(view.transform, canvas.top() - 1.5, canvas.bottom() + 1.5);
+    const VerticalSpan* const spans = scene.edgeSpans();
     const auto forEdgesInBand = [&](auto line) {
-        // Which edges reach the band is read from their compact spans (a scan per band).
-        for (const int e : edges) {
-            const VerticalSpan span = scene.edgeSpan(e);
-            if (canvas.meetsRows(span.top * scale + offsetY, span.bottom * scale + offsetY))
-                drawEdge(view, canvas, e, line);
-        }
+        for (const int e : edges)
+            if (band.meets(spans[e])) drawEdge(view, canvas, e, line);
     };
     const auto strideOf = [](bool faint) { return faint ? kLongStraightStride : 1; };
     if (view.detail == GraphDetail::Dots) {
-        LineCoverage coverage(canvas);
+        // Counted over the columns the edges can reach (a column of slack either side): a tall
+        // graph fitted to a wide view leaves most columns bare.
+        const QRectF area = scene.edgeArea();
+        const double left = view.transform.toScreen(area.topLeft()).x();
+        const double right = view.transform.toScreen(area.bottomRight()).x();
+        const auto column = [](double x) { return int(floorToInt(std::clamp(x, -1e9, 1e9))); };
+        LineCoverage coverage(canvas.withLineColumns(column(left) - 1, column(right) + 2));
         forEdgesInBand([&](const QLineF& line, bool faint) {
             coverage.addLine(line, faint ? 0 : 1, strideOf(faint));
         });
@@ -130,16 +156,14 @@ void drawBand(const PixelLayerView& view, const QVector<int>& edges, const QVect
     drawEdges(view, edges, canvas);
     if (view.detail != GraphDetail::Dots) return;
     const GraphScene& scene = view.scene;
-    const double scale = view.transform.scale, offsetY = view.transform.offset.y();
     const QRgb outline = palette::configurable.rgb();
     std::array<QRgb, kOpcodeFamilyCount + 1> familyRgb;  // a box's -1 first
     for (int f = -1; f < kOpcodeFamilyCount; ++f) familyRgb[size_t(f + 1)] = familyColor(f).rgb();
+    // The dot with its outline covers rows floor(top) - 1 to max(floor(top) + 2, ceil(bottom)):
+    // the spans that can reach the band, in world units and with half a pixel to spare.
+    const BandInWorld band(view.transform, canvas.top() - 3.5, canvas.bottom() + 2.5);
     for (const int v : nodes) {
-        const VerticalSpan span = scene.nodeSpan(v);
-        // The dot with its outline: rows floor(top) - 1 to max(floor(top) + 2, ceil(bottom)).
-        if (!canvas.meetsRows(span.top * scale + offsetY - 1.0,
-                              span.bottom * scale + offsetY + 2.0))
-            continue;
+        if (!band.meets(scene.nodeSpan(v))) continue;
         const QRect dot = dotRect(view, v);
         canvas.fillRect(dot, view.state.values ? nodeColor(scene, view.state, v).rgb()
                                                : familyRgb[size_t(scene.family(v) + 1)]);

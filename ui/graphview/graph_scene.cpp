@@ -87,32 +87,35 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
     int* const pointStart = m_pointStart.data();
     for (int e = 0; e <= edgeCount; ++e)
         pointStart[e] = static_cast<int>(drawing.edgePointStart[e]);
-    m_points.resize(static_cast<int>(drawing.points.size()));
-    QPointF* const points = m_points.data();
-    for (size_t i = 0; i < drawing.points.size(); ++i)
-        points[i] = QPointF(drawing.points[i].x, drawing.points[i].y);
+    m_points = QVector<DrawingPoint>(drawing.points.begin(), drawing.points.end());
+    const DrawingPoint* const points = m_points.constData();
     m_edgeBounds.resize(edgeCount);
     m_edgeFlags.resize(edgeCount);
     m_edgeSpans.resize(edgeCount);
     QRectF* const edgeBounds = m_edgeBounds.data();
     unsigned char* const edgeFlags = m_edgeFlags.data();
     VerticalSpan* const edgeSpans = m_edgeSpans.data();
+    double areaLeft = 1e300, areaTop = 1e300, areaRight = -1e300, areaBottom = -1e300;
     for (int e = 0; e < edgeCount; ++e) {
         double left = 1e300, top = 1e300, right = -1e300, bottom = -1e300;
         bool descends = true;
         for (int i = pointStart[e]; i < pointStart[e + 1]; ++i) {
-            left = std::min(left, points[i].x());
-            right = std::max(right, points[i].x());
-            top = std::min(top, points[i].y());
-            descends = descends && points[i].y() >= bottom;
-            bottom = std::max(bottom, points[i].y());
+            left = std::min(left, double(points[i].x));
+            right = std::max(right, double(points[i].x));
+            top = std::min(top, double(points[i].y));
+            descends = descends && points[i].y >= bottom;
+            bottom = std::max(bottom, double(points[i].y));
         }
         edgeBounds[e] = QRectF(QPointF(left, top), QPointF(right, bottom));
+        areaLeft = std::min(areaLeft, left), areaTop = std::min(areaTop, top);
+        areaRight = std::max(areaRight, right), areaBottom = std::max(areaBottom, bottom);
         const bool longStraight = pointStart[e + 1] - pointStart[e] == 2 &&
                                   bottom - top > 4.0 * rects[drawing.edgeTo[e]].height();
         edgeFlags[e] = (descends ? kDescends : 0) | (longStraight ? kLongStraight : 0);
         edgeSpans[e] = spanOf(top, bottom);
     }
+    if (edgeCount > 0)
+        m_edgeArea = QRectF(QPointF(areaLeft, areaTop), QPointF(areaRight, areaBottom));
     buildEdgeLists();
     buildGrid();
     m_paintWork = PaintWork(*this);

@@ -47,6 +47,8 @@ public:
     const GraphSubview& subview() const { return m_subview; }
     GraphViewMode mode() const { return m_mode; }
     QRectF bounds() const { return m_bounds; }
+    // The box every edge's polyline lies in (empty without edges).
+    QRectF edgeArea() const { return m_edgeArea; }
 
     int nodeCount() const { return m_rects.size(); }
     int edgeCount() const { return m_edgeFrom.size(); }
@@ -67,11 +69,12 @@ public:
     int edgeTo(int e) const { return m_edgeTo[e]; }
     int pointBegin(int e) const { return m_pointStart[e]; }
     int pointEnd(int e) const { return m_pointStart[e + 1]; }
-    const QPointF& point(int i) const { return m_points[i]; }
+    QPointF point(int i) const { return {m_points[i].x, m_points[i].y}; }
     const QRectF& edgeBounds(int e) const { return m_edgeBounds[e]; }
     // Whether the polyline's y never decreases (every routed edge: it runs down layer by layer).
     bool descends(int e) const { return m_edgeFlags[e] & kDescends; }
     VerticalSpan edgeSpan(int e) const { return m_edgeSpans[e]; }
+    const VerticalSpan* edgeSpans() const { return m_edgeSpans.constData(); }  // per edge
     // An edge drawn as one straight segment across several layers (past the routing budget).
     bool isLongStraight(int e) const { return m_edgeFlags[e] & kLongStraight; }
     // Calls visit(e) for each edge whose bounding box meets `area` (world coordinates); returns
@@ -113,12 +116,12 @@ private:
     std::shared_ptr<const GraphTopology> m_topology;
     GraphSubview m_subview;
     GraphViewMode m_mode;
-    QRectF m_bounds;
+    QRectF m_bounds, m_edgeArea;
     QVector<QRectF> m_rects;
     QVector<char> m_configurable;
     QVector<signed char> m_family;
     QVector<int> m_edgeFrom, m_edgeTo, m_pointStart;
-    QVector<QPointF> m_points;
+    QVector<DrawingPoint> m_points;  // the drawing's floats: half the bytes to read per frame
     enum EdgeFlag : unsigned char { kDescends = 1, kLongStraight = 2 };
     QVector<QRectF> m_edgeBounds;
     QVector<unsigned char> m_edgeFlags;

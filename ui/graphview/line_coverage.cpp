@@ -4,22 +4,28 @@
 #include <algorithm>
 #include <cstring>
 
-#include "graphview/pixel_canvas.h"
-
 namespace tpugraphs::ui {
 
-LineCoverage::LineCoverage(PixelCanvas& canvas)
+LineCoverage::LineCoverage(const PixelCanvas& canvas)
     : m_canvas(canvas),
-      m_width(canvas.width()),
+      m_left(canvas.lineLeft()),
+      m_width(canvas.lineRight() - canvas.lineLeft()),
       m_top(canvas.top()),
-      m_counts(size_t(2) * size_t(m_width) * size_t(std::max(canvas.bottom() - m_top, 0))) {}
+      m_counts(size_t(m_width) * size_t(std::max(canvas.bottom() - m_top, 0))) {}
 
 void LineCoverage::addLine(const QLineF& line, int kind, int stride) {
-    uint8_t* const counts = m_counts.data() + kind - size_t(2) * size_t(m_top) * size_t(m_width);
-    const int width = m_width;
-    m_canvas.forLinePixels(line, stride, [&](int x, int y) {
-        uint8_t& count = counts[2 * (size_t(y) * size_t(width) + size_t(x))];
-        count += count < kMaxCount;
+    // Indexed by image row and column: the offsets of the band's first row and column are
+    // taken off once. (16-bit stores, unlike byte stores, cannot alias the loop's variables,
+    // which then stay in registers.)
+    uint16_t* const counts =
+        m_counts.data() - (size_t(m_top) * size_t(m_width) + size_t(m_left));
+    const size_t width = size_t(m_width);
+    const int shift = 8 * kind;
+    const auto unit = uint16_t(1u << shift), mask = uint16_t(0xffu << shift),
+               full = uint16_t(unsigned(kMaxCount) << shift);
+    m_canvas.forLinePixels(line, stride, [=](int x, int y) {
+        uint16_t& count = counts[size_t(y) * width + size_t(x)];
+        count = uint16_t(count + ((count & mask) < full ? unit : 0));
     });
 }
 
@@ -38,16 +44,16 @@ void LineCoverage::paint(QRgb under, QRgb color, const std::array<int, 2>& alpha
         first.onto(afterFirst);
     }
     for (int y = m_top; y < m_canvas.bottom(); ++y) {
-        const uint8_t* counts = m_counts.data() + size_t(2) * size_t(y - m_top) * size_t(m_width);
-        QRgb* row = m_canvas.row(y);
+        const uint16_t* counts = m_counts.data() + size_t(y - m_top) * size_t(m_width);
+        QRgb* row = m_canvas.row(y) + m_left;
         const auto paintPixel = [&](int x) {
-            const uint8_t k = counts[2 * x], m = counts[2 * x + 1];
-            if (k | m) row[x] = colors[size_t(k) * kLevels + m];
+            const unsigned k = counts[x] & 0xffu, m = counts[x] >> 8;
+            if (counts[x]) row[x] = colors[size_t(k) * kLevels + m];
         };
         int x = 0;
         for (; x + 4 <= m_width; x += 4) {  // four pixels' counts at once: most are zero
             uint64_t group;
-            std::memcpy(&group, counts + 2 * x, sizeof group);
+            std::memcpy(&group, counts + x, sizeof group);
             if (group != 0)
                 for (int i = x; i < x + 4; ++i) paintPixel(i);
         }

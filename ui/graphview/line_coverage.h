@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace tpugraphs::ui {
+#include "graphview/pixel_canvas.h"
 
-class PixelCanvas;
+namespace tpugraphs::ui {
 
 class LineCoverage {
 public:
@@ -19,8 +19,9 @@ public:
     // of the line colour already.
     static constexpr int kMaxCount = 63;
 
-    // Counts for the pixels of `canvas`'s band, all zero.
-    explicit LineCoverage(PixelCanvas& canvas);
+    // Counts for the pixels of `canvas`'s band in its line columns, all zero: a canvas narrowed
+    // to the columns the lines can reach keeps the counts few and in cache.
+    explicit LineCoverage(const PixelCanvas& canvas);
 
     // Counts the pixels PixelCanvas::blendLine(line, ..., stride) would blend, as lines of `kind`
     // (0 or 1).
@@ -32,10 +33,12 @@ public:
     void paint(QRgb under, QRgb color, const std::array<int, 2>& alpha);
 
 private:
-    PixelCanvas& m_canvas;
+    PixelCanvas m_canvas;
+    int m_left;
     int m_width;
     int m_top;
-    std::vector<uint8_t> m_counts;  // per row of the band, per pixel, per kind
+    std::vector<uint16_t> m_counts;  // per row of the band, per pixel of the columns: kind 0 in
+                                     // the low byte, kind 1 in the high one
 };
 
 }  // namespace tpugraphs::ui

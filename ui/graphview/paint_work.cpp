@@ -34,8 +34,8 @@ PaintWork::PaintWork(const GraphScene& scene) {
         const double pixelsPerLength = scene.isLongStraight(e) ? 1.0 / kLongStraightStride : 1.0;
         int bin = binOf(scene.point(scene.pointBegin(e)).y());
         for (int i = scene.pointBegin(e); i + 1 < scene.pointEnd(e); ++i) {
-            const QPointF& p = scene.point(i);
-            const QPointF& q = scene.point(i + 1);
+            const QPointF p = scene.point(i);
+            const QPointF q = scene.point(i + 1);
             const int nextBin = binOf(q.y());
             const double length =
                 pixelsPerLength * std::max(std::abs(q.x() - p.x()), std::abs(q.y() - p.y()));

@@ -2,22 +2,16 @@
 // band of an image.
 #include "graphview/pixel_canvas.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
 namespace tpugraphs::ui {
 
-bool clipLine(QLineF& line, const QRectF& rect) {
+// The general case of clipLine: a segment that may cross the rectangle's sides.
+bool clipLineAcross(QLineF& line, const QRectF& rect) {
     const double x0 = line.x1(), y0 = line.y1();
     const double dx = line.x2() - x0, dy = line.y2() - y0;
-    // Half a pixel inside every side, the general case below gives t0 = 0 and t1 = 1 (ratios
-    // stay clear of 1 after rounding); most segments of a zoomed-out graph are like this.
-    const double x1 = x0 + dx, y1 = y0 + dy;
-    if (std::min(x0, x1) >= rect.left() + 0.5 && std::max(x0, x1) <= rect.right() - 0.5 &&
-        std::min(y0, y1) >= rect.top() + 0.5 && std::max(y0, y1) <= rect.bottom() - 0.5) {
-        line = QLineF(x0, y0, x1, y1);
-        return true;
-    }
     double t0 = 0.0, t1 = 1.0;
     const double p[4] = {-dx, dx, -dy, dy};
     const double q[4] = {x0 - rect.left(), rect.right() - x0, y0 - rect.top(), rect.bottom() - y0};
@@ -46,7 +40,15 @@ PixelCanvas::PixelCanvas(uchar* bits, qsizetype bytesPerLine, const QSize& size,
       m_width(size.width()),
       m_height(size.height()),
       m_top(std::max(top, 0)),
-      m_bottom(std::min(bottom, size.height())) {}
+      m_bottom(std::min(bottom, size.height())),
+      m_lineRight(size.width()) {}
+
+PixelCanvas PixelCanvas::withLineColumns(int left, int right) const {
+    PixelCanvas narrowed = *this;
+    narrowed.m_lineLeft = std::clamp(left, 0, m_width);
+    narrowed.m_lineRight = std::clamp(right, narrowed.m_lineLeft, m_width);
+    return narrowed;
+}
 
 void PixelCanvas::fill(QRgb color) {
     for (int y = m_top; y < m_bottom; ++y) std::fill(row(y), row(y) + m_width, color);

@@ -20,8 +20,23 @@ inline int64_t floorToInt(double v) {
     return i - (v < static_cast<double>(i));
 }
 
-// Clips a segment to a rectangle (Liang-Barsky). Returns false when nothing is left.
-bool clipLine(QLineF& line, const QRectF& rect);
+// The general case of clipLine below, out of line.
+bool clipLineAcross(QLineF& line, const QRectF& rect);
+
+// Clips a segment to a rectangle (Liang-Barsky). Returns false when nothing is left. Half a
+// pixel inside every side (most segments of a zoomed-out graph), the general case would give
+// t0 = 0 and t1 = 1 (ratios stay clear of 1 after rounding): that test is inline.
+inline bool clipLine(QLineF& line, const QRectF& rect) {
+    const double x0 = line.x1(), y0 = line.y1();
+    const double dx = line.x2() - x0, dy = line.y2() - y0;
+    const double x1 = x0 + dx, y1 = y0 + dy;
+    if (std::min(x0, x1) >= rect.left() + 0.5 && std::max(x0, x1) <= rect.right() - 0.5 &&
+        std::min(y0, y1) >= rect.top() + 0.5 && std::max(y0, y1) <= rect.bottom() - 0.5) {
+        line = QLineF(x0, y0, x1, y1);
+        return true;
+    }
+    return clipLineAcross(line, rect);
+}
 
 // Blends `color` with opacity alpha/256 onto a pixel: per channel
 // (c * alpha + p * (256 - alpha)) >> 8, two channels per multiply (exact: each channel's sum
@@ -53,9 +68,14 @@ public:
     bool isAbove(double y) const { return y + 1.0 < m_top; }
     bool isBelow(double y) const { return y - 1.0 >= m_bottom; }
 
+    // The same band whose lines are clipped to columns [left, right) of the image instead of to
+    // all of them (a line inside those columns gets the same pixels).
+    PixelCanvas withLineColumns(int left, int right) const;
+
     void fill(QRgb color);
-    // Blends a 1-pixel line of `color` with opacity alpha/256, clipped to the image: one pixel
-    // per column, or per row for a steep line, every `stride`-th (1: solid, 3: dotted).
+    // Blends a 1-pixel line of `color` with opacity alpha/256, clipped to the image (or the line
+    // columns): one pixel per column, or per row for a steep line, every `stride`-th (1: solid,
+    // 3: dotted).
     void blendLine(const QLineF& line, QRgb color, int alpha, int stride = 1);
     // Calls plot(x, y) for each pixel of the band that blendLine(line, ..., stride) would blend,
     // in the same order.
@@ -66,6 +86,8 @@ public:
     void outlineRect(const QRect& rect, QRgb color);
 
     int width() const { return m_width; }
+    int lineLeft() const { return m_lineLeft; }
+    int lineRight() const { return m_lineRight; }
     int top() const { return m_top; }
     int bottom() const { return m_bottom; }
     QRgb* row(int y) { return reinterpret_cast<QRgb*>(m_bits + y * m_bytesPerLine); }
@@ -80,12 +102,15 @@ private:
     int m_height;
     int m_top;
     int m_bottom;
+    int m_lineLeft = 0;  // lines are clipped to columns [m_lineLeft, m_lineRight)
+    int m_lineRight;
 };
 
 template <typename Plot>
 void PixelCanvas::forLinePixels(QLineF line, int stride, Plot plot) const {
     if (!meetsRows(line.y1(), line.y2())) return;
-    if (!clipLine(line, QRectF(0, 0, m_width - 0.001, m_height - 0.001))) return;
+    if (!clipLine(line, QRectF(m_lineLeft, 0, m_lineRight - m_lineLeft - 0.001, m_height - 0.001)))
+        return;
     if (std::abs(line.dx()) >= std::abs(line.dy()))
         forRunPixels<false>(line.x1(), line.y1(), line.x2(), line.y2(), stride, plot);
     else
@@ -110,18 +135,19 @@ void PixelCanvas::forRunPixels(double u0, double v0, double u1, double v1, int s
     if (AlongRows) {
         from = std::max(from, m_top);
         to = std::min(to, m_bottom - 1);
-    } else if (slope != 0.0) {
+    } else if (slope != 0.0 && (std::min(v0, v1) < m_top || std::max(v0, v1) >= m_bottom)) {
+        // (A line within the band's rows keeps all its columns: no divisions.)
         const double a = u0 + (m_top - 1 - v0) / slope, b = u0 + (m_bottom + 1 - v0) / slope;
         from = std::max(from, int(floorToInt(std::min(a, b))) - 1);
         to = std::min(to, int(floorToInt(std::max(a, b))) + 2);
     }
     if (stride > 1) from += (stride - (from - first) % stride) % stride;
     // Locals, not members, in the loop: the pixel stores could alias the int members.
-    const int top = m_top, bottom = m_bottom, maxX = m_width - 1;
+    const int top = m_top, bottom = m_bottom, minX = m_lineLeft, maxX = m_lineRight - 1;
     const auto visit = [&](int u, int v) {
         const int x = AlongRows ? v : u, y = AlongRows ? u : v;
         if (!AlongRows && (y < top || y >= bottom)) return;
-        plot(std::clamp(x, 0, maxX), y);
+        plot(std::clamp(x, minX, maxX), y);
     };
     const auto endV = [&](int u) {
         return static_cast<int>(v0 + (std::clamp(u + 0.5, u0, u1) - u0) * slope);
@@ -143,7 +169,7 @@ void PixelCanvas::forRunPixels(double u0, double v0, double u1, double v1, int s
     if (u <= inner) {
         // v is monotonic along the run: when both ends' x lie in the image, no x needs clamping.
         const int64_t fvInner = fv + stepsOf(inner - u) * step;
-        const bool inImage = !AlongRows || (std::min(fv, fvInner) >= 0 &&
+        const bool inImage = !AlongRows || ((std::min(fv, fvInner) >> 32) >= int64_t(minX) &&
                                             (std::max(fv, fvInner) >> 32) <= int64_t(maxX));
         if (inImage) {
             for (; u <= inner; u += stride, fv += step) {
