@@ -15,17 +15,20 @@ LineCoverage::LineCoverage(const PixelCanvas& canvas)
 
 void LineCoverage::addLine(const QLineF& line, int kind, int stride) {
     // Indexed by image row and column: the offsets of the band's first row and column are
-    // taken off once. (16-bit stores, unlike byte stores, cannot alias the loop's variables,
-    // which then stay in registers.)
+    // taken off once. The 16-bit stores cannot alias the (wider) values the loop reads, which
+    // then stay in registers; a count stops at kMaxCount without a branch (the long edges of a
+    // large graph saturate many pixels, and a branch there is mispredicted).
     uint16_t* const counts =
         m_counts.data() - (size_t(m_top) * size_t(m_width) + size_t(m_left));
     const size_t width = size_t(m_width);
-    const int shift = 8 * kind;
-    const auto unit = uint16_t(1u << shift), mask = uint16_t(0xffu << shift),
-               full = uint16_t(unsigned(kMaxCount) << shift);
+    const unsigned shift = 8u * unsigned(kind);
+    const unsigned unit = 1u << shift, mask = 0xffu << shift,
+                   full = unsigned(kMaxCount) << shift;
     m_canvas.forLinePixels(line, stride, [=](int x, int y) {
         uint16_t& count = counts[size_t(y) * width + size_t(x)];
-        count = uint16_t(count + ((count & mask) < full ? unit : 0));
+        const unsigned c = count;
+        const int belowFull = int(c & mask) - int(full);  // negative while below the cap
+        count = uint16_t(c + (unit & unsigned(belowFull >> 31)));
     });
 }
 
