@@ -115,45 +115,58 @@ void drawEdge(const PixelLayerView& view, const PixelCanvas& canvas, int e, Line
     }
 }
 
-// The edges whose rows reach the band. Zoomed out (dots), where many edges cross each pixel, they
-// are counted per pixel and then coloured in one pass (the faint ones under the others, whatever
-// the edge order); zoomed in, where the edges are few and the image is large, each line is
-// blended in edge order.
-void drawEdges(const PixelLayerView& view, const QVector<int>& edges, PixelCanvas& canvas) {
+// The edges whose rows reach the band: those of `edges`, or all of them when `whole`. Zoomed out
+// (dots), where many edges cross each pixel, they are counted per pixel and then coloured in one
+// pass (the faint ones under the others, whatever the edge order), and the whole graph's one-line
+// edges are read as plain segments; zoomed in, where the edges are few and the image is large,
+// each line is blended in edge order.
+void drawEdges(const PixelLayerView& view, const QVector<int>& edges, bool whole,
+               PixelCanvas& canvas) {
     const GraphScene& scene = view.scene;
     const QRgb color = palette::edge.rgb();
     // Which edges reach the band is read from their compact spans (a scan per band), with half
     // a pixel more to spare than meetsRows leaves.
     const BandInWorld band(view.transform, canvas.top() - 1.5, canvas.bottom() + 1.5);
     const VerticalSpan* const spans = scene.edgeSpans();
-    const auto forEdgesInBand = [&](auto line) {
-        for (const int e : edges)
+    const auto forEdgesInBand = [&](const QVector<int>& list, auto line) {
+        for (const int e : list)
             if (band.meets(spans[e])) drawEdge(view, canvas, e, line);
     };
     const auto strideOf = [](bool faint) { return faint ? kLongStraightStride : 1; };
-    if (view.detail == GraphDetail::Dots) {
-        // Counted over the columns the edges can reach (a column of slack either side): a tall
-        // graph fitted to a wide view leaves most columns bare.
-        const QRectF area = scene.edgeArea();
-        const double left = view.transform.toScreen(area.topLeft()).x();
-        const double right = view.transform.toScreen(area.bottomRight()).x();
-        const auto column = [](double x) { return int(floorToInt(std::clamp(x, -1e9, 1e9))); };
-        LineCoverage coverage(canvas.withLineColumns(column(left) - 1, column(right) + 2));
-        forEdgesInBand([&](const QLineF& line, bool faint) {
-            coverage.addLine(line, faint ? 0 : 1, strideOf(faint));
-        });
-        coverage.paint(palette::background.rgb(), color, {kFaintAlpha, kEdgeAlpha});
-    } else {
-        forEdgesInBand([&](const QLineF& line, bool faint) {
+    if (view.detail != GraphDetail::Dots) {
+        forEdgesInBand(edges, [&](const QLineF& line, bool faint) {
             canvas.blendLine(line, color, faint ? kFaintAlpha : kEdgeAlpha, strideOf(faint));
         });
+        return;
     }
+    // Counted over the columns the edges can reach (a column of slack either side): a tall graph
+    // fitted to a wide view leaves most columns bare.
+    const QRectF area = scene.edgeArea();
+    const double left = view.transform.toScreen(area.topLeft()).x();
+    const double right = view.transform.toScreen(area.bottomRight()).x();
+    const auto column = [](double x) { return int(floorToInt(std::clamp(x, -1e9, 1e9))); };
+    LineCoverage coverage(canvas.withLineColumns(column(left) - 1, column(right) + 2));
+    const auto count = [&](const QLineF& line, bool faint) {
+        coverage.addLine(line, faint ? 0 : 1, strideOf(faint));
+    };
+    if (whole) {
+        for (const bool faint : {true, false})
+            for (const GraphScene::Segment& s : scene.oneLineEdges(faint))
+                if (band.meets({std::min(s.y0, s.y1), std::max(s.y0, s.y1)}))
+                    count(QLineF(view.transform.toScreen(QPointF(s.x0, s.y0)),
+                                 view.transform.toScreen(QPointF(s.x1, s.y1))),
+                          faint);
+        forEdgesInBand(scene.routedEdges(), count);
+    } else {
+        forEdgesInBand(edges, count);
+    }
+    coverage.paint(palette::background.rgb(), color, {kFaintAlpha, kEdgeAlpha});
 }
 
 // One band: the edges, then the dots, in the same order in every band.
-void drawBand(const PixelLayerView& view, const QVector<int>& edges, const QVector<int>& nodes,
-              PixelCanvas& canvas) {
-    drawEdges(view, edges, canvas);
+void drawBand(const PixelLayerView& view, const QVector<int>& edges, bool whole,
+              const QVector<int>& nodes, PixelCanvas& canvas) {
+    drawEdges(view, edges, whole, canvas);
     if (view.detail != GraphDetail::Dots) return;
     const GraphScene& scene = view.scene;
     const QRgb outline = palette::configurable.rgb();
@@ -178,13 +191,19 @@ GraphRenderStats paintPixelLayer(const PixelLayerView& view, const QVector<int>&
     PixelBands bands(size.height());
     bands.addWork(0, size.height(), kFillWork * size.width() * size.height());
     view.scene.paintWork().addTo(bands, view.transform.scale, view.transform.offset.y());
-    QVector<int> edges;  // listed once: a partial view meets a small part of a large graph
-    edges.reserve(view.scene.edgeCount());
-    view.scene.forEdgesMeeting(view.world, [&](int e) { edges.append(e); });
+    // Zoomed out on the whole graph, the edges are read from the scene's own lists; otherwise the
+    // edges meeting the view are listed once (a partial view meets a small part of a large graph).
+    const bool whole =
+        view.detail == GraphDetail::Dots && view.world.contains(view.scene.bounds());
+    QVector<int> edges;
+    if (!whole) {
+        edges.reserve(view.scene.edgeCount());
+        view.scene.forEdgesMeeting(view.world, [&](int e) { edges.append(e); });
+    }
     bands.draw(image, size, palette::background.rgb(),
-               [&](PixelCanvas& canvas, int) { drawBand(view, edges, nodes, canvas); });
+               [&](PixelCanvas& canvas, int) { drawBand(view, edges, whole, nodes, canvas); });
     GraphRenderStats stats;
-    stats.edges = edges.size();
+    stats.edges = whole ? view.scene.edgeCount() : edges.size();
     stats.nodes = view.detail == GraphDetail::Dots ? nodes.size() : 0;
     return stats;
 }

@@ -113,6 +113,12 @@ GraphScene::GraphScene(std::shared_ptr<const GraphTopology> topology, GraphSubvi
                                   bottom - top > 4.0 * rects[drawing.edgeTo[e]].height();
         edgeFlags[e] = (descends ? kDescends : 0) | (longStraight ? kLongStraight : 0);
         edgeSpans[e] = spanOf(top, bottom);
+        if (pointStart[e + 1] - pointStart[e] == 2) {
+            const DrawingPoint from = points[pointStart[e]], to = points[pointStart[e] + 1];
+            m_oneLineEdges[longStraight].append({from.x, from.y, to.x, to.y});
+        } else {
+            m_routedEdges.append(e);
+        }
     }
     if (edgeCount > 0)
         m_edgeArea = QRectF(QPointF(areaLeft, areaTop), QPointF(areaRight, areaBottom));

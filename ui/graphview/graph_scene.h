@@ -77,6 +77,14 @@ public:
     const VerticalSpan* edgeSpans() const { return m_edgeSpans.constData(); }  // per edge
     // An edge drawn as one straight segment across several layers (past the routing budget).
     bool isLongStraight(int e) const { return m_edgeFlags[e] & kLongStraight; }
+    // The edges drawn as one line (two points), faint (long straight) or not, as plain segments,
+    // and the routed ones (more points): the whole graph in the order-free form in which a
+    // zoomed-out full view counts its lines, read without indirection.
+    struct Segment {
+        float x0, y0, x1, y1;
+    };
+    const QVector<Segment>& oneLineEdges(bool faint) const { return m_oneLineEdges[faint]; }
+    const QVector<int>& routedEdges() const { return m_routedEdges; }
     // Calls visit(e) for each edge whose bounding box meets `area` (world coordinates); returns
     // how many.
     template <typename Visit>
@@ -126,6 +134,8 @@ private:
     QVector<QRectF> m_edgeBounds;
     QVector<unsigned char> m_edgeFlags;
     QVector<VerticalSpan> m_nodeSpans, m_edgeSpans;
+    QVector<Segment> m_oneLineEdges[2];  // [faint]
+    QVector<int> m_routedEdges;
     // Per node, its edges in edge order (CSR): in m_inList[m_inStart[v] .. m_inStart[v + 1]).
     QVector<int> m_inStart, m_inList, m_outStart, m_outList;
 
