@@ -221,7 +221,7 @@ SKIPPED = {
     "demo_layout_tau": ("demo held-out layout Kendall tau (quality)", "ctest -R tst_train_demo_targets: a test build, minutes"),
     "cuda_cps": ("CUDA build, layout demo configs/s", "needs a CUDA build and a GPU; this VM has neither"),
     "realistic_tau_gain": ("realistic, Kendall learned - ridge (quality)",
-                           "3-seed sweeps per collection; scripts/quality_table.sh was removed (tpugraphs sweep)"),
+                           "3-seed tpugraphs sweeps of every layout collection: about an hour on 2 cores (TRAINING.md)"),
     "realistic_tau_oracle": ("realistic, Kendall learned / oracle (quality)", "as above"),
     "realistic_tile_top5": ("realistic, tile top-5 (quality)", "as above"),
 }

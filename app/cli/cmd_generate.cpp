@@ -126,7 +126,8 @@ void setupGenerate(CLI::App& app) {
         "generate", "Write a synthetic TpuGraphs dataset (official format) to a folder");
     cmd->add_option("--preset", args->preset,
                     "demo (seconds; easy: wide layout runtime spreads, for the GUI), realistic "
-                    "(demo sizes, layout runtimes calibrated to the real data), full-scale (the "
+                    "(demo graph sizes, 48 training graphs per layout collection, layout runtimes "
+                    "calibrated to the real data), full-scale (the "
                     "real dataset's counts, calibrated), or custom (calibrated)")
         ->check(CLI::IsMember({"demo", "realistic", "full-scale", "custom"}))
         ->capture_default_str();
