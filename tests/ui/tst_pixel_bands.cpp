@@ -125,6 +125,24 @@ private Q_SLOTS:
         QCOMPARE(c.image.pixel(0, 0), qRgb(127, 127, 127));
     }
 
+    // A line inside one pixel blends that pixel alone, wherever it lies in the pixel and in the
+    // image (the first and last rows and columns take the general walk, the others a shortcut),
+    // solid or dotted, and nothing when the pixel is outside the band.
+    void lineInsideOnePixelBlendsIt() {
+        const QSize size(7, 6);
+        QRandomGenerator random(3);
+        for (int i = 0; i < 400; ++i) {
+            const int px = int(random.bounded(size.width())), py = int(random.bounded(size.height()));
+            const auto inside = [&](int p) { return p + random.bounded(0.999); };
+            const QLineF line(inside(px), inside(py), inside(px), inside(py));
+            Canvas c(size, 1, 5);  // band rows 1..4
+            c.canvas->blendLine(line, kBlack, 256, i % 2 ? 1 : 3);
+            const bool inBand = py >= 1 && py < 5;
+            QCOMPARE(changedPixels(c.image), inBand ? 1 : 0);
+            if (inBand) QCOMPARE(c.image.pixel(px, py), kBlack);
+        }
+    }
+
     void dottedLineSkipsPixels() {
         Canvas c(QSize(16, 4));
         c.canvas->blendLine(QLineF(0.5, 1.5, 9.5, 1.5), kBlack, 256, 3);

@@ -108,6 +108,17 @@ private:
 
 template <typename Plot>
 void PixelCanvas::forLinePixels(QLineF line, int stride, Plot plot) const {
+    // A line within one pixel of the band, clear of the clipping rectangle's sides (zoomed out,
+    // most segments of a large graph) covers that pixel alone: the walk below gives the same. (Not
+    // in row or column 0, where x1 + (x2 - x1) may round into the next pixel.)
+    const int64_t x = floorToInt(line.x1()), y = floorToInt(line.y1());
+    if (x == floorToInt(line.x2()) && y == floorToInt(line.y2())) {
+        if (x >= std::max(m_lineLeft, 1) && x < m_lineRight - 1 && y >= std::max(m_top, 1) &&
+            y < std::min(m_bottom, m_height - 1)) {
+            plot(static_cast<int>(x), static_cast<int>(y));
+            return;
+        }
+    }
     if (!meetsRows(line.y1(), line.y2())) return;
     if (!clipLine(line, QRectF(m_lineLeft, 0, m_lineRight - m_lineLeft - 0.001, m_height - 0.001)))
         return;
