@@ -135,7 +135,6 @@ void ExplorerPage::onScanned(const DatasetIndex& index) {
     m_stats->cancel();
     m_load->cancel();
     m_path = m_pendingPath;
-    m_error->hide();
     m_graph.reset();
     m_loadingGraph = -1;
     m_browser->model()->setResults(index);
@@ -147,11 +146,14 @@ void ExplorerPage::onScanned(const DatasetIndex& index) {
     QStringList unreadable;
     for (const GraphEntry& entry : index.graphs)
         if (!entry.error.empty()) unreadable << QString::fromStdString(entry.error);
-    if (!unreadable.isEmpty())
-        showError(QStringLiteral("%1 could not be read (marked red in the tree): %2")
-                      .arg(countText(unreadable.size(), "file", "files"),
-                           unreadable.mid(0, 3).join(QStringLiteral("; ")) +
-                               (unreadable.size() > 3 ? QStringLiteral("; …") : QString())));
+    m_datasetNotice =
+        unreadable.isEmpty()
+            ? QString()
+            : QStringLiteral("%1 could not be read (marked red in the tree): %2")
+                  .arg(countText(unreadable.size(), "file", "files"),
+                       unreadable.mid(0, 3).join(QStringLiteral("; ")) +
+                           (unreadable.size() > 3 ? QStringLiteral("; …") : QString()));
+    showDatasetNotice();
     if (!index.graphs.empty()) {
         m_cache->start(index);
         m_stats->start(index);
@@ -182,7 +184,7 @@ bool ExplorerPage::selectGraph(int graph) {
 
 void ExplorerPage::onGraphLoaded(std::shared_ptr<const LoadedGraph> graph) {
     m_graph = graph;
-    m_error->hide();
+    showDatasetNotice();  // a graph's error is over; the dataset's stays while it is open
     m_graphPanel->setGraph(graph->topology);
     m_graphPanel->view()->setNodeDetail(
         [graph](int node) { return QStringLiteral("shape ") + nodeShapeText(*graph, node); });
@@ -215,6 +217,13 @@ void ExplorerPage::showTab(Tab tab) {
 void ExplorerPage::showError(const QString& message) {
     m_error->setText(message);
     m_error->show();
+}
+
+void ExplorerPage::showDatasetNotice() {
+    if (m_datasetNotice.isEmpty())
+        m_error->hide();
+    else
+        showError(m_datasetNotice);
 }
 
 QString ExplorerPage::errorMessage() const {

@@ -75,6 +75,7 @@ private:
     void onGraphFailed(const QString& path, const QString& error);
     void onNodeSelected(int nodeId);
     void showError(const QString& message);
+    void showDatasetNotice();  // the banner with m_datasetNotice, or hidden
     void refreshSummaries();
     void checkIdle();
 
@@ -89,7 +90,8 @@ private:
     QTimer* m_summaryTimer;
     bool m_summaryDirty = false;
 
-    QLabel* m_error;
+    QLabel* m_error;        // the error banner: the current graph's error, else m_datasetNotice
+    QString m_datasetNotice;  // the open dataset's unreadable files, empty when none
     QSplitter* m_splitter;
     DatasetBrowser* m_browser;
     QTabWidget* m_tabs;
