@@ -13,11 +13,10 @@ LineCoverage::LineCoverage(const PixelCanvas& canvas)
       m_top(canvas.top()),
       m_counts(size_t(m_width) * size_t(std::max(canvas.bottom() - m_top, 0))) {}
 
-void LineCoverage::addLine(const QLineF& line, int kind, int stride) {
+void LineCoverage::walkLine(const QLineF& line, int kind, int stride) {
     // Indexed by image row and column: the offsets of the band's first row and column are
     // taken off once. The 16-bit stores cannot alias the (wider) values the loop reads, which
-    // then stay in registers; a count stops at kMaxCount without a branch (the long edges of a
-    // large graph saturate many pixels, and a branch there is mispredicted).
+    // then stay in registers.
     uint16_t* const counts =
         m_counts.data() - (size_t(m_top) * size_t(m_width) + size_t(m_left));
     const size_t width = size_t(m_width);
@@ -25,10 +24,7 @@ void LineCoverage::addLine(const QLineF& line, int kind, int stride) {
     const unsigned unit = 1u << shift, mask = 0xffu << shift,
                    full = unsigned(kMaxCount) << shift;
     m_canvas.forLinePixels(line, stride, [=](int x, int y) {
-        uint16_t& count = counts[size_t(y) * width + size_t(x)];
-        const unsigned c = count;
-        const int belowFull = int(c & mask) - int(full);  // negative while below the cap
-        count = uint16_t(c + (unit & unsigned(belowFull >> 31)));
+        increment(counts[size_t(y) * width + size_t(x)], unit, mask, full);
     });
 }
 

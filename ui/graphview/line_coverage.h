@@ -24,8 +24,15 @@ public:
     explicit LineCoverage(const PixelCanvas& canvas);
 
     // Counts the pixels PixelCanvas::blendLine(line, ..., stride) would blend, as lines of `kind`
-    // (0 or 1).
-    void addLine(const QLineF& line, int kind, int stride = 1);
+    // (0 or 1). A line inside one pixel (most of them, zoomed out) is counted inline; the others
+    // are walked out of line.
+    void addLine(const QLineF& line, int kind, int stride = 1) {
+        int x, y;
+        if (m_canvas.isInOnePixel(line, &x, &y))
+            countPixel(x, y, kind);
+        else
+            walkLine(line, kind, stride);
+    }
 
     // Colours the covered pixels of the canvas's band as blending `color` onto `under` (the
     // band's fill) count-of-kind-0 times with opacity alpha[0]/256, then count-of-kind-1 times
@@ -33,6 +40,20 @@ public:
     void paint(QRgb under, QRgb color, const std::array<int, 2>& alpha);
 
 private:
+    void walkLine(const QLineF& line, int kind, int stride);
+    // One more line of `kind` over pixel (x, y) of the image, up to kMaxCount, without a branch
+    // (the long edges of a large graph saturate many pixels, where a branch is mispredicted).
+    static void increment(uint16_t& count, unsigned unit, unsigned mask, unsigned full) {
+        const unsigned c = count;
+        const int belowFull = int(c & mask) - int(full);  // negative while below the cap
+        count = uint16_t(c + (unit & unsigned(belowFull >> 31)));
+    }
+    void countPixel(int x, int y, int kind) {
+        const unsigned shift = 8u * unsigned(kind);
+        increment(m_counts[size_t(y - m_top) * size_t(m_width) + size_t(x - m_left)], 1u << shift,
+                  0xffu << shift, unsigned(kMaxCount) << shift);
+    }
+
     PixelCanvas m_canvas;
     int m_left;
     int m_width;

@@ -77,6 +77,18 @@ public:
     // columns): one pixel per column, or per row for a steep line, every `stride`-th (1: solid,
     // 3: dotted).
     void blendLine(const QLineF& line, QRgb color, int alpha, int stride = 1);
+    // Whether the line lies within one pixel of the band, clear of the clipping rectangle's sides
+    // (zoomed out, most segments of a large graph), and which: the only pixel forLinePixels
+    // visits then. (Not in row or column 0, where x1 + (x2 - x1) may round into the next pixel.)
+    bool isInOnePixel(const QLineF& line, int* x, int* y) const {
+        const int64_t px = floorToInt(line.x1()), py = floorToInt(line.y1());
+        if (px != floorToInt(line.x2()) || py != floorToInt(line.y2())) return false;
+        if (px < std::max(m_lineLeft, 1) || px >= m_lineRight - 1 || py < std::max(m_top, 1) ||
+            py >= std::min(m_bottom, m_height - 1))
+            return false;
+        *x = static_cast<int>(px), *y = static_cast<int>(py);
+        return true;
+    }
     // Calls plot(x, y) for each pixel of the band that blendLine(line, ..., stride) would blend,
     // in the same order.
     template <typename Plot>
@@ -108,16 +120,10 @@ private:
 
 template <typename Plot>
 void PixelCanvas::forLinePixels(QLineF line, int stride, Plot plot) const {
-    // A line within one pixel of the band, clear of the clipping rectangle's sides (zoomed out,
-    // most segments of a large graph) covers that pixel alone: the walk below gives the same. (Not
-    // in row or column 0, where x1 + (x2 - x1) may round into the next pixel.)
-    const int64_t x = floorToInt(line.x1()), y = floorToInt(line.y1());
-    if (x == floorToInt(line.x2()) && y == floorToInt(line.y2())) {
-        if (x >= std::max(m_lineLeft, 1) && x < m_lineRight - 1 && y >= std::max(m_top, 1) &&
-            y < std::min(m_bottom, m_height - 1)) {
-            plot(static_cast<int>(x), static_cast<int>(y));
-            return;
-        }
+    int x, y;
+    if (isInOnePixel(line, &x, &y)) {
+        plot(x, y);
+        return;
     }
     if (!meetsRows(line.y1(), line.y2())) return;
     if (!clipLine(line, QRectF(m_lineLeft, 0, m_lineRight - m_lineLeft - 0.001, m_height - 0.001)))
