@@ -18,7 +18,8 @@ namespace tpugraphs {
 // the autotuner's search, small measurement noise); Demo keeps its wide, easy runtime spreads.
 enum class GeneratorPreset {
     Demo,       // small: a few seconds on 2 cores, enough for a model to visibly learn in a minute
-    Realistic,  // calibrated layout runtimes, 48/16/16 layout files of the demo's sizes: as hard as the real data
+    Realistic,  // calibrated layout runtimes; 48/16/16 layout files of the demo's sizes
+                //   (the real data's proportion of training graphs): as hard as the real data
     FullScale,  // the real dataset's file counts and size distributions (use fraction/limit)
     Custom      // sizes taken from GeneratorOptions::custom
 };

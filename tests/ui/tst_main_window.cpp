@@ -338,7 +338,8 @@ private Q_SLOTS:
         QVERIFY2(page->errorMessage().contains("broken.npz"), qPrintable(page->errorMessage()));
         // The first graph, loaded on its own, leaves the dataset's notice up.
         QTRY_VERIFY_WITH_TIMEOUT(page->currentGraph() != nullptr, 30000);
-        QVERIFY2(page->errorMessage().contains("could not be read"), qPrintable(page->errorMessage()));
+        QVERIFY2(page->errorMessage().contains("could not be read"),
+                 qPrintable(page->errorMessage()));
         const DatasetIndex& index = page->browser()->model()->datasetIndex();
         const int bad = graphIndex(index, Collection::TileXla, "broken");
         QVERIFY(bad >= 0);

@@ -132,7 +132,8 @@ private Q_SLOTS:
         const QSize size(7, 6);
         QRandomGenerator random(3);
         for (int i = 0; i < 400; ++i) {
-            const int px = int(random.bounded(size.width())), py = int(random.bounded(size.height()));
+            const int px = int(random.bounded(size.width()));
+            const int py = int(random.bounded(size.height()));
             const auto inside = [&](int p) { return p + random.bounded(0.999); };
             const QLineF line(inside(px), inside(py), inside(px), inside(py));
             Canvas c(size, 1, 5);  // band rows 1..4
@@ -188,8 +189,9 @@ private Q_SLOTS:
     // the image of blending.
     void lineColumnsKeepTheLinesInside() {
         const QSize size(24, 8);
-        const std::vector<QLineF> inside = {QLineF(5.2, 0.5, 11.7, 7.5), QLineF(11.9, 1.5, 5.0, 4.2),
-                                            QLineF(8.5, 0.2, 8.5, 7.9), QLineF(6.1, 6.6, 6.4, 6.9)};
+        const std::vector<QLineF> inside = {
+            QLineF(5.2, 0.5, 11.7, 7.5), QLineF(11.9, 1.5, 5.0, 4.2), QLineF(8.5, 0.2, 8.5, 7.9),
+            QLineF(6.1, 6.6, 6.4, 6.9)};
         Canvas whole(size), limited(size), counted(size);
         PixelCanvas columns = limited.canvas->withLineColumns(5, 12);
         QCOMPARE(columns.lineLeft(), 5);

@@ -60,7 +60,9 @@ class BandInWorld {
 public:
     BandInWorld(const GraphViewTransform& transform, double top, double bottom)
         : m_top(worldY(transform, top)), m_bottom(worldY(transform, bottom)) {}
-    bool meets(const VerticalSpan& span) const { return span.bottom >= m_top && span.top <= m_bottom; }
+    bool meets(const VerticalSpan& span) const {
+        return span.bottom >= m_top && span.top <= m_bottom;
+    }
 
 private:
     static double worldY(const GraphViewTransform& transform, double row) {
