@@ -20,11 +20,9 @@ void LineCoverage::walkLine(const QLineF& line, int kind, int stride) {
     uint16_t* const counts =
         m_counts.data() - (size_t(m_top) * size_t(m_width) + size_t(m_left));
     const size_t width = size_t(m_width);
-    const unsigned shift = 8u * unsigned(kind);
-    const unsigned unit = 1u << shift, mask = 0xffu << shift,
-                   full = unsigned(kMaxCount) << shift;
+    const KindBits bits(kind);
     m_canvas.forLinePixels(line, stride, [=](int x, int y) {
-        increment(counts[size_t(y) * width + size_t(x)], unit, mask, full);
+        bits.increment(counts[size_t(y) * width + size_t(x)]);
     });
 }
 

@@ -41,17 +41,22 @@ public:
 
 private:
     void walkLine(const QLineF& line, int kind, int stride);
-    // One more line of `kind` over pixel (x, y) of the image, up to kMaxCount, without a branch
-    // (the long edges of a large graph saturate many pixels, where a branch is mispredicted).
-    static void increment(uint16_t& count, unsigned unit, unsigned mask, unsigned full) {
-        const unsigned c = count;
-        const int belowFull = int(c & mask) - int(full);  // negative while below the cap
-        count = uint16_t(c + (unit & unsigned(belowFull >> 31)));
-    }
+    // A kind's byte of a pixel's 16-bit count: one line, the byte's bits, and the cap.
+    struct KindBits {
+        explicit KindBits(int kind)
+            : unit(1u << (8 * kind)), mask(0xffu << (8 * kind)), full(unsigned(kMaxCount) * unit) {}
+        // One more line of the kind, up to kMaxCount, without a branch (the long edges of a large
+        // graph saturate many pixels, where a branch is mispredicted).
+        void increment(uint16_t& count) const {
+            const unsigned c = count;
+            const int belowFull = int(c & mask) - int(full);  // negative while below the cap
+            count = uint16_t(c + (unit & unsigned(belowFull >> 31)));
+        }
+        unsigned unit, mask, full;
+    };
     void countPixel(int x, int y, int kind) {
-        const unsigned shift = 8u * unsigned(kind);
-        increment(m_counts[size_t(y - m_top) * size_t(m_width) + size_t(x - m_left)], 1u << shift,
-                  0xffu << shift, unsigned(kMaxCount) << shift);
+        KindBits(kind).increment(
+            m_counts[size_t(y - m_top) * size_t(m_width) + size_t(x - m_left)]);
     }
 
     PixelCanvas m_canvas;
