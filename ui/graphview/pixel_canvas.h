@@ -14,9 +14,11 @@
 
 namespace tpugraphs::ui {
 
-// floor(v) for |v| < 2^63, without a call into libm.
+// floor(v) for |v| < 2^63, without a call into libm. Truncation is the floor from 0 up (most
+// screen coordinates): the conversion back and the comparison are left to the others.
 inline int64_t floorToInt(double v) {
     const auto i = static_cast<int64_t>(v);
+    if (__builtin_expect(v >= 0.0, 1)) return i;
     return i - (v < static_cast<double>(i));
 }
 
