@@ -186,16 +186,17 @@ void PixelCanvas::forRunPixels(double u0, double v0, double u1, double v1, int s
                  stepsOf(u - first) * step;
     const int inner = std::min(last - 1, to);  // the last inner column drawn
     if (u <= inner) {
-        // v is monotonic along the run: when both ends' x lie in the image, no x needs clamping.
+        // v is monotonic along the run: when both ends' v need no test (a column inside the line
+        // columns, or a row inside the band), no v between does.
         const int64_t fvInner = fv + stepsOf(inner - u) * step;
-        const bool inImage = !AlongRows || ((std::min(fv, fvInner) >> 32) >= int64_t(minX) &&
-                                            (std::max(fv, fvInner) >> 32) <= int64_t(maxX));
-        if (inImage) {
+        const int64_t vLow = std::min(fv, fvInner) >> 32, vHigh = std::max(fv, fvInner) >> 32;
+        const bool clear = AlongRows ? vLow >= minX && vHigh <= maxX : vLow >= top && vHigh < bottom;
+        if (clear) {
             for (; u <= inner; u += stride, fv += step) {
                 const int v = static_cast<int>(fv >> 32);
                 if (AlongRows)
                     plot(v, u);
-                else if (v >= top && v < bottom)
+                else
                     plot(u, v);
             }
         } else {
