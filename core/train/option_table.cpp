@@ -538,6 +538,14 @@ void runOptions(std::vector<Describe>& d) {
                     .group(G::Run)
                     .range(0, 9007199254740992.0)
                     .defaults("0"));
+    d.push_back(describe(member("balance_by_speed", K::Flag, &TrainOptions::balanceBySpeed))
+                    .label("Balance workers by speed")
+                    .help("Data-parallel runs: share each step's graphs by each worker's measured "
+                          "speed as well as by size (off: by size alone, so a run with dropout "
+                          "repeats exactly)")
+                    .group(G::Run)
+                    .resumable()
+                    .defaults("true"));
     d.push_back(describe(member("device", K::Text, &TrainOptions::device))
                     .label("Device")
                     .help("cpu, or cuda / cuda:N (a CUDA build of LibTorch)")

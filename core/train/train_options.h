@@ -111,6 +111,10 @@ struct TrainOptions {
     // Run.
     uint64_t seed = 0;
     std::string device;   // "cpu" or "cuda[:N]" (needs a CUDA build of LibTorch)
+    // Data-parallel runs: each step's graphs are shared by size and by each rank's measured
+    // speed (a rank on a slower or busier core gets less); off: by size alone, so the split,
+    // and with dropout the run, repeats exactly.
+    bool balanceBySpeed = true;
     std::string runDir;   // where checkpoints, options and history are written
     bool resume = false;  // continue the checkpoint in runDir (see train()); not an option
 };

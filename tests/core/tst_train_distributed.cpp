@@ -202,6 +202,13 @@ private Q_SLOTS:
         QCOMPARE(balancedOwners({5, 1, 4, 2}, 2), (std::vector<int>{0, 0, 1, 1}));
         QCOMPARE(balancedOwners({1, 1, 1}, 2), (std::vector<int>{0, 1, 0}));
         QCOMPARE(balancedOwners({3}, 4), (std::vector<int>{0}));
+        // Longest first leaves 7 against 5 here; swapping a 3 for a 2 evens it to 6 and 6.
+        QCOMPARE(balancedOwners({3, 3, 2, 2, 2}, 2), (std::vector<int>{1, 1, 0, 0, 0}));
+        // A rank three times slower per unit of work gets a quarter of equal items.
+        QCOMPARE(balancedOwners({4, 4, 4, 4}, 2, {1.0, 3.0}), (std::vector<int>{0, 0, 0, 1}));
+        QCOMPARE(balancedOwners({4, 4, 4, 4}, 2, {3.0, 1.0}), (std::vector<int>{1, 1, 0, 1}));
+        // Speeds of another rank count are ignored (all ranks equally fast).
+        QCOMPARE(balancedOwners({5, 1, 4, 2}, 2, {1.0}), (std::vector<int>{0, 0, 1, 1}));
     }
 
 private:

@@ -120,6 +120,7 @@ void DataParallel::agreeOnOptions(TrainOptions* options) {
 torch::Device DataParallel::start(const TrainOptions& options,
                                   std::unique_ptr<FeatureNormalizer>* nodes,
                                   std::unique_ptr<FeatureNormalizer>* configs) {
+    m_balanceBySpeed = options.balanceBySpeed;
     if (options.resume && owner()) {
         m_group.publish("run/node-normalizer", (*nodes)->toJson());
         m_group.publish("run/config-normalizer", *configs ? (*configs)->toJson() : "");
@@ -194,16 +195,40 @@ std::vector<bool> DataParallel::mineOf(const std::vector<double>& costs) const {
     return mine;
 }
 
-std::vector<BatchItem> DataParallel::share(const std::vector<BatchItem>& items) const {
+std::vector<BatchItem> DataParallel::share(const std::vector<BatchItem>& items) {
+    const size_t ranks = static_cast<size_t>(m_group.size());
     std::vector<double> costs;
     for (const BatchItem& item : items)
         costs.push_back(static_cast<double>(item.graph->nodes) *
                         static_cast<double>(item.configs.size()));
-    const std::vector<bool> mine = mineOf(costs);
+    // Seconds per unit of work of each rank once every rank has done some: the same values on
+    // every rank (the times come from an all-reduce), so the same split.
+    std::vector<double> secondsPerUnit;
+    if (m_balanceBySpeed && m_recentWork.size() == ranks &&
+        std::all_of(m_recentWork.begin(), m_recentWork.end(), [](double w) { return w > 0; }))
+        for (size_t r = 0; r < ranks; ++r)
+            secondsPerUnit.push_back(m_recentSeconds[r] / m_recentWork[r]);
+    const std::vector<int> owners = balancedOwners(costs, m_group.size(), secondsPerUnit);
+    m_stepWork.assign(ranks, 0.0);
     std::vector<BatchItem> share;
-    for (size_t i = 0; i < items.size(); ++i)
-        if (mine[i]) share.push_back(items[i]);
+    for (size_t i = 0; i < items.size(); ++i) {
+        m_stepWork[static_cast<size_t>(owners[i])] += costs[i];
+        if (owners[i] == m_group.rank()) share.push_back(items[i]);
+    }
     return share;
+}
+
+void DataParallel::learnRankSpeeds(const torch::Tensor& times) {
+    const size_t ranks = static_cast<size_t>(m_group.size());
+    if (m_stepWork.size() != ranks) return;  // no share() since the last step
+    m_recentSeconds.resize(ranks, 0.0);
+    m_recentWork.resize(ranks, 0.0);
+    for (size_t r = 0; r < ranks; ++r) {
+        if (m_stepWork[r] <= 0) continue;  // an empty share's time is the step's overhead
+        m_recentSeconds[r] = kSpeedMemory * m_recentSeconds[r] + times[int64_t(r)].item<double>();
+        m_recentWork[r] = kSpeedMemory * m_recentWork[r] + m_stepWork[r];
+    }
+    m_stepWork.clear();
 }
 
 torch::Tensor DataParallel::batchCount(const torch::Tensor& count, int64_t step) {
@@ -245,6 +270,7 @@ double DataParallel::sumGradients(FlatAdam& optimizer, double lossShare, int64_t
     m_collectiveSeconds += secondsSince(start);
     m_waitingSeconds += slowest - computeSeconds;
     if (mean > 0) m_slowestOverMean += slowest / mean;
+    learnRankSpeeds(times);
     m_bytesPerStep = static_cast<int64_t>(gradients.nbytes() + shared.nbytes()) +
                      2 * static_cast<int64_t>(sizeof(int64_t));  // and batchCount's
     ++m_steps;

@@ -46,8 +46,11 @@ public:
     void broadcastState(FlatAdam& optimizer, RunInfo* info);
 
     // --- Training ---
-    // This rank's items of a step, balanced by size; the union over the ranks is `items`.
-    std::vector<BatchItem> share(const std::vector<BatchItem>& items) const;
+    // This rank's items of a step; the union over the ranks is `items`. Balanced by nodes x
+    // configs and (TrainOptions::balanceBySpeed) by how fast each rank has done such work in the
+    // last steps (each rank's compute time travels with the gradients), so a rank on a slower or
+    // busier core gets less.
+    std::vector<BatchItem> share(const std::vector<BatchItem>& items);
     // The count of loss terms of the whole batch (this rank's `count` summed over the ranks),
     // to divide this rank's loss sum by: the gradients then add up to the batch's. The stop
     // requests travel along. Every rank calls it each step, with count 0 for an empty share.
@@ -84,6 +87,9 @@ public:
 private:
     bool stopAsked() const { return m_cancel && m_cancel->load(); }
     std::vector<bool> mineOf(const std::vector<double>& costs) const;
+    // Adds a step's compute time of each rank against the work it was given (decaying the
+    // older steps), for the next split.
+    void learnRankSpeeds(const torch::Tensor& times);
 
     DistributedGroup m_group;
     const std::atomic<bool>* m_cancel;
@@ -91,6 +97,11 @@ private:
     int64_t m_bytesPerStep = 0, m_steps = 0;
     double m_collectiveSeconds = 0, m_waitingSeconds = 0, m_slowestOverMean = 0;
     std::chrono::steady_clock::time_point m_computeStart = std::chrono::steady_clock::now();
+    // Per rank: the work of this step's share (nodes x configs), and recent compute seconds
+    // and work, each decayed by kSpeedMemory per step.
+    std::vector<double> m_stepWork, m_recentSeconds, m_recentWork;
+    bool m_balanceBySpeed = true;
+    static constexpr double kSpeedMemory = 0.8;
 };
 
 }  // namespace tpugraphs
