@@ -9,10 +9,11 @@ namespace tpugraphs {
 
 namespace {
 
-// Items' ranks and each rank's finish time; `speed` scales a cost into a rank's time.
+// Each item's rank and each rank's finish: the sum of its items' costs times its seconds per unit.
 class RankSchedule {
 public:
-    RankSchedule(const std::vector<double>& costs, int ranks, const std::vector<double>& secondsPerUnit)
+    RankSchedule(const std::vector<double>& costs, int ranks,
+                 const std::vector<double>& secondsPerUnit)
         : m_costs(costs),
           m_time(size_t(ranks), 1.0),
           m_finish(size_t(ranks), 0.0),
@@ -36,8 +37,9 @@ public:
     }
 
     // Moves one item from the last rank to finish to another, or swaps one of its items with
-    // another rank's, while that brings the later of the two ranks' finishes forward: each
-    // step lowers that rank's finish and none rises above it, so it ends.
+    // another rank's, the change that brings the later of the two ranks' finishes forward most,
+    // while there is one: each lowers the latest finish or the ranks at it (a step's few graphs
+    // need a handful of rounds; 64 at most).
     void improve() {
         for (int round = 0; round < 64 && improveOnce(); ++round) {
         }
