@@ -190,7 +190,8 @@ void PixelCanvas::forRunPixels(double u0, double v0, double u1, double v1, int s
         // columns, or a row inside the band), no v between does.
         const int64_t fvInner = fv + stepsOf(inner - u) * step;
         const int64_t vLow = std::min(fv, fvInner) >> 32, vHigh = std::max(fv, fvInner) >> 32;
-        const bool clear = AlongRows ? vLow >= minX && vHigh <= maxX : vLow >= top && vHigh < bottom;
+        const bool clear =
+            AlongRows ? vLow >= minX && vHigh <= maxX : vLow >= top && vHigh < bottom;
         if (clear) {
             for (; u <= inner; u += stride, fv += step) {
                 const int v = static_cast<int>(fv >> 32);
