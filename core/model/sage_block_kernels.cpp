@@ -22,7 +22,7 @@ void addRow(float* out, const float* in, int64_t n) {
 
 // Sum of f(i) over [0, n) in kLanes interleaved partial sums.
 template <typename F>
-float laneSum(int64_t n, const F& f) {
+TPUGRAPHS_INLINE_IN_CLONES float laneSum(int64_t n, const F& f) {
     float lanes[kLanes] = {};
     int64_t i = 0;
     for (; i + kLanes <= n; i += kLanes)
@@ -35,8 +35,9 @@ float laneSum(int64_t n, const F& f) {
 
 // Sum of the (n, k) rows of `from` over the nodes in lists[start[n] .. start[n + 1]) into the
 // K rows of out (row stride `stride`), scaled by 1 / degree.
-void meanOfNeighbours(const float* from, Rows s, const NodeLists& lists, int64_t n, float* out,
-                      int64_t stride) {
+TPUGRAPHS_INLINE_IN_CLONES void meanOfNeighbours(const float* from, Rows s,
+                                                 const NodeLists& lists, int64_t n, float* out,
+                                                 int64_t stride) {
     const int64_t k = s.configs, h = s.channels;
     for (int64_t r = 0; r < k; ++r) std::memset(out + r * stride, 0, sizeof(float) * h);
     for (int64_t e = lists.start[n]; e < lists.start[n + 1]; ++e) {
