@@ -1,7 +1,8 @@
 // `tpugraphs bench distributed`: data-parallel training throughput on this machine. Trains the
 // layout demo (or --dataset) with 1, 2, ... local workers (`train --workers N`, every worker
-// with the same intra-op threads) and prints configs/s and the efficiency X / (N x one
-// worker's configs/s), with what the collectives cost per step.
+// with the same intra-op threads), then 1 worker again, and prints configs/s and the efficiency
+// X / (N x one worker's configs/s, the mean of the first and last runs), with what the
+// collectives cost per step.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <random>
 #include <thread>
+#include <vector>
 
 #include "base/program_path.h"
 #include "bench_registry.h"
@@ -104,16 +106,37 @@ void runDistributedBench(const DistributedBenchArgs& a) {
               << " graphs per step over all workers, " << a.steps << " steps, " << threads
               << " intra-op thread(s) per worker, " << cores << " cores; load average "
               << loadAverage() << std::endl;
-    double single = 0;
+    // The one-worker baseline is measured first and again last, and its mean is the baseline:
+    // the host's speed drifts over the minutes the runs take, and a baseline from one end alone
+    // moved the efficiency by up to 0.2.
+    std::vector<DistributedMeasured> measured;
     for (int workers : a.workers) {
-        const DistributedMeasured m =
-            measure(a, root, workers, threads, (scratch / "run").string());
-        if (workers == 1) single = m.configsPerSecond;
-        std::cout << "workers " << workers << "  configs/s "
-                  << cli::TablePrinter::number(m.configsPerSecond, 0) << "  efficiency "
-                  << (single > 0
-                          ? cli::TablePrinter::number(m.configsPerSecond / (workers * single), 2)
-                          : std::string("-"))
+        measured.push_back(measure(a, root, workers, threads, (scratch / "run").string()));
+        std::cout << "  measured " << workers << " worker(s): "
+                  << cli::TablePrinter::number(measured.back().configsPerSecond, 0)
+                  << " configs/s" << std::endl;
+    }
+    double single = 0;
+    std::string baseline;
+    if (a.workers.front() == 1) {
+        single = measured.front().configsPerSecond;
+        if (a.workers.size() > 1) {
+            const double again =
+                measure(a, root, 1, threads, (scratch / "run").string()).configsPerSecond;
+            baseline = "  (the mean of " + cli::TablePrinter::number(single, 0) + " first and " +
+                       cli::TablePrinter::number(again, 0) + " last)";
+            single = (single + again) / 2;
+        }
+    }
+    for (size_t i = 0; i < a.workers.size(); ++i) {
+        const int workers = a.workers[i];
+        const DistributedMeasured& m = measured[i];
+        const double rate = workers == 1 && single > 0 ? single : m.configsPerSecond;
+        std::cout << "workers " << workers << "  configs/s " << cli::TablePrinter::number(rate, 0)
+                  << "  efficiency "
+                  << (single > 0 ? cli::TablePrinter::number(rate / (workers * single), 2)
+                                 : std::string("-"))
+                  << (workers == 1 ? baseline : "")
                   << (m.collectives.empty() ? "" : "  collectives/step " + m.collectives)
                   << std::endl;
     }
