@@ -17,6 +17,11 @@ namespace tpugraphs {
 
 namespace {
 
+// The work of one graph's share of a step or a validation, for splitting them over the ranks.
+double workOf(const PreparedGraph& graph, size_t configs) {
+    return static_cast<double>(graph.nodes) * static_cast<double>(configs);
+}
+
 // Options that may differ between ranks: where each machine keeps its files, and which GPU.
 bool isLocalOption(const std::string& key) {
     return key == "dataset_root" || key == "run_dir" || key == "device";
@@ -199,8 +204,7 @@ std::vector<BatchItem> DataParallel::share(const std::vector<BatchItem>& items) 
     const size_t ranks = static_cast<size_t>(m_group.size());
     std::vector<double> costs;
     for (const BatchItem& item : items)
-        costs.push_back(static_cast<double>(item.graph->nodes) *
-                        static_cast<double>(item.configs.size()));
+        costs.push_back(workOf(*item.graph, item.configs.size()));
     // Seconds per unit of work of each rank once every rank has done some: the same values on
     // every rank (the times come from an all-reduce), so the same split.
     std::vector<double> secondsPerUnit;
@@ -305,8 +309,7 @@ void DataParallel::checkWeights(const FlatAdam& optimizer, int64_t step, bool la
 std::vector<bool> DataParallel::validationShare(const std::vector<EvalItem>& items) const {
     std::vector<double> costs;
     for (const EvalItem& item : items)
-        costs.push_back(static_cast<double>(item.graph->nodes) *
-                        static_cast<double>(item.set.configs.size()));
+        costs.push_back(workOf(*item.graph, item.set.configs.size()));
     return mineOf(costs);
 }
 
