@@ -93,11 +93,9 @@ Tensor gatedRows(const Tensor& conv, const Tensor& gate, const int64_t* nodeGrap
 // Softmax over the config axis of t * g, padded slots excluded, into `weights`.
 Tensor softmaxWeights(const Tensor& g, const Tensor& temperature, const uint8_t* padded,
                       const int64_t* nodeGraph, const Shape& s, int64_t n0, int64_t n1,
-                      const Tensor& logits, Tensor weights) {
-    kernels::attentionLogits(ptr(g), ptr(temperature), padded, nodeGraph, s.rows(), n0, n1,
-                             ptr(logits));
-    Tensor out = weights.view({n1 - n0, s.configs, s.channels});
-    at::_softmax_out(out, logits.view({n1 - n0, s.configs, s.channels}), 1, false);
+                      Tensor weights) {
+    kernels::attentionWeights(ptr(g), ptr(temperature), padded, nodeGraph, s.rows(), n0, n1,
+                              ptr(weights));
     return weights;
 }
 
@@ -179,7 +177,6 @@ Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
     const bool firstPlace = spec.form == AttentionForm::FirstPlace;
     if (spec.crossAttention && !firstPlace) context = torch::empty({s.nodes, h});
     Tensor gated = perThread(s, {s.chunkRows(), h}, false);
-    Tensor logits = perThread(s, {s.chunkRows(), h}, false);
     Tensor weights = perThread(s, {s.chunkRows(), h}, false);
     Tensor joined = perThread(s, {s.chunkRows(), 2 * h}, false);
     Tensor merged = perThread(s, {s.chunkNodes, h}, false);
@@ -196,7 +193,6 @@ Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
             at::add_out(out, rowsOf(x, s, n0, n1), g);
         } else {
             const Tensor w = softmaxWeights(g, temperature, padded, nodeGraph, s, n0, n1,
-                                            scratchRows(logits, thread, rows),
                                             scratchRows(weights, thread, rows));
             if (firstPlace) {
                 const Tensor j = joinProduct(g, w, scratchRows(joined, thread, rows));
@@ -276,7 +272,6 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
     // 4'. GELU, residual, merge and attention, gate: dx = dPre (the residual), dConv.
     Tensor dx = torch::empty_like(x), dConv = torch::empty_like(x);
     Tensor gated = perThread(s, {s.chunkRows(), h}, false);
-    Tensor logits = perThread(s, {s.chunkRows(), h}, false);
     Tensor weights = perThread(s, {s.chunkRows(), h}, false);
     Tensor dGated = perThread(s, {s.chunkRows(), h}, false);
     Tensor joined = perThread(s, {s.chunkRows(), 2 * h}, false);
@@ -297,7 +292,6 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
             dg.copy_(dPre);
         } else {
             const Tensor w = softmaxWeights(g, temperature, padded, nodeGraph, s, n0, n1,
-                                            scratchRows(logits, thread, rows),
                                             scratchRows(weights, thread, rows));
             Tensor dm = dMerge[thread];
             kernels::addColumnSums(ptr(dPre), rows, h, ptr(dMergeBias[thread]));

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "model/fast_exp.h"
 #include "model/vector_clones.h"
 
 namespace tpugraphs::kernels {
@@ -205,19 +206,43 @@ TPUGRAPHS_VECTOR_CLONES void sumOverConfigs(const float* x, int64_t nodes, Rows 
     }
 }
 
-TPUGRAPHS_VECTOR_CLONES void attentionLogits(const float* h, const float* t, const uint8_t* padded,
-                                             const int64_t* nodeGraph, Rows s, int64_t n0,
-                                             int64_t n1, float* logits) {
+TPUGRAPHS_VECTOR_CLONES void attentionWeights(const float* h, const float* t,
+                                              const uint8_t* padded, const int64_t* nodeGraph,
+                                              Rows s, int64_t n0, int64_t n1, float* w) {
     const int64_t k = s.configs, ch = s.channels;
-    for (int64_t n = n0; n < n1; ++n)
+    thread_local std::vector<float> stats;
+    stats.resize(2 * ch);
+    float *maximum = stats.data(), *scale = maximum + ch;
+    for (int64_t n = n0; n < n1; ++n) {
+        const uint8_t* pad = padded + nodeGraph[n] * k;
+        const float* hn = h + (n - n0) * k * ch;
+        float* wn = w + (n - n0) * k * ch;
+        std::fill(maximum, maximum + ch, -INFINITY);
+        std::fill(scale, scale + ch, 0.0f);
         for (int64_t r = 0; r < k; ++r) {
-            const int64_t row = ((n - n0) * k + r) * ch;
-            if (padded[nodeGraph[n] * k + r]) {
-                std::fill(logits + row, logits + row + ch, -INFINITY);
+            if (pad[r]) continue;
+            const float* hr = hn + r * ch;
+            for (int64_t c = 0; c < ch; ++c) maximum[c] = std::max(maximum[c], hr[c] * t[c]);
+        }
+        for (int64_t r = 0; r < k; ++r) {
+            float* wr = wn + r * ch;
+            if (pad[r]) {
+                std::memset(wr, 0, sizeof(float) * ch);
                 continue;
             }
-            for (int64_t c = 0; c < ch; ++c) logits[row + c] = h[row + c] * t[c];
+            const float* hr = hn + r * ch;
+            for (int64_t c = 0; c < ch; ++c) {
+                wr[c] = fastExp(hr[c] * t[c] - maximum[c]);
+                scale[c] += wr[c];
+            }
         }
+        for (int64_t c = 0; c < ch; ++c) scale[c] = 1.0f / scale[c];
+        for (int64_t r = 0; r < k; ++r) {
+            if (pad[r]) continue;
+            float* wr = wn + r * ch;
+            for (int64_t c = 0; c < ch; ++c) wr[c] *= scale[c];
+        }
+    }
 }
 
 TPUGRAPHS_VECTOR_CLONES void attentionContext(const float* w, const float* h, int64_t nodes, Rows s,

@@ -65,9 +65,11 @@ void sumPerGraphRows(const float* h, const int64_t* nodeGraph, Rows shape, int64
                      float* pooled);
 // out(n, c) = sum_k x(n, k, c) for `nodes` nodes.
 void sumOverConfigs(const float* x, int64_t nodes, Rows shape, float* out);
-// logits = h * t per channel; rows of padded slots (padded[g(n) * K + k] != 0) set to -inf.
-void attentionLogits(const float* h, const float* t, const uint8_t* padded,
-                     const int64_t* nodeGraph, Rows shape, int64_t n0, int64_t n1, float* logits);
+// The cross-config attention's weights of nodes [n0, n1): w = softmax over k of h * t per channel,
+// over the slots that are not padding (padded[g(n) * K + k] != 0), zero on those (h, w: the
+// chunk's rows from node n0).
+void attentionWeights(const float* h, const float* t, const uint8_t* padded,
+                      const int64_t* nodeGraph, Rows shape, int64_t n0, int64_t n1, float* w);
 
 // Per node of a chunk (nodes x K x H, softmax weights w over the config axis, zero on padded
 // slots): context(n, c) = sum_k w h.
