@@ -268,8 +268,11 @@ TPUGRAPHS_VECTOR_CLONES void addPerNode(const float* perNode, int64_t nodes, Row
 TPUGRAPHS_VECTOR_CLONES void attentionContextBackward(const float* w, const float* h,
                                                       const float* context, const float* dContext,
                                                       const float* t, int64_t nodes, Rows s,
-                                                      float* dh, float* dT) {
+                                                      float* __restrict dh, float* dT) {
     const int64_t k = s.configs, ch = s.channels;
+    thread_local std::vector<float> sums;  // dT's part from these nodes, apart so the loop vectorises
+    sums.assign(ch, 0.0f);
+    float* __restrict dTSum = sums.data();
     for (int64_t n = 0; n < nodes; ++n) {
         const float* ctx = context + n * ch;
         const float* dc = dContext + n * ch;
@@ -278,21 +281,25 @@ TPUGRAPHS_VECTOR_CLONES void attentionContextBackward(const float* w, const floa
             for (int64_t c = 0; c < ch; ++c) {
                 const float wv = w[row + c], hv = h[row + c], centred = hv - ctx[c];
                 dh[row + c] += dc[c] * wv * (1.0f + t[c] * centred);
-                dT[c] += dc[c] * wv * hv * centred;
+                dTSum[c] += dc[c] * wv * hv * centred;
             }
         }
     }
+    addRow(dT, dTSum, ch);
 }
 
 TPUGRAPHS_VECTOR_CLONES void attentionProductBackward(const float* w, const float* h,
                                                       const float* dJoined, const float* t,
-                                                      int64_t nodes, Rows s, float* dh, float* dT) {
+                                                      int64_t nodes, Rows s, float* __restrict dh,
+                                                      float* dT) {
     const int64_t k = s.configs, ch = s.channels;
-    std::vector<float> sums(static_cast<size_t>(2 * ch));  // S and m per channel
-    float* bigS = sums.data();
-    float* m = bigS + ch;
+    thread_local std::vector<float> sums;  // S and m per channel, and dT's part from these nodes
+    sums.assign(3 * ch, 0.0f);
+    float* __restrict bigS = sums.data();
+    float* __restrict m = bigS + ch;
+    float* __restrict dTSum = m + ch;
     for (int64_t n = 0; n < nodes; ++n) {
-        std::fill(sums.begin(), sums.end(), 0.0f);
+        std::fill(bigS, bigS + 2 * ch, 0.0f);
         for (int64_t r = 0; r < k; ++r) {
             const int64_t row = (n * k + r) * ch;
             const float* dq = dJoined + (n * k + r) * 2 * ch + ch;
@@ -309,10 +316,11 @@ TPUGRAPHS_VECTOR_CLONES void attentionProductBackward(const float* w, const floa
             for (int64_t c = 0; c < ch; ++c) {
                 const float wv = w[row + c], hv = h[row + c];
                 dh[row + c] = direct[c] + wv * dq[c] + t[c] * wv * (dq[c] * hv - bigS[c]);
-                dT[c] += dq[c] * wv * hv * (hv - m[c]);
+                dTSum[c] += dq[c] * wv * hv * (hv - m[c]);
             }
         }
     }
+    addRow(dT, dTSum, ch);
 }
 
 }  // namespace tpugraphs::kernels
