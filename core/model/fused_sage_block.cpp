@@ -196,16 +196,16 @@ Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
                                             scratchRows(weights, thread, rows));
             if (firstPlace) {
                 const Tensor j = joinProduct(g, w, scratchRows(joined, thread, rows));
-                at::addmm_out(out, mergeBias, j, mergeWeight.t());
+                at::add_out(out, rowsOf(x, s, n0, n1), mergeBias);
+                out.addmm_(j, mergeWeight.t());
             } else {
                 Tensor c = context.narrow(0, n0, nodes);
                 kernels::attentionContext(ptr(w), ptr(g), nodes, s.rows(), ptr(c));
                 Tensor m = scratchRows(merged, thread, nodes);
                 at::addmm_out(m, mergeBias, c, mergeWeight.narrow(1, h, h).t());
-                at::mm_out(out, g, mergeWeight.narrow(1, 0, h).t());
-                kernels::addPerNode(ptr(m), nodes, s.rows(), ptr(out));
+                kernels::addPerNode(ptr(x) + s.at(n0), ptr(m), nodes, s.rows(), ptr(out));
+                out.addmm_(g, mergeWeight.narrow(1, 0, h).t());  // onto the rows: no zeroing
             }
-            kernels::addTo(ptr(out), ptr(x) + s.at(n0), rows * h);
         }
         Tensor act = rowsOf(y, s, n0, n1);
         at::gelu_out(act, out);
@@ -309,11 +309,11 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
                 kernels::sumOverConfigs(ptr(dPre), nodes, s.rows(), ptr(sum));
                 dm.narrow(1, 0, h).addmm_(dPre.t(), g);
                 dm.narrow(1, h, h).addmm_(sum.t(), c);
-                at::mm_out(dg, dPre, mergeWeight.narrow(1, 0, h));
                 at::mm_out(dc, sum, mergeWeight.narrow(1, h, h));
                 kernels::attentionContextBackward(ptr(w), ptr(g), ptr(c), ptr(dc), ptr(temperature),
                                                   nodes, s.rows(), ptr(dg),
                                                   ptr(dTemperature[thread]));
+                dg.addmm_(dPre, mergeWeight.narrow(1, 0, h));
             }
         }
         if (channelAttention)

@@ -124,10 +124,6 @@ TPUGRAPHS_VECTOR_CLONES void scatterNeighbourMeans(const float* dIn, const float
     }
 }
 
-TPUGRAPHS_VECTOR_CLONES void addTo(float* out, const float* in, int64_t n) {
-    addRow(out, in, n);
-}
-
 TPUGRAPHS_VECTOR_CLONES void addColumnSums(const float* x, int64_t rows, int64_t channels,
                                            float* out) {
     for (int64_t r = 0; r < rows; ++r) addRow(out, x + r * channels, channels);
@@ -259,10 +255,14 @@ TPUGRAPHS_VECTOR_CLONES void attentionContext(const float* w, const float* h, in
     }
 }
 
-TPUGRAPHS_VECTOR_CLONES void addPerNode(const float* perNode, int64_t nodes, Rows s, float* out) {
+TPUGRAPHS_VECTOR_CLONES void addPerNode(const float* x, const float* perNode, int64_t nodes,
+                                        Rows s, float* out) {
     const int64_t k = s.configs, ch = s.channels;
     for (int64_t n = 0; n < nodes; ++n)
-        for (int64_t r = 0; r < k; ++r) addRow(out + (n * k + r) * ch, perNode + n * ch, ch);
+        for (int64_t r = 0; r < k; ++r) {
+            const int64_t row = (n * k + r) * ch;
+            for (int64_t c = 0; c < ch; ++c) out[row + c] = x[row + c] + perNode[n * ch + c];
+        }
 }
 
 TPUGRAPHS_VECTOR_CLONES void attentionContextBackward(const float* w, const float* h,
@@ -280,7 +280,7 @@ TPUGRAPHS_VECTOR_CLONES void attentionContextBackward(const float* w, const floa
             const int64_t row = (n * k + r) * ch;
             for (int64_t c = 0; c < ch; ++c) {
                 const float wv = w[row + c], hv = h[row + c], centred = hv - ctx[c];
-                dh[row + c] += dc[c] * wv * (1.0f + t[c] * centred);
+                dh[row + c] = dc[c] * wv * (1.0f + t[c] * centred);
                 dTSum[c] += dc[c] * wv * hv * centred;
             }
         }

@@ -40,8 +40,6 @@ void scatterNeighbourMeans(const float* dIn, const float* dOut, Rows shape,
                            const NodeLists& producers, const NodeLists& consumers, int64_t n0,
                            int64_t n1, float* da);
 
-// out[i] += in[i] for i < n.
-void addTo(float* out, const float* in, int64_t n);
 // out(c) += sum over `rows` rows of x(r, c).
 void addColumnSums(const float* x, int64_t rows, int64_t channels, float* out);
 // The conv input gradient dz [rows, (2 or 3) H] of nodes [n0, n1) split into da (self part)
@@ -74,10 +72,11 @@ void attentionWeights(const float* h, const float* t, const uint8_t* padded,
 // Per node of a chunk (nodes x K x H, softmax weights w over the config axis, zero on padded
 // slots): context(n, c) = sum_k w h.
 void attentionContext(const float* w, const float* h, int64_t nodes, Rows shape, float* context);
-// out(n, k) += perNode(n) for the K rows of each of `nodes` nodes.
-void addPerNode(const float* perNode, int64_t nodes, Rows shape, float* out);
-// Backward of context = sum_k w h with w = softmax_k(t h): dh += dContext (w + t w (h - context))
-// and dT += dContext sum_k w h (h - context), per node and channel.
+// out(n, k) = x(n, k) + perNode(n) for the K rows of each of `nodes` nodes.
+void addPerNode(const float* x, const float* perNode, int64_t nodes, Rows shape, float* out);
+// Backward of context = sum_k w h with w = softmax_k(t h): dh = dContext (w + t w (h - context))
+// (written, not added: the caller adds the direct path's product onto it) and dT += dContext
+// sum_k w h (h - context), per node and channel.
 void attentionContextBackward(const float* w, const float* h, const float* context,
                               const float* dContext, const float* t, int64_t nodes, Rows shape,
                               float* dh, float* dT);
