@@ -90,10 +90,10 @@ struct ConfigJoinFunction : torch::autograd::Function<ConfigJoinFunction> {
         const Tensor configurable = configurableRows(n.size(0), configNodes);
         Tensor y = torch::empty({n.size(0), s.configs, s.channels});
         Tensor scratch =
-            torch::empty({at::get_num_threads(), s.chunkNodes * s.configs, s.channels});
-        forNodeChunks(n.size(0), s.chunkNodes, [&](int64_t n0, int64_t n1, int thread) {
+            torch::empty({chunkLanes(), s.chunkNodes * s.configs, s.channels});
+        forNodeChunks(n.size(0), s.chunkNodes, [&](int64_t n0, int64_t n1, int lane) {
             const int64_t rows = (n1 - n0) * s.configs;
-            Tensor pre = scratch[thread].narrow(0, 0, rows);
+            Tensor pre = scratch[lane].narrow(0, 0, rows);
             joinRows(n.data_ptr<float>(), table.data_ptr<float>(), bias.data_ptr<float>(),
                      hot.data_ptr<int64_t>(), configurable.data_ptr<int64_t>(), s, n0, n1,
                      pre.data_ptr<float>());
@@ -117,22 +117,22 @@ struct ConfigJoinFunction : torch::autograd::Function<ConfigJoinFunction> {
         const Tensor configurable = ctx->saved_data["configurable"].toTensor();
         const Tensor dy = grads[0].contiguous();
         const Sizes s = sizesOf(hot, nodes.size(1));
-        const int threads = at::get_num_threads();
+        const int lanes = chunkLanes();
         Tensor dNodes = torch::empty_like(nodes);
-        Tensor dTable = torch::zeros({threads, table.size(0), s.channels});
-        Tensor dBias = torch::zeros({threads, s.channels});
-        Tensor pre = torch::empty({threads, s.chunkNodes * s.configs, s.channels});
+        Tensor dTable = torch::zeros({lanes, table.size(0), s.channels});
+        Tensor dBias = torch::zeros({lanes, s.channels});
+        Tensor pre = torch::empty({lanes, s.chunkNodes * s.configs, s.channels});
         Tensor dPre = torch::empty_like(pre);
-        forNodeChunks(nodes.size(0), s.chunkNodes, [&](int64_t n0, int64_t n1, int thread) {
+        forNodeChunks(nodes.size(0), s.chunkNodes, [&](int64_t n0, int64_t n1, int lane) {
             const int64_t rows = (n1 - n0) * s.configs;
-            Tensor p = pre[thread].narrow(0, 0, rows), dp = dPre[thread].narrow(0, 0, rows);
+            Tensor p = pre[lane].narrow(0, 0, rows), dp = dPre[lane].narrow(0, 0, rows);
             joinRows(nodes.data_ptr<float>(), table.data_ptr<float>(), bias.data_ptr<float>(),
                      hot.data_ptr<int64_t>(), configurable.data_ptr<int64_t>(), s, n0, n1,
                      p.data_ptr<float>());
             at::gelu_backward_out(dp, dy.view({-1, s.channels}).narrow(0, n0 * s.configs, rows), p);
             joinRowsBackward(dp.data_ptr<float>(), hot.data_ptr<int64_t>(),
                              configurable.data_ptr<int64_t>(), s, n0, n1, dNodes.data_ptr<float>(),
-                             dTable[thread].data_ptr<float>(), dBias[thread].data_ptr<float>());
+                             dTable[lane].data_ptr<float>(), dBias[lane].data_ptr<float>());
         });
         return {dNodes, dTable.sum(0).t(), dBias.sum(0), Tensor(), Tensor()};
     }

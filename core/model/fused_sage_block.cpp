@@ -38,7 +38,7 @@ float* ptr(const Tensor& t) {
 // Sizes of a block call and the chunking of its node axis.
 struct Shape {
     int64_t nodes = 0, configs = 0, channels = 0, graphs = 0, chunkNodes = 1;
-    int threads = 1;
+    int lanes = 1;
     Rows rows() const { return {configs, channels}; }
     int64_t chunkRows() const { return chunkNodes * configs; }
     // Row offset of node n's first row times the channels: where node n starts in [N, K, H].
@@ -52,7 +52,7 @@ Shape shapeOf(const Tensor& x, int64_t graphs) {
     s.channels = x.size(2);
     s.graphs = graphs;
     s.chunkNodes = std::max<int64_t>(1, kSageChunkRows / s.configs);
-    s.threads = at::get_num_threads();
+    s.lanes = chunkLanes();
     return s;
 }
 
@@ -61,18 +61,18 @@ void forChunks(const Shape& s, const Body& body) {
     forNodeChunks(s.nodes, s.chunkNodes, body);
 }
 
-// Per-thread scratch [threads, rows, width] and accumulators [threads, ...], summed at the end.
+// Per-lane scratch [lanes, rows, width] and accumulators [lanes, ...], summed at the end.
 Tensor perThread(const Shape& s, std::vector<int64_t> shape, bool zero) {
-    shape.insert(shape.begin(), s.threads);
+    shape.insert(shape.begin(), s.lanes);
     return zero ? torch::zeros(shape) : torch::empty(shape);
 }
 
-// Rows [n0 * K, n1 * K) of a [N, K, H] tensor (or of a per-thread scratch slice) as a matrix.
+// Rows [n0 * K, n1 * K) of a [N, K, H] tensor (or of a per-lane scratch slice) as a matrix.
 Tensor rowsOf(const Tensor& t, const Shape& s, int64_t n0, int64_t n1) {
     return t.view({-1, t.size(-1)}).narrow(0, n0 * s.configs, (n1 - n0) * s.configs);
 }
-Tensor scratchRows(const Tensor& t, int thread, int64_t rows) {
-    return t[thread].narrow(0, 0, rows);
+Tensor scratchRows(const Tensor& t, int lane, int64_t rows) {
+    return t[lane].narrow(0, 0, rows);
 }
 
 NodeLists lists(const Tensor& start, const Tensor& list, const Tensor& invDegree) {
@@ -144,20 +144,20 @@ Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
         projected.emplace(a, convWeight, spec.configNodes, s.chunkNodes);
     else
         z = perThread(s, {s.chunkRows(), width}, false);
-    forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+    forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
         Tensor out = rowsOf(conv, s, n0, n1);
         if (projected) {
             projected->rows(ptr(convBias), producers, spec.bidirectional ? &consumers : nullptr, n0,
                             n1, ptr(out));
         } else {
-            Tensor zRows = scratchRows(z, thread, (n1 - n0) * s.configs);
+            Tensor zRows = scratchRows(z, lane, (n1 - n0) * s.configs);
             kernels::gatherNeighbourMeans(ptr(a), s.rows(), producers,
                                           spec.bidirectional ? &consumers : nullptr, n0, n1,
                                           ptr(zRows));
             at::addmm_out(out, convBias, zRows, convWeightT);
         }
         if (spec.channelAttention)
-            kernels::sumPerGraphRows(ptr(out), nodeGraph, s.rows(), n0, n1, ptr(pooled[thread]));
+            kernels::sumPerGraphRows(ptr(out), nodeGraph, s.rows(), n0, n1, ptr(pooled[lane]));
     });
 
     // 3. Channel gates per graph and config from the mean conv state (small tensors).
@@ -184,24 +184,24 @@ Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
     const Tensor mergeWeight = spec.crossAttention ? params[next + 1] : Tensor();
     const Tensor mergeBias = spec.crossAttention ? params[next + 2] : Tensor();
     const uint8_t* padded = spec.padded.data_ptr<uint8_t>();
-    forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+    forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
         const int64_t nodes = n1 - n0, rows = nodes * s.configs;
         const Tensor g =
-            gatedRows(conv, gate, nodeGraph, s, n0, n1, scratchRows(gated, thread, rows));
+            gatedRows(conv, gate, nodeGraph, s, n0, n1, scratchRows(gated, lane, rows));
         Tensor out = rowsOf(pre, s, n0, n1);
         if (!spec.crossAttention) {
             at::add_out(out, rowsOf(x, s, n0, n1), g);
         } else {
             const Tensor w = softmaxWeights(g, temperature, padded, nodeGraph, s, n0, n1,
-                                            scratchRows(weights, thread, rows));
+                                            scratchRows(weights, lane, rows));
             if (firstPlace) {
-                const Tensor j = joinProduct(g, w, scratchRows(joined, thread, rows));
+                const Tensor j = joinProduct(g, w, scratchRows(joined, lane, rows));
                 at::add_out(out, rowsOf(x, s, n0, n1), mergeBias);
                 out.addmm_(j, mergeWeight.t());
             } else {
                 Tensor c = context.narrow(0, n0, nodes);
                 kernels::attentionContext(ptr(w), ptr(g), nodes, s.rows(), ptr(c));
-                Tensor m = scratchRows(merged, thread, nodes);
+                Tensor m = scratchRows(merged, lane, nodes);
                 at::addmm_out(m, mergeBias, c, mergeWeight.narrow(1, h, h).t());
                 kernels::addPerNode(ptr(x) + s.at(n0), ptr(m), nodes, s.rows(), ptr(out));
                 out.addmm_(g, mergeWeight.narrow(1, 0, h).t());  // onto the rows: no zeroing
@@ -281,44 +281,44 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
     Tensor dMerge = perThread(s, {h, 2 * h}, true), dMergeBias = perThread(s, {h}, true);
     Tensor dTemperature = perThread(s, {h}, true);
     Tensor dGate = perThread(s, {s.graphs, s.configs, h}, true);
-    forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+    forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
         const int64_t nodes = n1 - n0, rows = nodes * s.configs;
         Tensor dPre = rowsOf(dx, s, n0, n1);
         at::gelu_backward_out(dPre, rowsOf(dy, s, n0, n1), rowsOf(pre, s, n0, n1));
         const Tensor g =
-            gatedRows(conv, gate, nodeGraph, s, n0, n1, scratchRows(gated, thread, rows));
-        Tensor dg = scratchRows(dGated, thread, rows);
+            gatedRows(conv, gate, nodeGraph, s, n0, n1, scratchRows(gated, lane, rows));
+        Tensor dg = scratchRows(dGated, lane, rows);
         if (!crossAttention) {
             dg.copy_(dPre);
         } else {
             const Tensor w = softmaxWeights(g, temperature, padded, nodeGraph, s, n0, n1,
-                                            scratchRows(weights, thread, rows));
-            Tensor dm = dMerge[thread];
-            kernels::addColumnSums(ptr(dPre), rows, h, ptr(dMergeBias[thread]));
+                                            scratchRows(weights, lane, rows));
+            Tensor dm = dMerge[lane];
+            kernels::addColumnSums(ptr(dPre), rows, h, ptr(dMergeBias[lane]));
             if (firstPlace) {
-                const Tensor j = joinProduct(g, w, scratchRows(joined, thread, rows));
-                Tensor dj = scratchRows(dJoined, thread, rows);
+                const Tensor j = joinProduct(g, w, scratchRows(joined, lane, rows));
+                Tensor dj = scratchRows(dJoined, lane, rows);
                 dm.addmm_(dPre.t(), j);
                 at::mm_out(dj, dPre, mergeWeight);
                 kernels::attentionProductBackward(ptr(w), ptr(g), ptr(dj), ptr(temperature), nodes,
-                                                  s.rows(), ptr(dg), ptr(dTemperature[thread]));
+                                                  s.rows(), ptr(dg), ptr(dTemperature[lane]));
             } else {
                 Tensor c = context.narrow(0, n0, nodes);
-                Tensor sum = scratchRows(summed, thread, nodes);
-                Tensor dc = scratchRows(dContext, thread, nodes);
+                Tensor sum = scratchRows(summed, lane, nodes);
+                Tensor dc = scratchRows(dContext, lane, nodes);
                 kernels::sumOverConfigs(ptr(dPre), nodes, s.rows(), ptr(sum));
                 dm.narrow(1, 0, h).addmm_(dPre.t(), g);
                 dm.narrow(1, h, h).addmm_(sum.t(), c);
                 at::mm_out(dc, sum, mergeWeight.narrow(1, h, h));
                 kernels::attentionContextBackward(ptr(w), ptr(g), ptr(c), ptr(dc), ptr(temperature),
                                                   nodes, s.rows(), ptr(dg),
-                                                  ptr(dTemperature[thread]));
+                                                  ptr(dTemperature[lane]));
                 dg.addmm_(dPre, mergeWeight.narrow(1, 0, h));
             }
         }
         if (channelAttention)
             kernels::gateBackward(ptr(dg), ptr(conv) + s.at(n0), ptr(gate), nodeGraph, s.rows(), n0,
-                                  n1, ptr(dConv) + s.at(n0), ptr(dGate[thread]));
+                                  n1, ptr(dConv) + s.at(n0), ptr(dGate[lane]));
         else
             rowsOf(dConv, s, n0, n1).copy_(dg);
     });
@@ -353,11 +353,11 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
     Tensor dConvBias = perThread(s, {h}, true);
     if (configNodes.defined()) {
         // The projected conv reads its neighbours' gradient rows: dConv whole first.
-        forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+        forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
             float* d = ptr(dConv) + s.at(n0);
             if (channelAttention)
                 kernels::combinePerGraph(d, ptr(dPooled), nodeGraph, s.rows(), n0, n1, true, d);
-            kernels::addColumnSums(d, (n1 - n0) * s.configs, h, ptr(dConvBias[thread]));
+            kernels::addColumnSums(d, (n1 - n0) * s.configs, h, ptr(dConvBias[lane]));
         });
         const ProjectedConvGradients g = projectedConvBackward(
             dConv, a, convWeight, configNodes, producers, consumers, bidirectional, s.chunkNodes);
@@ -371,20 +371,20 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
         Tensor dz = perThread(s, {s.chunkRows(), width}, false);
         Tensor withPool = perThread(s, {s.chunkRows(), h}, false);
         Tensor dConvWeight = perThread(s, {h, width}, true);
-        forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+        forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
             const int64_t rows = (n1 - n0) * s.configs;
             Tensor d = rowsOf(dConv, s, n0, n1);
             if (channelAttention) {
-                Tensor total = scratchRows(withPool, thread, rows);
+                Tensor total = scratchRows(withPool, lane, rows);
                 kernels::combinePerGraph(ptr(d), ptr(dPooled), nodeGraph, s.rows(), n0, n1, true,
                                          ptr(total));
                 d = total;
             }
-            Tensor zRows = scratchRows(z, thread, rows), dzRows = scratchRows(dz, thread, rows);
+            Tensor zRows = scratchRows(z, lane, rows), dzRows = scratchRows(dz, lane, rows);
             kernels::gatherNeighbourMeans(ptr(a), s.rows(), producers,
                                           bidirectional ? &consumers : nullptr, n0, n1, ptr(zRows));
-            dConvWeight[thread].addmm_(d.t(), zRows);
-            kernels::addColumnSums(ptr(d), rows, h, ptr(dConvBias[thread]));
+            dConvWeight[lane].addmm_(d.t(), zRows);
+            kernels::addColumnSums(ptr(d), rows, h, ptr(dConvBias[lane]));
             at::mm_out(dzRows, d, convWeight);
             kernels::splitConvGradient(ptr(dzRows), bidirectional, producers, consumers, s.rows(),
                                        n0, n1, ptr(da) + s.at(n0), ptr(dIn) + s.at(n0),
@@ -397,14 +397,14 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
     // 1'. Neighbour means transposed (the projected conv's da is whole), then the layer norm:
     // dx += LN'(da).
     Tensor dNormWeight = perThread(s, {h}, true), dNormBias = perThread(s, {h}, true);
-    forChunks(s, [&](int64_t n0, int64_t n1, int thread) {
+    forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
         if (dIn.defined())
             kernels::scatterNeighbourMeans(ptr(dIn), bidirectional ? ptr(dOut) : nullptr, s.rows(),
                                            producers, consumers, n0, n1, ptr(da));
         kernels::layerNormRowsBackward(
             ptr(da) + s.at(n0), ptr(x) + s.at(n0), ptr(mean) + n0 * s.configs,
             ptr(rstd) + n0 * s.configs, (n1 - n0) * s.configs, h, ptr(normWeight),
-            ptr(dx) + s.at(n0), ptr(dNormWeight[thread]), ptr(dNormBias[thread]));
+            ptr(dx) + s.at(n0), ptr(dNormWeight[lane]), ptr(dNormBias[lane]));
     });
     paramGrads[0] = dNormWeight.sum(0);
     paramGrads[1] = dNormBias.sum(0);

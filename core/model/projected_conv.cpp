@@ -49,9 +49,9 @@ ProjectedConv::ProjectedConv(const Tensor& a, const Tensor& convWeight, const Te
         at::mm_out(out, first.narrow(0, n0, n1 - n0), projection);
     });
     const Tensor nodes = configNodes.contiguous();
-    Tensor gathered = torch::empty({at::get_num_threads(), chunkNodes * k, h});
-    forNodeChunks(configurable, chunkNodes, [&](int64_t j0, int64_t j1, int thread) {
-        Tensor in = gathered[thread].narrow(0, 0, (j1 - j0) * k);
+    Tensor gathered = torch::empty({chunkLanes(), chunkNodes * k, h});
+    forNodeChunks(configurable, chunkNodes, [&](int64_t j0, int64_t j1, int lane) {
+        Tensor in = gathered[lane].narrow(0, 0, (j1 - j0) * k);
         for (int64_t j = j0; j < j1; ++j)
             std::memcpy(in.data_ptr<float>() + (j - j0) * k * h,
                         a.data_ptr<float>() + nodes.data_ptr<int64_t>()[j] * k * h,
@@ -79,26 +79,26 @@ ProjectedConvGradients projectedConvBackward(const Tensor& d, const Tensor& a,
     const Tensor projectionT = swapInOut(convWeight).t();  // [width, H]
     const int64_t width = projectionT.size(0);
     const Tensor configRow = configurableRows(a.size(0), configNodes);
-    const int threads = at::get_num_threads();
+    const int lanes = chunkLanes();
     Tensor dA = torch::empty_like(a);
-    Tensor dP = torch::empty({threads, rows, width}), right = torch::empty({threads, rows, width});
-    Tensor left = torch::empty({threads, rows, h}), reduced = torch::empty({threads, rows, h});
-    Tensor dProjection = torch::zeros({threads, h, width});
-    forNodeChunks(a.size(0), chunkNodes, [&](int64_t n0, int64_t n1, int thread) {
-        Tensor g = dP[thread].narrow(0, 0, (n1 - n0) * k);
+    Tensor dP = torch::empty({lanes, rows, width}), right = torch::empty({lanes, rows, width});
+    Tensor left = torch::empty({lanes, rows, h}), reduced = torch::empty({lanes, rows, h});
+    Tensor dProjection = torch::zeros({lanes, h, width});
+    forNodeChunks(a.size(0), chunkNodes, [&](int64_t n0, int64_t n1, int lane) {
+        Tensor g = dP[lane].narrow(0, 0, (n1 - n0) * k);
         kernels::gatherProjectionGradients(d.data_ptr<float>(), s, producers, consumers,
                                            bidirectional, n0, n1, g.data_ptr<float>());
         const int64_t count = kernels::weightGradientRows(
             a.data_ptr<float>(), g.data_ptr<float>(), configRow.data_ptr<int64_t>(), s, width, n0,
-            n1, left[thread].data_ptr<float>(), right[thread].data_ptr<float>());
-        const Tensor summed = right[thread].narrow(0, 0, count);
+            n1, left[lane].data_ptr<float>(), right[lane].data_ptr<float>());
+        const Tensor summed = right[lane].narrow(0, 0, count);
         // The input gradient from the same rows: one projection back per node whose input does
         // not vary along k (its K rows' sum), not K.
-        Tensor back = reduced[thread].narrow(0, 0, count);
+        Tensor back = reduced[lane].narrow(0, 0, count);
         at::mm_out(back, summed, projectionT);
         kernels::scatterInputGradients(back.data_ptr<float>(), configRow.data_ptr<int64_t>(), s,
                                        n0, n1, dA.data_ptr<float>() + n0 * k * h);
-        dProjection[thread].addmm_(left[thread].narrow(0, 0, count).t(), summed);
+        dProjection[lane].addmm_(left[lane].narrow(0, 0, count).t(), summed);
     });
     return {dA, swapInOut(dProjection.sum(0))};
 }
