@@ -28,9 +28,10 @@ inline int chunkLanes() {
 // left, runs its next chunk and lets it go, so the threads finish together however uneven the
 // chunks or the cores' speed; a lane runs on one thread at a time and its chunks in order, so
 // which chunks a lane sums, and in which order, depends on the thread count alone: a run is
-// reproducible for a given --threads, as LibTorch's own ops are. The lanes run with the
-// caller's thread-local state (grad mode above all: the OpenMP workers' own has gradients on,
-// and out= ops refuse inputs that require grad then).
+// reproducible for a given --threads, as LibTorch's own ops are. An exception from a body stops
+// every thread and reaches the caller. The lanes run with the caller's thread-local state (grad
+// mode above all: the OpenMP workers' own has gradients on, and out= ops refuse inputs that
+// require grad then).
 template <typename Body>
 void forNodeChunks(int64_t nodes, int64_t chunk, const Body& body) {
     const int64_t chunks = (nodes + chunk - 1) / chunk;
@@ -42,10 +43,11 @@ void forNodeChunks(int64_t nodes, int64_t chunk, const Body& body) {
     const std::unique_ptr<Lane[]> state(new Lane[lanes]);
     for (int64_t l = 0; l < lanes; ++l) state[l].next.store(l, std::memory_order_relaxed);
     std::atomic<int64_t> left{chunks};
+    std::atomic<bool> failed{false};  // a body threw: the others stop (at::parallel_for rethrows)
     const at::ThreadLocalState caller;
     at::parallel_for(0, at::get_num_threads(), 1, [&](int64_t, int64_t) {
         const at::ThreadLocalStateGuard guard(caller);
-        while (left.load(std::memory_order_acquire) > 0) {
+        while (left.load(std::memory_order_acquire) > 0 && !failed.load(std::memory_order_relaxed)) {
             int64_t best = -1, most = 0;
             for (int64_t l = 0; l < lanes; ++l) {
                 if (state[l].busy.load(std::memory_order_relaxed)) continue;
@@ -61,7 +63,12 @@ void forNodeChunks(int64_t nodes, int64_t chunk, const Body& body) {
             if (lane.busy.exchange(true, std::memory_order_acquire)) continue;
             const int64_t c = lane.next.load(std::memory_order_relaxed);
             if (c < chunks) {
-                body(c * chunk, std::min(nodes, (c + 1) * chunk), static_cast<int>(best));
+                try {
+                    body(c * chunk, std::min(nodes, (c + 1) * chunk), static_cast<int>(best));
+                } catch (...) {
+                    failed.store(true, std::memory_order_relaxed);
+                    throw;
+                }
                 lane.next.store(c + lanes, std::memory_order_relaxed);
                 left.fetch_sub(1, std::memory_order_release);
             }
