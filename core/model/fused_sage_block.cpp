@@ -62,7 +62,7 @@ void forChunks(const Shape& s, const Body& body) {
 }
 
 // Per-lane scratch [lanes, rows, width] and accumulators [lanes, ...], summed at the end.
-Tensor perThread(const Shape& s, std::vector<int64_t> shape, bool zero) {
+Tensor perLane(const Shape& s, std::vector<int64_t> shape, bool zero) {
     shape.insert(shape.begin(), s.lanes);
     return zero ? torch::zeros(shape) : torch::empty(shape);
 }
@@ -137,13 +137,13 @@ Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
     // 2. conv = [a, mean of producers, mean of consumers] W^T + b, pooled per graph and config
     // (projected first, once per node where the input does not vary along K).
     Tensor conv = torch::empty_like(x), z;
-    Tensor pooled = perThread(s, {s.graphs, s.configs, h}, true);
+    Tensor pooled = perLane(s, {s.graphs, s.configs, h}, true);
     const Tensor convWeightT = convWeight.t();
     std::optional<ProjectedConv> projected;
     if (spec.configNodes.defined())
         projected.emplace(a, convWeight, spec.configNodes, s.chunkNodes);
     else
-        z = perThread(s, {s.chunkRows(), width}, false);
+        z = perLane(s, {s.chunkRows(), width}, false);
     forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
         Tensor out = rowsOf(conv, s, n0, n1);
         if (projected) {
@@ -176,10 +176,10 @@ Tensor SageBlockFunction::forward(AutogradContext* ctx, const Tensor& input,
     Tensor pre = torch::empty_like(x), y = torch::empty_like(x), context;
     const bool firstPlace = spec.form == AttentionForm::FirstPlace;
     if (spec.crossAttention && !firstPlace) context = torch::empty({s.nodes, h});
-    Tensor gated = perThread(s, {s.chunkRows(), h}, false);
-    Tensor weights = perThread(s, {s.chunkRows(), h}, false);
-    Tensor joined = perThread(s, {s.chunkRows(), 2 * h}, false);
-    Tensor merged = perThread(s, {s.chunkNodes, h}, false);
+    Tensor gated = perLane(s, {s.chunkRows(), h}, false);
+    Tensor weights = perLane(s, {s.chunkRows(), h}, false);
+    Tensor joined = perLane(s, {s.chunkRows(), 2 * h}, false);
+    Tensor merged = perLane(s, {s.chunkNodes, h}, false);
     const Tensor temperature = spec.crossAttention ? params[next] : Tensor();
     const Tensor mergeWeight = spec.crossAttention ? params[next + 1] : Tensor();
     const Tensor mergeBias = spec.crossAttention ? params[next + 2] : Tensor();
@@ -271,16 +271,16 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
 
     // 4'. GELU, residual, merge and attention, gate: dx = dPre (the residual), dConv.
     Tensor dx = torch::empty_like(x), dConv = torch::empty_like(x);
-    Tensor gated = perThread(s, {s.chunkRows(), h}, false);
-    Tensor weights = perThread(s, {s.chunkRows(), h}, false);
-    Tensor dGated = perThread(s, {s.chunkRows(), h}, false);
-    Tensor joined = perThread(s, {s.chunkRows(), 2 * h}, false);
-    Tensor dJoined = perThread(s, {s.chunkRows(), 2 * h}, false);
-    Tensor summed = perThread(s, {s.chunkNodes, h}, false);
-    Tensor dContext = perThread(s, {s.chunkNodes, h}, false);
-    Tensor dMerge = perThread(s, {h, 2 * h}, true), dMergeBias = perThread(s, {h}, true);
-    Tensor dTemperature = perThread(s, {h}, true);
-    Tensor dGate = perThread(s, {s.graphs, s.configs, h}, true);
+    Tensor gated = perLane(s, {s.chunkRows(), h}, false);
+    Tensor weights = perLane(s, {s.chunkRows(), h}, false);
+    Tensor dGated = perLane(s, {s.chunkRows(), h}, false);
+    Tensor joined = perLane(s, {s.chunkRows(), 2 * h}, false);
+    Tensor dJoined = perLane(s, {s.chunkRows(), 2 * h}, false);
+    Tensor summed = perLane(s, {s.chunkNodes, h}, false);
+    Tensor dContext = perLane(s, {s.chunkNodes, h}, false);
+    Tensor dMerge = perLane(s, {h, 2 * h}, true), dMergeBias = perLane(s, {h}, true);
+    Tensor dTemperature = perLane(s, {h}, true);
+    Tensor dGate = perLane(s, {s.graphs, s.configs, h}, true);
     forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
         const int64_t nodes = n1 - n0, rows = nodes * s.configs;
         Tensor dPre = rowsOf(dx, s, n0, n1);
@@ -350,7 +350,7 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
     // (the projected conv: through its transposed neighbour sums, projected_conv.h).
     const Tensor configNodes = saved("configNodes");
     Tensor da, dIn, dOut;
-    Tensor dConvBias = perThread(s, {h}, true);
+    Tensor dConvBias = perLane(s, {h}, true);
     if (configNodes.defined()) {
         // The projected conv reads its neighbours' gradient rows: dConv whole first.
         forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
@@ -367,10 +367,10 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
         da = torch::empty_like(x);
         dIn = torch::empty_like(x);
         dOut = bidirectional ? torch::empty_like(x) : Tensor();
-        Tensor z = perThread(s, {s.chunkRows(), width}, false);
-        Tensor dz = perThread(s, {s.chunkRows(), width}, false);
-        Tensor withPool = perThread(s, {s.chunkRows(), h}, false);
-        Tensor dConvWeight = perThread(s, {h, width}, true);
+        Tensor z = perLane(s, {s.chunkRows(), width}, false);
+        Tensor dz = perLane(s, {s.chunkRows(), width}, false);
+        Tensor withPool = perLane(s, {s.chunkRows(), h}, false);
+        Tensor dConvWeight = perLane(s, {h, width}, true);
         forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
             const int64_t rows = (n1 - n0) * s.configs;
             Tensor d = rowsOf(dConv, s, n0, n1);
@@ -396,7 +396,7 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
 
     // 1'. Neighbour means transposed (the projected conv's da is whole), then the layer norm:
     // dx += LN'(da).
-    Tensor dNormWeight = perThread(s, {h}, true), dNormBias = perThread(s, {h}, true);
+    Tensor dNormWeight = perLane(s, {h}, true), dNormBias = perLane(s, {h}, true);
     forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
         if (dIn.defined())
             kernels::scatterNeighbourMeans(ptr(dIn), bidirectional ? ptr(dOut) : nullptr, s.rows(),
