@@ -1,5 +1,5 @@
 // exp(x) for float in a form the compiler vectorises (no library call, no branch): used by the
-// fused kernels' softmax, where LibTorch's serial-per-chunk softmax cost a tenth of a block.
+// fused kernels' softmax, where LibTorch's softmax and its SLEEF exp took about 6 % of a step.
 #pragma once
 
 #include <cstdint>
