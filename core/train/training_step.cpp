@@ -105,20 +105,17 @@ std::vector<float> TrainingStep::scoreSegment(const BatchItem& item) {
     return std::vector<float>(s, s + item.configs.size());
 }
 
-double TrainingStep::forwardBackward(const std::vector<BatchItem>& mine, int64_t step,
-                                     std::mt19937_64& rng) {
-    // Each micro-batch (and in a process group each rank's share) backpropagates its loss
-    // terms over the count of the whole batch's, which depends on targets and masks alone, and
-    // the gradients add up (over the ranks: summed) to the step of the whole batch.
-    // An empty share: a rank in the last, short batch of an epoch.
+torch::Tensor TrainingStep::stepTermCount(const std::vector<BatchItem>& items) const {
+    // Depends on targets and masks alone, so every rank computes it from the whole step.
+    const BatchTargets targets = buildBatchTargets(items);
     const RankingLossOptions lossOptions{m_options.loss, m_options.margin};
-    torch::Tensor count = torch::zeros({}, torch::kLong);
-    if (!mine.empty()) {
-        const BatchTargets targets = buildBatchTargets(mine);
-        count = rankingLossCount(targets.target, targets.mask, lossOptions);
-    }
-    if (m_parallel) count = m_parallel->batchCount(count, step + 1);
-    count = count.clamp_min(1).to(m_device);
+    return rankingLossCount(targets.target, targets.mask, lossOptions).clamp_min(1).to(m_device);
+}
+
+double TrainingStep::forwardBackward(const std::vector<BatchItem>& mine,
+                                     const torch::Tensor& count, std::mt19937_64& rng) {
+    // `mine` may be empty: a rank's share of the last, short batch of an epoch.
+    const RankingLossOptions lossOptions{m_options.loss, m_options.margin};
     double lossValue = 0;
     SegmentStep segmentStep;
     if (m_segments && !mine.empty())
@@ -168,8 +165,10 @@ double TrainingStep::run(int64_t step, int64_t totalSteps, int64_t* configs) {
     torch::manual_seed(
         streamSeed(m_options.seed, RandomStream::Dropout, static_cast<uint64_t>(step), rank));
     m_optimizer.zeroGrad();
+    const torch::Tensor count = stepTermCount(items);
+    if (m_parallel) m_parallel->beginStep(step + 1);
     const std::vector<BatchItem> mine = m_parallel ? m_parallel->share(items) : items;
-    double loss = forwardBackward(mine, step, rng);
+    double loss = forwardBackward(mine, count, rng);
     if (m_parallel) loss = m_parallel->sumGradients(m_optimizer, loss, step + 1);
     if (!std::isfinite(loss))
         throw TrainingFailure(failureAt(step, "the training loss is " + std::to_string(loss) +

@@ -43,9 +43,13 @@ private:
     std::vector<BatchItem> stepItems(int64_t step, std::mt19937_64& rng) const;
     // Graph Segment Training's stand-in scores: one segment's scores, no gradients or dropout.
     std::vector<float> scoreSegment(const BatchItem& item);
-    // Forward and backward of the step's items (this rank's share) in micro-batches; returns
-    // the summed loss of the micro-batches, each divided by the whole batch's term count.
-    double forwardBackward(const std::vector<BatchItem>& mine, int64_t step, std::mt19937_64& rng);
+    // The loss terms of the whole step (every rank's items): each micro-batch's loss sum is
+    // divided by it, so the micro-batches' (and the ranks') gradients add up to the batch's.
+    torch::Tensor stepTermCount(const std::vector<BatchItem>& items) const;
+    // Forward and backward of this rank's items in micro-batches; returns the summed loss of
+    // the micro-batches, each divided by `count`.
+    double forwardBackward(const std::vector<BatchItem>& mine, const torch::Tensor& count,
+                           std::mt19937_64& rng);
 
     const TrainOptions& m_options;
     const TrainingData& m_data;

@@ -235,32 +235,22 @@ void DataParallel::learnRankSpeeds(const torch::Tensor& times) {
     m_stepWork.clear();
 }
 
-torch::Tensor DataParallel::batchCount(const torch::Tensor& count, int64_t step) {
+void DataParallel::beginStep(int64_t step) {
     m_group.setStep(step);
-    const auto start = std::chrono::steady_clock::now();
-    auto totals =
-        torch::stack({count.to(m_group.device(), torch::kLong),
-                      torch::full({}, stopAsked() ? 1 : 0, torch::kLong).to(m_group.device())});
-    try {
-        m_group.allReduceSum({totals});
-    } catch (const DistributedError& error) {
-        throw DistributedError(atStep(step, error.what()));
-    }
-    m_stop = m_stop || totals[1].item<int64_t>() > 0;
-    m_collectiveSeconds += secondsSince(start);
     m_computeStart = std::chrono::steady_clock::now();
-    return totals[0].to(count.device());
 }
 
 double DataParallel::sumGradients(FlatAdam& optimizer, double lossShare, int64_t step) {
     const auto start = std::chrono::steady_clock::now();
     const double computeSeconds = std::chrono::duration<double>(start - m_computeStart).count();
     const torch::Tensor gradients = optimizer.buffers().gradients;
-    // The loss share, then each rank's compute time of the step at its own index: the sum
-    // gives every rank the batch's loss and all ranks' times, in the same collective.
-    auto shared = torch::zeros({1 + m_group.size()}, torch::kDouble);
+    // The loss share, the stop request, then each rank's compute time of the step at its own
+    // index: the sum gives every rank the batch's loss, whether any rank asked to stop, and all
+    // ranks' times, in the same collective.
+    auto shared = torch::zeros({2 + m_group.size()}, torch::kDouble);
     shared[0] = lossShare;
-    shared[1 + m_group.rank()] = computeSeconds;
+    shared[1] = stopAsked() ? 1.0 : 0.0;
+    shared[2 + m_group.rank()] = computeSeconds;
     shared = shared.to(m_group.device());
     try {
         m_group.allReduceSum({gradients, shared});
@@ -269,14 +259,14 @@ double DataParallel::sumGradients(FlatAdam& optimizer, double lossShare, int64_t
     }
     const torch::Tensor values = shared.cpu();
     const double total = values[0].item<double>();
-    const torch::Tensor times = values.slice(0, 1);
+    m_stop = m_stop || values[1].item<double>() > 0;
+    const torch::Tensor times = values.slice(0, 2);
     const double slowest = times.max().item<double>(), mean = times.mean().item<double>();
     m_collectiveSeconds += secondsSince(start);
     m_waitingSeconds += slowest - computeSeconds;
     if (mean > 0) m_slowestOverMean += slowest / mean;
     learnRankSpeeds(times);
-    m_bytesPerStep = static_cast<int64_t>(gradients.nbytes() + shared.nbytes()) +
-                     2 * static_cast<int64_t>(sizeof(int64_t));  // and batchCount's
+    m_bytesPerStep = static_cast<int64_t>(gradients.nbytes() + shared.nbytes());
     ++m_steps;
     return total;
 }

@@ -51,11 +51,10 @@ public:
     // last steps (each rank's compute time travels with the gradients), so a rank on a slower or
     // busier core gets less.
     std::vector<BatchItem> share(const std::vector<BatchItem>& items);
-    // The count of loss terms of the whole batch (this rank's `count` summed over the ranks),
-    // to divide this rank's loss sum by: the gradients then add up to the batch's. The stop
-    // requests travel along. Every rank calls it each step, with count 0 for an empty share.
-    torch::Tensor batchCount(const torch::Tensor& count, int64_t step);
-    // Sums the gradients and the loss shares over the ranks; returns the batch's loss.
+    // Every rank, at the start of each step, before its forward pass.
+    void beginStep(int64_t step);
+    // Sums the gradients, the loss shares and the stop requests over the ranks (the step's one
+    // collective); returns the batch's loss.
     double sumGradients(FlatAdam& optimizer, double lossShare, int64_t step);
     // Every kWeightCheckInterval steps and at `last`: throws when a rank's weights differ.
     void checkWeights(const FlatAdam& optimizer, int64_t step, bool last);
