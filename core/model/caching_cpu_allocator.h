@@ -9,9 +9,8 @@ namespace tpugraphs {
 // only change the cap). Blocks of at least 256 KiB are rounded up to a size class (at most
 // 12.5 % larger) and, when freed, kept while the kept bytes stay under `maxCachedBytes`; a
 // request takes the smallest kept block that is at least its size and at most twice it.
-// Smaller blocks go straight to the system. Without it,
-// glibc serves every large tensor with a fresh mmap, so each step pays page faults, page
-// zeroing and munmap for all of its temporaries.
+// Smaller blocks go straight to the system. Without it, glibc serves every large tensor with a
+// fresh mmap, so each step pays page faults, page zeroing and munmap for all of its temporaries.
 void installCachingCpuAllocator(size_t maxCachedBytes);
 
 // The bytes of the blocks kept now.
