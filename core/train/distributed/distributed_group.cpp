@@ -5,10 +5,10 @@
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
-#ifdef USE_C10D_GLOO
+#ifdef TPUGRAPHS_C10D_GLOO
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #endif
-#ifdef USE_C10D_NCCL
+#ifdef TPUGRAPHS_C10D_NCCL
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
 
@@ -37,7 +37,7 @@ Store prefixed(const std::string& prefix, const Store& store) {
     return c10::make_intrusive<c10d::PrefixStore>(prefix, store);
 }
 
-#ifdef USE_C10D_GLOO
+#ifdef TPUGRAPHS_C10D_GLOO
 bool isLoopback(const std::string& host) {
     return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
@@ -179,7 +179,7 @@ void DistributedGroup::startCollectives(const torch::Device& device) {
     d.device = device;
     try {
         if (device.is_cuda()) {
-#ifdef USE_C10D_NCCL
+#ifdef TPUGRAPHS_C10D_NCCL
             auto options = c10d::ProcessGroupNCCL::Options::create();
             options->timeout = d.timeout;
             d.collectives = c10::make_intrusive<c10d::ProcessGroupNCCL>(
@@ -190,7 +190,7 @@ void DistributedGroup::startCollectives(const torch::Device& device) {
                 "LibTorch has no CUDA, or nccl.h was not found when it was built)");
 #endif
         } else {
-#ifdef USE_C10D_GLOO
+#ifdef TPUGRAPHS_C10D_GLOO
             auto options = c10d::ProcessGroupGloo::Options::create(d.timeout);
             options->devices = glooDevices(d.launch.masterAddr);
             options->threads = static_cast<int>(2 * options->devices.size());
