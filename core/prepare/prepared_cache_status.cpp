@@ -6,6 +6,7 @@
 #include <fstream>
 #include <vector>
 
+#include "base/file_tree.h"
 #include "base/parallel_for.h"
 #include "data/npz_file.h"
 #include "prepare/prepared_cache.h"
@@ -144,7 +145,7 @@ int64_t clearPreparedCache(const std::string& datasetRoot) {
         int64_t bytes = 0;
         for (const fs::path& folder : userDatasetFolders()) {
             bytes += bytesUnder(folder.string());
-            fs::remove_all(folder);
+            removeTree(folder);
         }
         return bytes;
     }
@@ -155,7 +156,7 @@ int64_t clearPreparedCache(const std::string& datasetRoot) {
     for (const std::string& folder : {folders.beside, folders.user}) {
         if (folder.empty()) continue;
         bytes += bytesUnder(folder);
-        fs::remove_all(folder);
+        removeTree(folder);
     }
     if (!folders.beside.empty()) {
         std::error_code ignored;  // the .tpugraphs-cache folder goes when nothing else is in it

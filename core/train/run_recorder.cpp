@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "base/file_tree.h"
 #include "train/run_files.h"
 
 namespace tpugraphs {
@@ -33,7 +34,7 @@ void RunRecorder::openFresh(const TrainOptions& options) {
                        ": run directory exists and is not empty (resume it, or choose another)");
     const fs::path target = fs::path(dir).lexically_normal();
     const fs::path staging = target.string() + ".creating";
-    fs::remove_all(staging, error);
+    removeTree(staging, error);
     if (target.has_parent_path()) fs::create_directories(target.parent_path(), error);
     if (!fs::create_directory(staging, error) || error)
         throw RunError(dir + ": cannot create the run directory: " +
@@ -42,10 +43,10 @@ void RunRecorder::openFresh(const TrainOptions& options) {
         writeRunHeader(staging.string(), options);
         fs::rename(staging, target);  // over an empty folder too
     } catch (const fs::filesystem_error& e) {
-        fs::remove_all(staging, error);
+        removeTree(staging, error);
         throw RunError(dir + ": cannot create the run directory: " + e.code().message());
     } catch (...) {
-        fs::remove_all(staging, error);
+        removeTree(staging, error);
         throw;
     }
     m_lock = std::make_unique<RunLock>(dir);

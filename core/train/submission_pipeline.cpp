@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "base/atomic_file.h"
+#include "base/file_tree.h"
 #include "base/number_text.h"
 #include "train/run_directory.h"
 #include "train/run_files.h"
@@ -149,7 +150,7 @@ PipelineCollectionPlan probe(const PipelineOptions& o, Collection c, const Datas
     run.outDir = o.outDir + "/probes/" + slug(c);
     run.workers = probes;
     run.program = o.program;
-    fs::remove_all(run.outDir);
+    removeTree(run.outDir);
     const std::vector<TrialResult> results = runSweep(trials, run, progress, cancel);
     if (cancel && cancel->load())
         throw RunError("stopped while probing " + std::string(collectionName(c)));
@@ -160,7 +161,7 @@ PipelineCollectionPlan probe(const PipelineOptions& o, Collection c, const Datas
     const auto trainGraphs = static_cast<int64_t>(index.select(c, Split::Train).size());
     plan.stepsPerEpoch = std::max<int64_t>(1, (trainGraphs + batch - 1) / batch);
     plan.scoringSeconds = scoringSeconds(o, index, plan, trials[0].options, probes);
-    fs::remove_all(run.outDir);
+    removeTree(run.outDir);
     return plan;
 }
 

@@ -18,6 +18,7 @@
 
 #include "base/atomic_file.h"
 #include "base/child_process.h"
+#include "base/file_tree.h"
 #include "base/program_path.h"
 #include "train/predictor.h"
 #include "train/run_files.h"
@@ -169,7 +170,7 @@ private:
         if (isRunDirectory(dir)) {
             arguments.insert(arguments.end(), {"--resume", dir});
         } else {
-            fs::remove_all(dir);
+            removeTree(dir);
             TrainOptions options = m_trials[i].options;
             options.runDir = dir;
             const std::string plan = m_options.outDir + "/plan/" + m_trials[i].id + ".json";

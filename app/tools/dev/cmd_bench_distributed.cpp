@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "base/file_tree.h"
 #include "base/program_path.h"
 #include "bench_registry.h"
 #include "common/cli_options.h"
@@ -51,7 +52,7 @@ std::string loadAverage() {
 // history after the first report (warm-up).
 DistributedMeasured measure(const DistributedBenchArgs& a, const std::string& root, int workers,
                             int threads, const std::string& runDir) {
-    fs::remove_all(runDir);
+    removeTree(runDir);
     const int logEvery = std::max(1, a.steps / 6);
     std::string command =
         programBeside("tpugraphs") + " --threads " + std::to_string(threads) +
@@ -141,7 +142,7 @@ void runDistributedBench(const DistributedBenchArgs& a) {
                   << std::endl;
     }
     std::cout << "load average " << loadAverage() << std::endl;
-    if (a.keep.empty()) fs::remove_all(scratch);
+    if (a.keep.empty()) removeTree(scratch);
 }
 
 void setupBenchDistributed(CLI::App& app) {

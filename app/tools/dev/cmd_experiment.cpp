@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 
+#include "base/file_tree.h"
 #include "common/cli_options.h"
 #include "common/command_registry.h"
 #include "common/table_printer.h"
@@ -55,7 +56,7 @@ void runHoldout(HoldoutArgs& a) {
         TrainOptions options = base;
         options.seed = a.firstSeed + static_cast<uint64_t>(i);
         options.runDir = parent + "/" + a.graph + "-seed" + std::to_string(options.seed);
-        std::filesystem::remove_all(options.runDir);
+        removeTree(options.runDir);
         const TrainResult result = train(options);
         sumFinal += result.last.kendall;
         sumBest += result.best.kendall;
