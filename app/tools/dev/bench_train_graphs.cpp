@@ -9,6 +9,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "base/file_tree.h"
 #include "bench_train_support.h"
 #include "data/collection.h"
 #include "data/graph_io.h"
@@ -16,6 +17,7 @@
 #include "model/cpu_kernels.h"
 #include "model/gemm_rate.h"
 #include "model/layout_flops.h"
+#include "model/op_profile.h"
 #include "prepare/prepared_graph.h"
 #include "train/component_options.h"
 #include "train/torch_threads.h"
@@ -88,6 +90,17 @@ std::string describeEnv(const char* name) {
     return value ? value : "default";
 }
 
+// Trains `o` again under the torch profiler and prints where its measured steps went (a second
+// run, so the profiler's own cost stays out of the rates).
+void profileTraining(const TrainOptions& o, const std::string& runDir, const std::string& label,
+                     const std::string& trace, int line) {
+    OpProfiler profiler(o.device != "cpu");
+    const TrainThroughput t = measureTraining(
+        o, runDir, &profiler, trace.empty() ? "" : trace + "-" + std::to_string(line) + ".json");
+    std::cout << label << ", " << formatOpProfile(t.profile, static_cast<int>(t.profiledSteps))
+              << std::flush;
+}
+
 std::string fixed(double value, int decimals) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
@@ -123,6 +136,9 @@ void runGraphBench(const GraphBenchArgs& a) {
     o.batchGraphs = a.batchGraphs;
     o.configsPerGraph = a.configs;
     o.steps = a.steps;
+    o.device = a.device;
+    // LibTorch's fused CPU kernels switch themselves off for CUDA tensors: count the module path.
+    const bool onCpu = a.device == "cpu";
 
     struct Line {
         std::string label;
@@ -144,7 +160,7 @@ void runGraphBench(const GraphBenchArgs& a) {
                 step.configurable = s.configurable;
                 step.configs = std::min<int64_t>(a.configs, s.configs);
                 step.nodeFeatures = nodes.outputColumns();
-                flops += layoutSageTrainFlops(costModelOptions(o, 0, 0), step, fused);
+                flops += layoutSageTrainFlops(costModelOptions(o, 0, 0), step, fused && onCpu);
                 configs += static_cast<double>(step.configs);
             }
             for (const int budget : a.maxStepMb) {
@@ -152,13 +168,16 @@ void runGraphBench(const GraphBenchArgs& a) {
                     o.maxStepMb = budget;
                     o.segmentNodes = segment;
                     const std::string label =
-                        "layout-sage " + name + (fused ? "" : ", reference modules") +
+                        "layout-sage " + name + (onCpu ? "" : ", " + a.device) +
+                        (fused ? "" : ", reference modules") +
                         (budget > 0 ? ", max-step-mb " + std::to_string(budget) : "") +
                         (segment > 0 ? ", segment-nodes " + std::to_string(segment) : "");
                     releaseCachedCpuMemory();
                     std::cout << "training " << label << " ..." << std::endl;
                     lines.push_back({label, measureTraining(o, (scratch / "run").string()),
                                      segment > 0 ? 0.0 : flops / configs});
+                    if (a.profile) profileTraining(o, (scratch / "run").string(), label, a.trace,
+                                                   static_cast<int>(lines.size()));
                 }
             }
         }
@@ -166,7 +185,7 @@ void runGraphBench(const GraphBenchArgs& a) {
     setFusedCpuKernels(true);
     int64_t largest = 0;
     for (const GraphShape& s : shapes) largest = std::max(largest, s.nodes);
-    const double gemm = measureGemmGflops(largest * a.configs, a.hidden, a.hidden);
+    const double gemm = measureGemmGflops(largest * a.configs, a.hidden, a.hidden, 0.3, a.device);
     std::cout << "hidden " << a.hidden << ", " << a.layers << " blocks, " << a.batchGraphs
               << " graphs x " << a.configs << " configs per step, " << a.steps << " steps, "
               << torchThreads() << " threads, OpenMP wait " << describeEnv("OMP_WAIT_POLICY")
@@ -180,7 +199,7 @@ void runGraphBench(const GraphBenchArgs& a) {
                   << (counted ? fixed(100.0 * model / gemm, 1) + "%" : "-") << "  peak MiB "
                   << fixed(l.t.peakMiB, 0) << std::endl;
     }
-    if (a.keep.empty()) fs::remove_all(scratch);
+    if (a.keep.empty()) removeTree(scratch);
 }
 
 }  // namespace tpugraphs::cli

@@ -19,12 +19,18 @@ struct GraphBenchArgs {
     std::vector<std::string> attention{"context"};  // cross-config attention forms, a line each
     bool reference = false;  // also each form with the reference modules (fused kernels off)
     std::string keep;        // keep the scratch dataset and runs here
+    std::string device = "cpu";  // "cpu" or "cuda[:N]": where the model trains
+    // Train each line a second time under the torch profiler and print where its measured steps
+    // spend their time (GPU kernels, CPU operators); with `trace`, also a Chrome trace per line
+    // (`trace` + "-N.json").
+    bool profile = false;
+    std::string trace;
 };
 
 // Copies the files into a scratch dataset (test files get synthetic runtimes), trains the
 // layout model on them (batchGraphs per step, once per memory budget) and prints one line per
-// model: configs/s, model GFLOP/s, the GEMM rate at the model's shape measured in the same run,
-// utilisation, peak MiB.
+// model: configs/s, model GFLOP/s, the GEMM rate at the model's shape measured in the same run
+// on the same device, utilisation, peak MiB (of the host: GPU memory is not counted).
 void runGraphBench(const GraphBenchArgs& args);
 
 }  // namespace tpugraphs::cli

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "base/file_tree.h"
 #include "train/trainer.h"
 
 namespace tpugraphs::cli {
@@ -23,18 +24,24 @@ double peakMemoryMiB() {
     return 0;
 }
 
-TrainThroughput measureTraining(TrainOptions o, const std::string& runDir) {
+TrainThroughput measureTraining(TrainOptions o, const std::string& runDir, OpProfiler* profiler,
+                                const std::string& tracePath) {
     o.logInterval = static_cast<int>(std::max<int64_t>(1, o.steps / 4));
     o.validationInterval = static_cast<int>(o.steps);
     o.maxValidGraphs = 1;
     o.runDir = runDir;
-    std::filesystem::remove_all(runDir);
+    removeTree(runDir);
     resetPeakMemory();
     TrainThroughput m;
     int windows = 0;
     train(o, [&](const TrainProgress& p) {
-        if (p.phase != TrainPhase::Training || p.step <= o.logInterval)
-            return;  // skip warm-up window
+        if (p.phase != TrainPhase::Training) return;
+        if (profiler && p.step == o.logInterval) profiler->start();
+        if (profiler && profiler->running() && p.step == o.steps) {
+            m.profile = profiler->stop(tracePath);
+            m.profiledSteps = o.steps - o.logInterval;
+        }
+        if (p.step <= o.logInterval) return;  // skip warm-up window
         m.configsPerSecond += p.configsPerSecond;
         m.graphsPerSecond += p.graphsPerSecond;
         ++windows;
@@ -43,6 +50,7 @@ TrainThroughput measureTraining(TrainOptions o, const std::string& runDir) {
         m.configsPerSecond /= windows;
         m.graphsPerSecond /= windows;
     }
+    if (profiler && profiler->running()) profiler->stop();  // the run ended early
     m.peakMiB = peakMemoryMiB();
     return m;
 }

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "base/file_tree.h"
 #include "bench_registry.h"
 #include "bench_train_graphs.h"
 #include "bench_train_support.h"
@@ -194,7 +195,7 @@ void runTrainBench(const TrainBenchArgs& a) {
                           << cli::TablePrinter::number(referenceShape / configs, 2) << "x\n";
         }
     }
-    if (a.keep.empty()) fs::remove_all(scratch);
+    if (a.keep.empty()) removeTree(scratch);
 }
 
 void setupBenchTrain(CLI::App& app) {
@@ -251,6 +252,17 @@ void setupBenchTrain(CLI::App& app) {
     cmd->add_flag("--reference-modules", a->graphs.reference,
                   "With --graph: also train each form with the reference modules (fused CPU "
                   "kernels off), for a before/after in one run");
+    cmd->add_option("--device", a->graphs.device,
+                    "With --graph: cpu, or cuda / cuda:N (a CUDA build of LibTorch); the GEMM "
+                    "reference runs there too")
+        ->capture_default_str();
+    cmd->add_flag("--profile", a->graphs.profile,
+                  "With --graph: train each line again under the torch profiler and print where "
+                  "its measured steps go (GPU kernels, CPU operators)");
+    cmd->add_option("--trace", a->graphs.trace,
+                    "With --profile: also write a Chrome trace per line to PREFIX-N.json (needs "
+                    "a LibTorch with Kineto; Debian's has none)")
+        ->type_name("PREFIX");
     cmd->callback([a, cmd] {
         if (a->graphs.graphs.empty()) return runTrainBench(*a);
         a->graphs.steps = cmd->count("--steps") ? a->steps : 20;
