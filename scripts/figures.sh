@@ -219,7 +219,7 @@ SKIPPED = {
                    "a 5-seed x 100-step sweep; ctest -R tst_quality_unet3d_guard guards it"),
     "demo_tile_top5": ("demo held-out tile top-5 (quality)", "ctest -R tst_train_demo_targets: a test build, minutes"),
     "demo_layout_tau": ("demo held-out layout Kendall tau (quality)", "ctest -R tst_train_demo_targets: a test build, minutes"),
-    "cuda_cps": ("CUDA build, layout demo configs/s", "needs a CUDA build and a GPU; this VM has neither"),
+    "cuda_cps": ("CUDA build, layout demo configs/s", "needs a GPU: scripts/cuda_check.sh on a GPU machine"),
     "realistic_tau_gain": ("realistic, Kendall learned - ridge (quality)",
                            "3-seed tpugraphs sweeps of every layout collection: about an hour on 2 cores (TRAINING.md)"),
     "realistic_tau_oracle": ("realistic, Kendall learned / oracle (quality)", "as above"),
