@@ -39,16 +39,48 @@ double durationMs(const Event& event) {
         return static_cast<double>(event.durationUs()) / 1e3;
 }
 
+template <typename Event>
+double startMs(const Event& event) {
+    if constexpr (HasDurationNs<Event>::value)
+        return static_cast<double>(event.startNs()) / 1e6;
+    else
+        return static_cast<double>(event.startUs()) / 1e3;
+}
+
+// One CPU operator call: when, how long, on which thread, and its callees' time.
+struct Call {
+    std::string name;
+    uint64_t thread = 0;
+    double start = 0, duration = 0, callees = 0;
+};
+
+// Each call's callees: the calls on its thread that start inside it, one level down.
+void attributeCallees(std::vector<Call>& calls) {
+    std::sort(calls.begin(), calls.end(), [](const Call& a, const Call& b) {
+        if (a.thread != b.thread) return a.thread < b.thread;
+        if (a.start != b.start) return a.start < b.start;
+        return a.duration > b.duration;  // the caller first when both start together
+    });
+    std::vector<Call*> open;  // the calls enclosing the current one, outermost first
+    for (Call& call : calls) {
+        while (!open.empty() && (open.back()->thread != call.thread ||
+                                 open.back()->start + open.back()->duration <= call.start))
+            open.pop_back();
+        if (!open.empty()) open.back()->callees += call.duration;
+        open.push_back(&call);
+    }
+}
+
 torch::profiler::impl::ProfilerConfig kinetoConfig() {
     return torch::profiler::impl::ProfilerConfig(torch::profiler::impl::ProfilerState::KINETO);
 }
 
-std::vector<OpTime> sorted(const std::map<std::string, OpTime>& byName) {
+std::vector<OpTime> bySelfTime(const std::map<std::string, OpTime>& byName) {
     std::vector<OpTime> out;
     out.reserve(byName.size());
     for (const auto& entry : byName) out.push_back(entry.second);
     std::sort(out.begin(), out.end(),
-              [](const OpTime& a, const OpTime& b) { return a.totalMs > b.totalMs; });
+              [](const OpTime& a, const OpTime& b) { return a.selfMs > b.selfMs; });
     return out;
 }
 
@@ -75,15 +107,17 @@ std::string fixed(double value, int decimals) {
     return buffer;
 }
 
-// One table: name (shortened to 90 characters), calls and ms per step, share of `whole`.
+// One table: own ms per step and share of `whole`, then (with `inclusive`) ms per step with the
+// callees, calls per step and the name (shortened to 90 characters).
 void formatRows(std::ostringstream& out, const std::vector<OpTime>& rows, int count, int steps,
-                double whole) {
+                double whole, bool inclusive) {
     for (int i = 0; i < count && i < static_cast<int>(rows.size()); ++i) {
         const OpTime& row = rows[static_cast<size_t>(i)];
         std::string name = row.name.size() > 90 ? row.name.substr(0, 87) + "..." : row.name;
-        out << "  " << fixed(row.totalMs / steps, 3) << " ms  "
-            << fixed(whole > 0 ? 100.0 * row.totalMs / whole : 0.0, 1) << "%  "
-            << fixed(static_cast<double>(row.calls) / steps, 1) << " calls  " << name << "\n";
+        out << "  " << fixed(row.selfMs / steps, 3) << " ms  "
+            << fixed(whole > 0 ? 100.0 * row.selfMs / whole : 0.0, 1) << "%  ";
+        if (inclusive) out << "(" << fixed(row.totalMs / steps, 3) << " ms with callees)  ";
+        out << fixed(static_cast<double>(row.calls) / steps, 1) << " calls  " << name << "\n";
     }
 }
 
@@ -128,16 +162,30 @@ OpProfile OpProfiler::stop(const std::string& tracePath) {
     std::unique_ptr<prof::ProfilerResult> result = prof::disableProfiler();
     state_->running = false;
     std::map<std::string, OpTime> cpu, device;
+    std::vector<Call> calls;
     for (const prof::KinetoEvent& event : result->events()) {
-        const bool onDevice = event.deviceType() != c10::DeviceType::CPU;
-        OpTime& row = (onDevice ? device : cpu)[event.name()];
-        row.name = event.name();
-        ++row.calls;
-        row.totalMs += durationMs(event);
-        if (onDevice) profile.deviceMs += durationMs(event);
+        if (event.deviceType() != c10::DeviceType::CPU) {
+            OpTime& row = device[event.name()];
+            row.name = event.name();
+            ++row.calls;
+            row.totalMs += durationMs(event);
+            row.selfMs = row.totalMs;
+            profile.deviceMs += durationMs(event);
+        } else if (!event.isAsync()) {
+            calls.push_back({event.name(), event.startThreadId(), startMs(event),
+                             durationMs(event), 0.0});
+        }
     }
-    profile.cpuOperators = sorted(cpu);
-    profile.deviceKernels = sorted(device);
+    attributeCallees(calls);
+    for (const Call& call : calls) {
+        OpTime& row = cpu[call.name];
+        row.name = call.name;
+        ++row.calls;
+        row.totalMs += call.duration;
+        row.selfMs += std::max(0.0, call.duration - call.callees);
+    }
+    profile.cpuOperators = bySelfTime(cpu);
+    profile.deviceKernels = bySelfTime(device);
     if (!tracePath.empty()) profile.traceNote = writeTrace(*result, tracePath);
     return profile;
 }
@@ -153,10 +201,11 @@ std::string formatOpProfile(const OpProfile& p, int steps, int rows) {
     out << "\n";
     if (!p.deviceKernels.empty()) {
         out << " GPU kernels and copies, per step, share of GPU time:\n";
-        formatRows(out, p.deviceKernels, rows, steps, p.deviceMs);
+        formatRows(out, p.deviceKernels, rows, steps, p.deviceMs, false);
     }
-    out << " CPU operators (inclusive of the operators they call), per step, share of wall:\n";
-    formatRows(out, p.cpuOperators, rows, steps, p.wallMs);
+    out << " CPU operators by their own time (without their callees), per step, share of wall (on "
+           "parallel threads the shares add up past 100 %):\n";
+    formatRows(out, p.cpuOperators, rows, steps, p.wallMs, true);
     if (!p.traceNote.empty()) out << " " << p.traceNote << "\n";
     return out.str();
 }

@@ -13,12 +13,13 @@ struct OpTime {
     std::string name;  // operator ("aten::mm") or GPU kernel / copy name
     int64_t calls = 0;
     double totalMs = 0;  // CPU operators: inclusive of the operators they call
+    double selfMs = 0;   // CPU operators: without them (GPU kernels: totalMs)
 };
 
 struct OpProfile {
     double wallMs = 0;                 // from start() to stop()
     double deviceMs = 0;               // GPU kernels and copies, summed (one stream: busy time)
-    std::vector<OpTime> cpuOperators;  // descending totalMs
+    std::vector<OpTime> cpuOperators;  // descending selfMs
     std::vector<OpTime> deviceKernels;  // descending totalMs; empty without a GPU
     std::string traceNote;  // where the Chrome trace went, or why none was written
 };
@@ -45,7 +46,7 @@ private:
 };
 
 // The profile as text: wall time, device busy share, then the `rows` costliest kernels and
-// operators, each with its calls and time per `steps` (1: totals).
+// operators (by their own time), each with its calls and time per `steps` (1: totals).
 std::string formatOpProfile(const OpProfile& profile, int steps, int rows = 12);
 
 }  // namespace tpugraphs

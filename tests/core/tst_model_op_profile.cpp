@@ -1,6 +1,7 @@
 // The operator profiler: it counts each LibTorch operator run between start() and stop(), sums
-// their time inside the wall time, records nothing outside that stretch, reports no GPU kernels
-// without a GPU, and says why when it cannot write a trace.
+// their time inside the wall time, takes an operator's callees out of its own time, records
+// nothing outside that stretch, reports no GPU kernels without a GPU, and says why when it
+// cannot write a trace.
 #include <QtTest>
 
 #include <ATen/ATen.h>
@@ -46,12 +47,30 @@ private Q_SLOTS:
         QVERIFY(profile.deviceKernels.empty());  // CPU tensors only
         QCOMPARE(profile.deviceMs, 0.0);
         for (size_t i = 1; i < profile.cpuOperators.size(); ++i)
-            QVERIFY(profile.cpuOperators[i - 1].totalMs >= profile.cpuOperators[i].totalMs);
+            QVERIFY(profile.cpuOperators[i - 1].selfMs >= profile.cpuOperators[i].selfMs);
+        for (const OpTime& op : profile.cpuOperators) QVERIFY(op.selfMs <= op.totalMs + 1e-9);
 
         const std::string text = formatOpProfile(profile, 5);
         QVERIFY(text.find("profile over 5 step(s)") != std::string::npos);
         QVERIFY(text.find("aten::mm") != std::string::npos);
         QVERIFY(text.find("GPU") == std::string::npos);
+    }
+
+    void callersTimeExcludesTheirCallees() {
+        const at::Tensor a = at::randn({512, 512});
+        OpProfiler profiler(false);
+        profiler.start();
+        for (int i = 0; i < 3; ++i) a.matmul(a);  // aten::matmul calls aten::mm
+        const OpProfile profile = profiler.stop();
+        const OpTime* matmul = find(profile.cpuOperators, "aten::matmul");
+        const OpTime* mm = find(profile.cpuOperators, "aten::mm");
+        QVERIFY(matmul && mm);
+        QCOMPARE(matmul->calls, int64_t(3));
+        QVERIFY(matmul->totalMs >= mm->totalMs);
+        // The product's time is mm's own, not matmul's: matmul only dispatches.
+        QVERIFY2(matmul->selfMs < 0.5 * mm->selfMs,
+                 (std::to_string(matmul->selfMs) + " vs " + std::to_string(mm->selfMs)).c_str());
+        QVERIFY(profile.cpuOperators.front().name == "aten::mm");
     }
 
     void writesATraceOrSaysWhyNot() {
