@@ -35,19 +35,34 @@ TPUGRAPHS_INLINE_IN_CLONES float laneSum(int64_t n, const F& f) {
 }
 
 // Sum of the (n, k) rows of `from` over the nodes in lists[start[n] .. start[n + 1]) into the
-// K rows of out (row stride `stride`), scaled by 1 / degree.
+// K rows of out (row stride `stride`), scaled by 1 / degree; zero without neighbours. One pass
+// per neighbour: the first is copied, the last added and scaled (the sum's order, and so its
+// rounding, is that of zeroing, adding each, then scaling).
 TPUGRAPHS_INLINE_IN_CLONES void meanOfNeighbours(const float* from, Rows s,
                                                  const NodeLists& lists, int64_t n, float* out,
                                                  int64_t stride) {
     const int64_t k = s.configs, h = s.channels;
-    for (int64_t r = 0; r < k; ++r) std::memset(out + r * stride, 0, sizeof(float) * h);
-    for (int64_t e = lists.start[n]; e < lists.start[n + 1]; ++e) {
-        const float* block = from + lists.list[e] * k * h;
-        for (int64_t r = 0; r < k; ++r) addRow(out + r * stride, block + r * h, h);
-    }
+    const int64_t first = lists.start[n], end = lists.start[n + 1];
     const float scale = lists.invDegree[n];
-    for (int64_t r = 0; r < k; ++r)
-        for (int64_t c = 0; c < h; ++c) out[r * stride + c] *= scale;
+    if (first == end)
+        for (int64_t r = 0; r < k; ++r)
+            for (int64_t c = 0; c < h; ++c) out[r * stride + c] = 0.0f;
+    for (int64_t e = first; e < end; ++e) {
+        const float* block = from + lists.list[e] * k * h;
+        const bool copy = e == first, last = e + 1 == end;
+        for (int64_t r = 0; r < k; ++r) {
+            float* o = out + r * stride;
+            const float* in = block + r * h;
+            if (copy && last)
+                for (int64_t c = 0; c < h; ++c) o[c] = in[c] * scale;
+            else if (copy)
+                for (int64_t c = 0; c < h; ++c) o[c] = in[c];
+            else if (last)
+                for (int64_t c = 0; c < h; ++c) o[c] = (o[c] + in[c]) * scale;
+            else
+                addRow(o, in, h);
+        }
+    }
 }
 
 }  // namespace
