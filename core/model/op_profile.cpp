@@ -24,27 +24,26 @@ namespace prof = torch::autograd::profiler;
 using torch::profiler::impl::ActivityType;
 using Clock = std::chrono::steady_clock;
 
-// An event's duration in ms: LibTorch 2 reports nanoseconds (durationNs), 1.13 microseconds.
+// An event's start and duration in ms: LibTorch 2 reports nanoseconds (startNs, durationNs),
+// 1.13 microseconds.
 template <typename Event, typename = void>
-struct HasDurationNs : std::false_type {};
+struct HasNanoseconds : std::false_type {};
 template <typename Event>
-struct HasDurationNs<Event, std::void_t<decltype(std::declval<const Event&>().durationNs())>>
+struct HasNanoseconds<Event, std::void_t<decltype(std::declval<const Event&>().durationNs())>>
     : std::true_type {};
 
-template <typename Event>
-double durationMs(const Event& event) {
-    if constexpr (HasDurationNs<Event>::value)
-        return static_cast<double>(event.durationNs()) / 1e6;
-    else
-        return static_cast<double>(event.durationUs()) / 1e3;
-}
+struct SpanMs {
+    double start = 0, duration = 0;
+};
 
 template <typename Event>
-double startMs(const Event& event) {
-    if constexpr (HasDurationNs<Event>::value)
-        return static_cast<double>(event.startNs()) / 1e6;
+SpanMs spanMs(const Event& event) {
+    if constexpr (HasNanoseconds<Event>::value)
+        return {static_cast<double>(event.startNs()) / 1e6,
+                static_cast<double>(event.durationNs()) / 1e6};
     else
-        return static_cast<double>(event.startUs()) / 1e3;
+        return {static_cast<double>(event.startUs()) / 1e3,
+                static_cast<double>(event.durationUs()) / 1e3};
 }
 
 // One CPU operator call: when, how long, on which thread, and its callees' time.
@@ -164,16 +163,16 @@ OpProfile OpProfiler::stop(const std::string& tracePath) {
     std::map<std::string, OpTime> cpu, device;
     std::vector<Call> calls;
     for (const prof::KinetoEvent& event : result->events()) {
+        const SpanMs span = spanMs(event);
         if (event.deviceType() != c10::DeviceType::CPU) {
             OpTime& row = device[event.name()];
             row.name = event.name();
             ++row.calls;
-            row.totalMs += durationMs(event);
+            row.totalMs += span.duration;
             row.selfMs = row.totalMs;
-            profile.deviceMs += durationMs(event);
+            profile.deviceMs += span.duration;
         } else if (!event.isAsync()) {
-            calls.push_back({event.name(), event.startThreadId(), startMs(event),
-                             durationMs(event), 0.0});
+            calls.push_back({event.name(), event.startThreadId(), span.start, span.duration, 0.0});
         }
     }
     attributeCallees(calls);
