@@ -124,6 +124,40 @@ private Q_SLOTS:
         QCOMPARE(batch.target[1][1].item<float>(), 1.0f);
     }
 
+    void hotColumnsAreEachSlotsLayout() {
+        // Node row 1 takes 3 distinct layouts over the 20 configs (fewer than the 5 slots: its
+        // table is decoded once), node row 2 takes 20 (more than the slots: decoded per slot).
+        PreparedGraph g = chainGraph(GraphKind::Layout, 20);
+        g.configNodeRows = {1, 2};
+        std::vector<float> values;
+        for (int c = 0; c < 20; ++c) {
+            for (int f = 0; f < 18; ++f) values.push_back(static_cast<float>((c % 3 + f) % 7 - 1));
+            for (int f = 0; f < 18; ++f)
+                values.push_back(static_cast<float>((f < 2 ? (f ? c / 7 : c % 7) : f % 7) - 1));
+        }
+        g.configs = PackedLayoutConfigs::fromFloats(values.data(), 20, 2);
+        QCOMPARE(g.configs.distinctLayouts(0).size(), size_t(3));
+        QCOMPARE(g.configs.distinctLayouts(1).size(), size_t(20));
+        PreparedGraph other = g;
+        const std::vector<std::vector<int64_t>> configs{{5, 17, 3, 3, 11}, {19, 0}};
+        const GraphBatch batch = buildGraphBatch(
+            {{&g, configs[0], {}, {}}, {&other, configs[1], {}, {}}});
+        const torch::Tensor hot = batch.model.configHotColumns;
+        QCOMPARE(hot.sizes().vec(), (std::vector<int64_t>{4, 5, 18}));
+        const int64_t* at = hot.data_ptr<int64_t>();
+        for (int64_t item = 0; item < 2; ++item)
+            for (int64_t node = 0; node < 2; ++node)
+                for (int64_t slot = 0; slot < 5; ++slot) {
+                    const std::vector<int64_t>& mine = configs[size_t(item)];
+                    const int64_t config = mine[size_t(slot) % mine.size()];  // padding repeats
+                    float expected[18];
+                    g.configs.unpack(config, node, expected);
+                    for (int64_t f = 0; f < 18; ++f)
+                        QCOMPARE(at[((item * 2 + node) * 5 + slot) * 18 + f],
+                                 f * 7 + static_cast<int64_t>(expected[f]) + 1);
+                }
+    }
+
     void everyModelScoresEveryConfig_data() {
         QTest::addColumn<int>("type");
         QTest::newRow("tile-mlp") << int(ModelType::TileMlp);
