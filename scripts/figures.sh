@@ -11,7 +11,8 @@
 # The README table is the one store of recorded values: each guarded number there carries a
 # hidden marker, `**<!--f:KEY-->VALUE ...**`. The script reads the recorded values from those
 # markers (a range or list such as 81-112 counts by its better end), runs each benchmark N
-# times (default 2: the machine is noisy), keeps the better value of each figure and prints a
+# times (default 2: the machine is noisy), keeps the better value of each figure (a utilisation:
+# the better training rate over the better GEMM reference of the passes) and prints a
 # Markdown table: figure, recorded, now, the worse-ratio (now / recorded where lower is better,
 # recorded / now where higher is better: > 1 is worse either way), the load average when it was
 # measured, and REGRESSED when a figure is more than 15 % worse. Long benchmarks run with quick
