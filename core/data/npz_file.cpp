@@ -12,6 +12,7 @@
 
 #include "base/parallel_for.h"
 #include "data/data_error.h"
+#include "data/libzip_first_open.h"
 
 namespace tpugraphs {
 
@@ -183,6 +184,7 @@ NpzFile NpzFile::open(const std::string& path) {
     impl->fileBytes = std::ftell(f);
     std::fclose(f);
     int error = 0;
+    prepareLibzipForThreads();
     impl->zip = zip_open(path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &error);
     if (!impl->zip) throw DataError(path, "", "not a readable zip archive: " + zipErrorText(error));
     impl->listMembers();
@@ -195,6 +197,7 @@ NpzFile NpzFile::openMemory(const void* data, size_t size, const std::string& la
     impl->fileBytes = static_cast<int64_t>(size);
     zip_error_t error;
     zip_error_init(&error);
+    prepareLibzipForThreads();
     zip_source_t* source = zip_source_buffer_create(data, size, 0, &error);
     if (source) impl->zip = zip_open_from_source(source, ZIP_RDONLY, &error);
     if (!impl->zip) {

@@ -9,6 +9,7 @@
 
 #include "base/atomic_file.h"
 #include "data/data_error.h"
+#include "data/libzip_first_open.h"
 
 namespace tpugraphs {
 
@@ -41,6 +42,7 @@ void NpzWriter::write(const std::string& path) const {
 }
 
 std::string NpzWriter::zipBytes(const std::string& path) const {
+    prepareLibzipForThreads();
     zip_error_t error;
     zip_error_init(&error);
     zip_source_t* buffer = zip_source_buffer_create(nullptr, 0, 0, &error);
