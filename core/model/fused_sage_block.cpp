@@ -346,66 +346,56 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
         paramGrads[next + 2] = dMergeBias.sum(0);
     }
 
-    // 2'. conv: dW = dConv^T z, dz = dConv W; z's neighbour parts go back through the means
-    // (the projected conv: through its transposed neighbour sums, projected_conv.h).
-    const Tensor configNodes = saved("configNodes");
-    Tensor da, dIn, dOut;
+    // 2'. conv. Its output's gradient d (dConv and the gates' part through the mean) is made
+    // whole first: the input's gradient reads the neighbours' rows of it.
     Tensor dConvBias = perLane(s, {h}, true);
-    if (configNodes.defined()) {
-        // The projected conv reads its neighbours' gradient rows: dConv whole first.
-        forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
-            float* d = ptr(dConv) + s.at(n0);
-            if (channelAttention)
-                kernels::combinePerGraph(d, ptr(dPooled), nodeGraph, s.rows(), n0, n1, true, d);
-            kernels::addColumnSums(d, (n1 - n0) * s.configs, h, ptr(dConvBias[lane]));
-        });
-        const ProjectedConvGradients g = projectedConvBackward(
-            dConv, a, convWeight, configNodes, producers, consumers, bidirectional, s.chunkNodes);
-        da = g.input;
-        paramGrads[2] = g.weight;
-    } else {
-        da = torch::empty_like(x);
-        dIn = torch::empty_like(x);
-        dOut = bidirectional ? torch::empty_like(x) : Tensor();
-        Tensor z = perLane(s, {s.chunkRows(), width}, false);
-        Tensor dz = perLane(s, {s.chunkRows(), width}, false);
-        Tensor withPool = perLane(s, {s.chunkRows(), h}, false);
-        Tensor dConvWeight = perLane(s, {h, width}, true);
-        forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
-            const int64_t rows = (n1 - n0) * s.configs;
-            Tensor d = rowsOf(dConv, s, n0, n1);
-            if (channelAttention) {
-                Tensor total = scratchRows(withPool, lane, rows);
-                kernels::combinePerGraph(ptr(d), ptr(dPooled), nodeGraph, s.rows(), n0, n1, true,
-                                         ptr(total));
-                d = total;
-            }
-            Tensor zRows = scratchRows(z, lane, rows), dzRows = scratchRows(dz, lane, rows);
-            kernels::gatherNeighbourMeans(ptr(a), s.rows(), producers,
-                                          bidirectional ? &consumers : nullptr, n0, n1, ptr(zRows));
-            dConvWeight[lane].addmm_(d.t(), zRows);
-            kernels::addColumnSums(ptr(d), rows, h, ptr(dConvBias[lane]));
-            at::mm_out(dzRows, d, convWeight);
-            kernels::splitConvGradient(ptr(dzRows), bidirectional, producers, consumers, s.rows(),
-                                       n0, n1, ptr(da) + s.at(n0), ptr(dIn) + s.at(n0),
-                                       bidirectional ? ptr(dOut) + s.at(n0) : nullptr);
-        });
-        paramGrads[2] = dConvWeight.sum(0);
-    }
+    forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
+        float* d = ptr(dConv) + s.at(n0);
+        if (channelAttention)
+            kernels::combinePerGraph(d, ptr(dPooled), nodeGraph, s.rows(), n0, n1, true, d);
+        kernels::addColumnSums(d, (n1 - n0) * s.configs, h, ptr(dConvBias[lane]));
+    });
     paramGrads[3] = dConvBias.sum(0);
 
-    // 1'. Neighbour means transposed (the projected conv's da is whole), then the layer norm:
-    // dx += LN'(da).
+    // 1'. dx += LN'(da), chunk by chunk as da's rows are ready.
     Tensor dNormWeight = perLane(s, {h}, true), dNormBias = perLane(s, {h}, true);
-    forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
-        if (dIn.defined())
-            kernels::scatterNeighbourMeans(ptr(dIn), bidirectional ? ptr(dOut) : nullptr, s.rows(),
-                                           producers, consumers, n0, n1, ptr(da));
-        kernels::layerNormRowsBackward(
-            ptr(da) + s.at(n0), ptr(x) + s.at(n0), ptr(mean) + n0 * s.configs,
-            ptr(rstd) + n0 * s.configs, (n1 - n0) * s.configs, h, ptr(normWeight),
-            ptr(dx) + s.at(n0), ptr(dNormWeight[lane]), ptr(dNormBias[lane]));
-    });
+    const auto normBackward = [&](const float* da, int64_t n0, int64_t n1, int lane) {
+        kernels::layerNormRowsBackward(da, ptr(x) + s.at(n0), ptr(mean) + n0 * s.configs,
+                                       ptr(rstd) + n0 * s.configs, (n1 - n0) * s.configs, h,
+                                       ptr(normWeight), ptr(dx) + s.at(n0),
+                                       ptr(dNormWeight[lane]), ptr(dNormBias[lane]));
+    };
+    const Tensor configNodes = saved("configNodes");
+    if (configNodes.defined()) {
+        // The projected conv (projected_conv.h) returns da whole.
+        const ProjectedConvGradients g = projectedConvBackward(
+            dConv, a, convWeight, configNodes, producers, consumers, bidirectional, s.chunkNodes);
+        paramGrads[2] = g.weight;
+        forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
+            normBackward(ptr(g.input) + s.at(n0), n0, n1, lane);
+        });
+    } else {
+        // conv = z W^T + b with z = [a, means of a]. The means' transpose is taken on d first:
+        // u = [d, neighbours' d] (gatherNeighbourGradients), so da = u W' with W' the weight's
+        // H x H blocks stacked [width, H], and dW' = u^T a: no [N, K, width] gradient of z.
+        const int64_t blocks = width / h;
+        const Tensor stacked =
+            convWeight.view({h, blocks, h}).permute({1, 0, 2}).reshape({width, h}).contiguous();
+        Tensor u = perLane(s, {s.chunkRows(), width}, false);
+        Tensor da = perLane(s, {s.chunkRows(), h}, false);
+        Tensor dStacked = perLane(s, {width, h}, true);
+        forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
+            const int64_t rows = (n1 - n0) * s.configs;
+            Tensor uRows = scratchRows(u, lane, rows), daRows = scratchRows(da, lane, rows);
+            kernels::gatherNeighbourGradients(ptr(dConv), s.rows(), producers, consumers,
+                                              bidirectional, n0, n1, ptr(uRows));
+            dStacked[lane].addmm_(uRows.t(), rowsOf(a, s, n0, n1));
+            at::mm_out(daRows, uRows, stacked);
+            normBackward(ptr(daRows), n0, n1, lane);
+        });
+        paramGrads[2] =
+            dStacked.sum(0).view({blocks, h, h}).permute({1, 0, 2}).reshape({h, width});
+    }
     paramGrads[0] = dNormWeight.sum(0);
     paramGrads[1] = dNormBias.sum(0);
 

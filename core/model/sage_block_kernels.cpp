@@ -65,6 +65,32 @@ TPUGRAPHS_INLINE_IN_CLONES void meanOfNeighbours(const float* from, Rows s,
     }
 }
 
+// Sum of the (n, k) rows of `from` over the nodes m in lists[start[n] .. start[n + 1]), each
+// times weight[m], into the K rows of out (row stride `stride`); zero without neighbours.
+TPUGRAPHS_INLINE_IN_CLONES void weightedSumOfNeighbours(const float* from, Rows s,
+                                                        const NodeLists& lists,
+                                                        const float* weight, int64_t n,
+                                                        float* out, int64_t stride) {
+    const int64_t k = s.configs, h = s.channels;
+    const int64_t first = lists.start[n], end = lists.start[n + 1];
+    if (first == end)
+        for (int64_t r = 0; r < k; ++r)
+            for (int64_t c = 0; c < h; ++c) out[r * stride + c] = 0.0f;
+    for (int64_t e = first; e < end; ++e) {
+        const int64_t m = lists.list[e];
+        const float* block = from + m * k * h;
+        const float w = weight[m];
+        for (int64_t r = 0; r < k; ++r) {
+            float* o = out + r * stride;
+            const float* in = block + r * h;
+            if (e == first)
+                for (int64_t c = 0; c < h; ++c) o[c] = in[c] * w;
+            else
+                for (int64_t c = 0; c < h; ++c) o[c] += in[c] * w;
+        }
+    }
+}
+
 }  // namespace
 
 TPUGRAPHS_VECTOR_CLONES void layerNormRows(const float* x, int64_t rows, int64_t channels,
@@ -124,43 +150,28 @@ TPUGRAPHS_VECTOR_CLONES void gatherNeighbourMeans(const float* a, Rows s,
     }
 }
 
-TPUGRAPHS_VECTOR_CLONES void scatterNeighbourMeans(const float* dIn, const float* dOut, Rows s,
-                                                   const NodeLists& producers,
-                                                   const NodeLists& consumers, int64_t n0,
-                                                   int64_t n1, float* da) {
-    const int64_t block = s.configs * s.channels;
+TPUGRAPHS_VECTOR_CLONES void gatherNeighbourGradients(const float* d, Rows s,
+                                                      const NodeLists& producers,
+                                                      const NodeLists& consumers,
+                                                      bool bidirectional, int64_t n0, int64_t n1,
+                                                      float* u) {
+    const int64_t k = s.configs, h = s.channels, width = (bidirectional ? 3 : 2) * h;
     for (int64_t n = n0; n < n1; ++n) {
-        float* out = da + n * block;
-        for (int64_t e = consumers.start[n]; e < consumers.start[n + 1]; ++e)
-            addRow(out, dIn + consumers.list[e] * block, block);
-        if (dOut)
-            for (int64_t e = producers.start[n]; e < producers.start[n + 1]; ++e)
-                addRow(out, dOut + producers.list[e] * block, block);
+        float* out = u + (n - n0) * k * width;
+        const float* self = d + n * k * h;
+        for (int64_t r = 0; r < k; ++r)
+            std::memcpy(out + r * width, self + r * h, sizeof(float) * h);
+        // Each consumer's mean of producers took this node's rows times the consumer's
+        // 1 / in-degree; each producer's mean of consumers, times the producer's 1 / out-degree.
+        weightedSumOfNeighbours(d, s, consumers, producers.invDegree, n, out + h, width);
+        if (bidirectional)
+            weightedSumOfNeighbours(d, s, producers, consumers.invDegree, n, out + 2 * h, width);
     }
 }
 
 TPUGRAPHS_VECTOR_CLONES void addColumnSums(const float* x, int64_t rows, int64_t channels,
                                            float* out) {
     for (int64_t r = 0; r < rows; ++r) addRow(out, x + r * channels, channels);
-}
-
-TPUGRAPHS_VECTOR_CLONES void splitConvGradient(const float* dz, bool consumers,
-                                               const NodeLists& producers,
-                                               const NodeLists& consumerLists, Rows s, int64_t n0,
-                                               int64_t n1, float* da, float* dIn, float* dOut) {
-    const int64_t k = s.configs, h = s.channels, width = (consumers ? 3 : 2) * h;
-    for (int64_t n = n0; n < n1; ++n) {
-        const float in = producers.invDegree[n];
-        const float out = consumers ? consumerLists.invDegree[n] : 0.0f;
-        for (int64_t r = 0; r < k; ++r) {
-            const int64_t row = (n - n0) * k + r;
-            const float* g = dz + row * width;
-            for (int64_t c = 0; c < h; ++c) da[row * h + c] = g[c];
-            for (int64_t c = 0; c < h; ++c) dIn[row * h + c] = g[h + c] * in;
-            if (consumers)
-                for (int64_t c = 0; c < h; ++c) dOut[row * h + c] = g[2 * h + c] * out;
-        }
-    }
 }
 
 TPUGRAPHS_VECTOR_CLONES void joinWithProduct(const float* g, const float* w, int64_t rows,

@@ -34,19 +34,18 @@ void layerNormRowsBackward(const float* dy, const float* x, const float* mean, c
 // only when consumers is non-null).
 void gatherNeighbourMeans(const float* a, Rows shape, const NodeLists& producers,
                           const NodeLists* consumers, int64_t n0, int64_t n1, float* z);
-// Transpose of the two means for nodes [n0, n1): da(n) += sum over consumers c of dIn(c) +
-// sum over producers p of dOut(p) (dIn, dOut already scaled by their node's 1 / degree).
-void scatterNeighbourMeans(const float* dIn, const float* dOut, Rows shape,
-                           const NodeLists& producers, const NodeLists& consumers, int64_t n0,
-                           int64_t n1, float* da);
+// The transpose of gatherNeighbourMeans for nodes [n0, n1), applied to the conv output's
+// gradient d [N, K, H]: for each node n and config k one row of width (2 or 3) H, [d(n, k),
+// sum over consumers c of d(c, k) / in-degree(c), sum over producers p of d(p, k) /
+// out-degree(p)] (the last part only when bidirectional). Times the conv weight's blocks
+// stacked, it gives the gradient of the block's normalised input a; its transpose times a gives
+// the conv weight's gradient.
+void gatherNeighbourGradients(const float* d, Rows shape, const NodeLists& producers,
+                              const NodeLists& consumers, bool bidirectional, int64_t n0,
+                              int64_t n1, float* u);
 
 // out(c) += sum over `rows` rows of x(r, c).
 void addColumnSums(const float* x, int64_t rows, int64_t channels, float* out);
-// The conv input gradient dz [rows, (2 or 3) H] of nodes [n0, n1) split into da (self part)
-// and dIn, dOut (the means' parts times the node's 1 / degree), all chunk rows from node n0.
-void splitConvGradient(const float* dz, bool consumers, const NodeLists& producers,
-                       const NodeLists& consumerLists, Rows shape, int64_t n0, int64_t n1,
-                       float* da, float* dIn, float* dOut);
 // joined [rows, 2H] = [g, g * w] (the 1st place's merge input).
 void joinWithProduct(const float* g, const float* w, int64_t rows, int64_t channels, float* joined);
 
