@@ -376,25 +376,23 @@ variable_list SageBlockFunction::backward(AutogradContext* ctx, variable_list gr
         });
     } else {
         // conv = z W^T + b with z = [a, means of a]. The means' transpose is taken on d first:
-        // u = [d, neighbours' d] (gatherNeighbourGradients), so da = u W' with W' the weight's
-        // H x H blocks stacked [width, H], and dW' = u^T a: no [N, K, width] gradient of z.
-        const int64_t blocks = width / h;
-        const Tensor stacked =
-            convWeight.view({h, blocks, h}).permute({1, 0, 2}).reshape({width, h}).contiguous();
+        // u = [d, neighbours' d] (gatherNeighbourGradients), so da = u P^T with P the conv
+        // weight as a projection (swapInOut) and P's gradient a^T u: no [N, K, width] gradient
+        // of z is formed.
+        const Tensor projectionT = swapInOut(convWeight).t().contiguous();  // [width, H]
         Tensor u = perLane(s, {s.chunkRows(), width}, false);
         Tensor da = perLane(s, {s.chunkRows(), h}, false);
-        Tensor dStacked = perLane(s, {width, h}, true);
+        Tensor dProjection = perLane(s, {h, width}, true);
         forChunks(s, [&](int64_t n0, int64_t n1, int lane) {
             const int64_t rows = (n1 - n0) * s.configs;
             Tensor uRows = scratchRows(u, lane, rows), daRows = scratchRows(da, lane, rows);
             kernels::gatherNeighbourGradients(ptr(dConv), s.rows(), producers, consumers,
                                               bidirectional, n0, n1, ptr(uRows));
-            dStacked[lane].addmm_(uRows.t(), rowsOf(a, s, n0, n1));
-            at::mm_out(daRows, uRows, stacked);
+            dProjection[lane].addmm_(rowsOf(a, s, n0, n1).t(), uRows);
+            at::mm_out(daRows, uRows, projectionT);
             normBackward(ptr(daRows), n0, n1, lane);
         });
-        paramGrads[2] =
-            dStacked.sum(0).view({blocks, h, h}).permute({1, 0, 2}).reshape({h, width});
+        paramGrads[2] = swapInOut(dProjection.sum(0));
     }
     paramGrads[0] = dNormWeight.sum(0);
     paramGrads[1] = dNormBias.sum(0);

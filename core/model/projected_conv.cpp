@@ -13,19 +13,16 @@ namespace {
 
 using torch::Tensor;
 
-// [H, parts * H] with element (o, part * H + i) <-> (i, part * H + o): the conv weight to the
-// projection matrix [H, width] of a(n, k) -> [a W_self^T | a W_producers^T (| ...)], and the
-// projection's gradient back to the conv weight's (the map is its own inverse).
-Tensor swapInOut(const Tensor& w) {
-    const int64_t h = w.size(0), parts = w.size(1) / h;
-    return w.reshape({h, parts, h}).permute({2, 1, 0}).reshape({h, parts * h});
-}
-
 kernels::Rows rowsOf(const Tensor& a) {
     return {a.size(1), a.size(2)};
 }
 
 }  // namespace
+
+Tensor swapInOut(const Tensor& w) {
+    const int64_t h = w.size(0), parts = w.size(1) / h;
+    return w.reshape({h, parts, h}).permute({2, 1, 0}).reshape({h, parts * h});
+}
 
 Tensor configurableRows(int64_t nodes, const Tensor& configNodes) {
     Tensor rows = torch::full({nodes}, -1, torch::kLong);
@@ -86,8 +83,8 @@ ProjectedConvGradients projectedConvBackward(const Tensor& d, const Tensor& a,
     Tensor dProjection = torch::zeros({lanes, h, width});
     forNodeChunks(a.size(0), chunkNodes, [&](int64_t n0, int64_t n1, int lane) {
         Tensor g = dP[lane].narrow(0, 0, (n1 - n0) * k);
-        kernels::gatherProjectionGradients(d.data_ptr<float>(), s, producers, consumers,
-                                           bidirectional, n0, n1, g.data_ptr<float>());
+        kernels::gatherNeighbourGradients(d.data_ptr<float>(), s, producers, consumers,
+                                          bidirectional, n0, n1, g.data_ptr<float>());
         const int64_t count = kernels::weightGradientRows(
             a.data_ptr<float>(), g.data_ptr<float>(), configRow.data_ptr<int64_t>(), s, width, n0,
             n1, left[lane].data_ptr<float>(), right[lane].data_ptr<float>());

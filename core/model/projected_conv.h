@@ -9,6 +9,11 @@
 
 namespace tpugraphs {
 
+// [H, parts * H] with element (o, part * H + i) <-> (i, part * H + o): the conv weight to the
+// projection matrix [H, width] of a(n, k) -> [a W_self^T | a W_producers^T (| ...)], and the
+// projection's gradient back to the conv weight's (the map is its own inverse).
+torch::Tensor swapInOut(const torch::Tensor& w);
+
 // Row j of configurable node configNodes[j] per node row, -1 for the other nodes: [nodes] int64.
 torch::Tensor configurableRows(int64_t nodes, const torch::Tensor& configNodes);
 

@@ -54,34 +54,6 @@ TPUGRAPHS_VECTOR_CLONES void sumProjections(const Projections& p, Rows s, const 
     }
 }
 
-TPUGRAPHS_VECTOR_CLONES void gatherProjectionGradients(const float* d, Rows s,
-                                                       const NodeLists& producers,
-                                                       const NodeLists& consumers,
-                                                       bool bidirectional, int64_t n0, int64_t n1,
-                                                       float* dP) {
-    const int64_t k = s.configs, h = s.channels, width = (bidirectional ? 3 : 2) * h;
-    for (int64_t m = n0; m < n1; ++m) {
-        float* rows = dP + (m - n0) * k * width;
-        for (int64_t r = 0; r < k; ++r) {
-            std::memcpy(rows + r * width, d + (m * k + r) * h, sizeof(float) * h);
-            std::memset(rows + r * width + h, 0, sizeof(float) * (width - h));
-        }
-        // m's producer part feeds its consumers c (scaled by c's 1 / in-degree), its consumer
-        // part its producers.
-        for (int64_t e = consumers.start[m]; e < consumers.start[m + 1]; ++e) {
-            const int64_t c = consumers.list[e];
-            for (int64_t r = 0; r < k; ++r)
-                addScaled(rows + r * width + h, d + (c * k + r) * h, producers.invDegree[c], h);
-        }
-        if (!bidirectional) continue;
-        for (int64_t e = producers.start[m]; e < producers.start[m + 1]; ++e) {
-            const int64_t q = producers.list[e];
-            for (int64_t r = 0; r < k; ++r)
-                addScaled(rows + r * width + 2 * h, d + (q * k + r) * h, consumers.invDegree[q], h);
-        }
-    }
-}
-
 TPUGRAPHS_VECTOR_CLONES int64_t weightGradientRows(const float* a, const float* dP,
                                                    const int64_t* configRow, Rows s, int64_t width,
                                                    int64_t n0, int64_t n1, float* left,

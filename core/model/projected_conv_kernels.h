@@ -24,13 +24,6 @@ struct Projections {
 void sumProjections(const Projections& p, Rows shape, const float* bias, const NodeLists& producers,
                     const NodeLists* consumers, int64_t n0, int64_t n1, float* out);
 
-// The transpose of sumProjections for nodes [n0, n1): the gradient of each projection row,
-// dP(m, k) = [d(m, k), sum over consumers c of d(c, k) / deg_in(c) (, sum over producers p of
-// d(p, k) / deg_out(p))], into dP [rows, width], from d [N, K, H] (bias included nowhere).
-void gatherProjectionGradients(const float* d, Rows shape, const NodeLists& producers,
-                               const NodeLists& consumers, bool bidirectional, int64_t n0,
-                               int64_t n1, float* dP);
-
 // The weight gradient's factors of nodes [n0, n1) as rows: left [L, H] (inputs) and right
 // [L, width] (their projections' gradients), so that dW^T += left^T right. A node whose input
 // does not vary along k gives one row (a(m, 0), sum over k of dP(m, k)), a configurable node
