@@ -6,7 +6,7 @@
 #
 # BUILD_DIR (default build/) holds a Release build of tpugraphs, tpugraphs-dev and
 # tpugraphs-bench-{graph,ui,memory}. Needs /usr/bin/python3 with numpy and torch (the
-# references) and /usr/bin/time. About 8-9 minutes on the 2-core VM.
+# references) and /usr/bin/time. About 4-5 minutes on the 2-core VM (259 s on 2026-11-27).
 #
 # The README table is the one store of recorded values: each guarded number there carries a
 # hidden marker, `**<!--f:KEY-->VALUE ...**`. The script reads the recorded values from those
