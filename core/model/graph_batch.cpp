@@ -201,9 +201,9 @@ private:
             int64_t* out = m_hotColumns.data_ptr<int64_t>() +
                            (m_configurableOffset + static_cast<int64_t>(j)) * m_k * kWidth;
             // A node takes few distinct layouts (its table): each is decoded once per batch and
-            // copied to the slots that take it. Decoding per slot (divisions by 7) was most of a
-            // batch's host time: 4.3 ms of a real nlp batch, 1.0-1.3 ms now with the in-place
-            // tensor. A node whose table is larger than the slots decodes per slot.
+            // copied to the slots that take it, as decoding (divisions by 7) per slot was most
+            // of a batch's host time (TRAINING.md, the GPU check). A node whose table is larger
+            // than the slots decodes per slot.
             const std::vector<NodeLayout>& table = graph.configs.distinctLayouts(node);
             if (static_cast<int64_t>(table.size()) > m_k) {
                 for (int64_t slot = 0; slot < m_k; ++slot)
