@@ -1,5 +1,5 @@
 // The helpers every core room uses: parallelFor, the atomic file writer, enum name tables,
-// background priority.
+// background priority, the CSV writer.
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -18,6 +18,7 @@
 
 #include "base/atomic_file.h"
 #include "base/background_priority.h"
+#include "base/csv_table.h"
 #include "base/enum_names.h"
 #include "base/error_text.h"
 #include "base/parallel_for.h"
@@ -101,6 +102,17 @@ private Q_SLOTS:
         writeFileAtomically(path, [](std::ostream& out) { out << "second " << 2 << "\n"; });
         QCOMPARE(readFile(path), std::string("second 2\n"));
         QVERIFY(!QFile::exists(QString::fromStdString(temporaryPathFor(path))));
+    }
+
+    void csvQuotesOnlyWhatNeedsIt() {
+        QCOMPARE(csvCell("plain"), std::string("plain"));
+        QCOMPARE(csvCell("a,b"), std::string("\"a,b\""));
+        QCOMPARE(csvCell("say \"hi\""), std::string("\"say \"\"hi\"\"\""));
+        QCOMPARE(csvCell("two\nlines"), std::string("\"two\nlines\""));
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("t.csv").toStdString();
+        writeCsvTable(path, {{"run", "value"}, {{"a", "1"}, {"b,c", ""}}});
+        QCOMPARE(readFile(path), std::string("run,value\na,1\n\"b,c\",\n"));
     }
 
     void failedWriteKeepsTheOldFile() {
