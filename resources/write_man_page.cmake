@@ -48,8 +48,29 @@ as its --help prints them.\n")
     append_subcommands()
 endif()
 get_property(page GLOBAL PROPERTY man_page)
-string(APPEND page
-       "[SEE ALSO]\n.BR tpugraphs (1),\n.BR tpugraphs-dev (1),\n.BR tpugraphs-studio (1)\n")
+# Where the user's data goes (core/base/user_dirs.h), on the pages of the programs that keep some.
+if(NAME STREQUAL "tpugraphs" OR NAME STREQUAL "tpugraphs-studio")
+    string(APPEND page "[FILES]\n"
+        ".TP\n.I ~/.cache/tpugraphs/\n"
+        "Prepared graphs (prepared/, or \\fB$TPUGRAPHS_CACHE_DIR\\fR) and the demo dataset: "
+        "safe to delete, rebuilt when needed. A prepared graph is kept beside its dataset "
+        "instead (npz/.tpugraphs-cache/) when the user owns the dataset's folder and may write it.\n"
+        ".TP\n.I ~/.config/tpugraphs/studio.conf\n"
+        "The desktop app's settings: window layout, recent datasets, listed runs.\n"
+        ".TP\n.I ~/.local/share/tpugraphs/runs/\n"
+        "Training runs started from the desktop app.\n"
+        ".PP\n\\fB$XDG_CACHE_HOME\\fR, \\fB$XDG_CONFIG_HOME\\fR and \\fB$XDG_DATA_HOME\\fR "
+        "replace ~/.cache, ~/.config and ~/.local/share when set.\n")
+endif()
+# The other programs' pages (a page does not name itself).
+set(see_also "")
+foreach(other tpugraphs tpugraphs-studio tpugraphs-dev)
+    if(NOT other STREQUAL NAME)
+        string(APPEND see_also ".BR ${other} (1)\n")
+    endif()
+endforeach()
+string(REGEX REPLACE "\n\\.BR" ",\n.BR" see_also "${see_also}")
+string(APPEND page "[SEE ALSO]\n${see_also}")
 string(REGEX REPLACE "\\.gz$" "" roff ${OUTPUT})
 file(WRITE ${roff}.h2m "${page}")
 set(ENV{QT_QPA_PLATFORM} offscreen)

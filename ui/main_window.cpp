@@ -20,6 +20,7 @@
 
 #include "about_dialog.h"
 #include "base/build_info.h"
+#include "base/user_dirs.h"
 #include "common/count_text.h"
 #include "common/dataset_name.h"
 #include "common/task_progress.h"
@@ -139,8 +140,11 @@ void MainWindow::showFailure(const QString& message) {
 }
 
 void MainWindow::initApplication() {
-    QApplication::setOrganizationName("TpuGraphsStudio");
-    QApplication::setApplicationName("TpuGraphs Studio");
+    // Settings in ~/.config/tpugraphs/studio.conf (common/user_data_places.h); windows are
+    // titled with the display name.
+    QApplication::setOrganizationName(QString::fromUtf8(kUserFolderName));
+    QApplication::setApplicationName("studio");
+    QApplication::setApplicationDisplayName("TpuGraphs Studio");
     QApplication::setApplicationVersion(QString::fromUtf8(projectVersion()));
     // The installed .desktop entry's name, so that desktop shells match windows to it.
     QGuiApplication::setDesktopFileName(QStringLiteral(TPUGRAPHS_APP_ID));

@@ -17,6 +17,7 @@
 
 #include "data/graph_io.h"
 #include "graphview/graph_view_widget.h"
+#include "program_options.h"
 #include "synth/synthetic_dag.h"
 
 using namespace tpugraphs;
@@ -217,6 +218,7 @@ int runGraphBenchmark(const QStringList& sources, const BenchOptions& options, Q
 }  // namespace
 
 int main(int argc, char** argv) {
+    tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName("tpugraphs-bench-graph");
     QCommandLineParser parser;
@@ -225,7 +227,6 @@ int main(int argc, char** argv) {
         "frames (1600x1000) of the whole graph fitted (pixel layer rebuilt, then panned), a mid "
         "zoom and a labelled zoom, for the whole graph and its configurable-nodes view. Run it "
         "with QT_QPA_PLATFORM=offscreen on a machine without a display.");
-    parser.addHelpOption();
     parser.addPositionalArgument(
         "source",
         "A tile or layout .npz, or synthetic:N (an HLO-like N-node graph). "
@@ -245,7 +246,7 @@ int main(int argc, char** argv) {
     parser.addOption(framesOption);
     parser.addOption(wholeOnlyOption);
     parser.addOption(saveOption);
-    parser.process(app);
+    tpugraphs::app::processProgramOptions(parser, app, "tpugraphs-bench-graph");
     BenchOptions options;
     options.frames = std::max(1, parser.value(framesOption).toInt());
     options.configurableView = !parser.isSet(wholeOnlyOption);

@@ -20,6 +20,7 @@
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
 #include "main_window.h"
+#include "program_options.h"
 #include "training/training_form.h"
 #include "training/training_page.h"
 
@@ -69,6 +70,7 @@ void report(const char* phase) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     tpugraphs::ui::MainWindow::initApplication();
     QCommandLineParser parser;
@@ -77,14 +79,13 @@ int main(int argc, char** argv) {
         "opening DATASET, selecting graphs in turn and training a layout model on the demo from "
         "the Training page to its end, each once idle. Run it with a private HOME (the demo is "
         "generated into its cache) under xvfb-run or QT_QPA_PLATFORM=offscreen.");
-    parser.addHelpOption();
     parser.addPositionalArgument("dataset", "A dataset root (holding npz/).");
     const QCommandLineOption graphs("graphs", "Graph selections (default 20).", "count", "20");
     const QCommandLineOption steps("steps", "Steps of the layout training run (default 200).",
                                    "count", "200");
     parser.addOption(graphs);
     parser.addOption(steps);
-    parser.process(app);
+    tpugraphs::app::processProgramOptions(parser, app, "tpugraphs-bench-memory");
     if (parser.positionalArguments().size() != 1) parser.showHelp(2);
 
     tpugraphs::ui::MainWindow window;

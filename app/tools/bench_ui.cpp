@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "program_options.h"
 #include "synth/generator.h"
 #include "train/torch_threads.h"
 #include "training/training_form.h"
@@ -65,6 +66,7 @@ void report(const char* phase, const std::vector<double>& lateness) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName("tpugraphs-bench-ui");
     tpugraphs::initTorchThreads();
@@ -73,10 +75,9 @@ int main(int argc, char** argv) {
         "Event-loop latency of the training page while a training run trains in the background: "
         "a 10 ms probe timer measures how late each tick fires, idle for 2 s and then during "
         "training; prints p50/p99/max and exits 2 when p99 >= 50 ms.");
-    parser.addHelpOption();
     parser.addOption({"steps", "training steps", "N", "300"});
     parser.addOption({"dataset", "dataset root (default: generate the tile demo)", "ROOT"});
-    parser.process(app);
+    tpugraphs::app::processProgramOptions(parser, app, "tpugraphs-bench-ui");
 
     QTemporaryDir temp;
     QString root = parser.value("dataset");

@@ -8,9 +8,11 @@
 #include <cstdio>
 
 #include "main_window.h"
+#include "program_options.h"
 #include "screenshot_script.h"
 
 int main(int argc, char** argv) {
+    tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     // The app's own names: the same settings and demo dataset cache as tpugraphs-studio.
     tpugraphs::ui::MainWindow::initApplication();
@@ -21,7 +23,6 @@ int main(int argc, char** argv) {
         "chosen graph is loaded and laid out and the background work is idle, then quits (exit "
         "status 0; 2 on a failure or after 300 s). Run it under xvfb-run on a machine without a "
         "display.");
-    parser.addHelpOption();
     parser.addPositionalArgument(
         "dataset", "A dataset root (holding npz/) or one .npz. Default: as tpugraphs-studio.");
     const QCommandLineOption out("out", "PNG file to write (required).", "file");
@@ -42,7 +43,7 @@ int main(int argc, char** argv) {
                                   "name");
     parser.addOptions(
         {out, demo, size, graph, node, config, tab, zoom, search, logScale, feature, view});
-    parser.process(app);
+    tpugraphs::app::processProgramOptions(parser, app, "tpugraphs-screenshot");
     if (!parser.isSet(out)) {
         std::fprintf(stderr, "tpugraphs-screenshot: --out FILE is required (see --help)\n");
         return 2;

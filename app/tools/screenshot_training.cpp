@@ -24,6 +24,7 @@
 #include "item_models/run_list_model.h"
 #include "main_window.h"
 #include "predictions/predictions_page.h"
+#include "program_options.h"
 #include "synth/generator.h"
 #include "train/torch_threads.h"
 #include "train/trainer.h"
@@ -86,9 +87,9 @@ void restPointerOnCurve(MetricChart* chart) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName("TpuGraphsStudioScreens");
-    QSettings().clear();  // no runs remembered from an earlier (possibly killed) session
     tpugraphs::initTorchThreads();
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -100,10 +101,10 @@ int main(int argc, char** argv) {
         "predictions-layout-sensitivity.png), File > Export Kaggle Submission with both layout "
         "runs ticked (export-dialog.png) and Help > About (about.png). Run it under xvfb-run on "
         "a machine without a display.");
-    parser.addHelpOption();
     parser.addPositionalArgument("out", "Folder for the PNG files (default /tmp/screens).",
                                  "[out]");
-    parser.process(app);
+    tpugraphs::app::processProgramOptions(parser, app, "tpugraphs-screenshot-training");
+    QSettings().clear();  // no runs remembered from an earlier (possibly killed) session
     const QString out = parser.positionalArguments().value(0, QStringLiteral("/tmp/screens"));
     QDir().mkpath(out);
     QTemporaryDir temp;

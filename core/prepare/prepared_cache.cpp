@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "base/atomic_file.h"
+#include "base/user_dirs.h"
 #include "data/data_error.h"
 #include "data/dataset.h"
 #include "data/mapped_file.h"
@@ -94,9 +95,21 @@ bool preparedCacheEnabled() {
 std::string userPreparedCacheRoot() {
     const std::string chosen = environment("TPUGRAPHS_CACHE_DIR");
     if (!chosen.empty()) return chosen;
-    std::string base = environment("XDG_CACHE_HOME");
-    if (base.empty()) base = (fs::path(environment("HOME")) / ".cache").string();
-    return (fs::path(base) / "tpugraphs-studio" / "prepared").string();
+    return userCacheDir() + "/prepared";
+}
+
+bool besideCacheWritable(uid_t owner, mode_t mode, uid_t user) {
+    return S_ISDIR(mode) && owner == user && (mode & S_IWUSR) != 0;
+}
+
+bool mayWriteBesideDataset(const std::string& npzFolder) {
+    struct stat info {};
+    if (::stat(npzFolder.c_str(), &info) != 0 ||
+        !besideCacheWritable(info.st_uid, info.st_mode, ::geteuid()))
+        return false;
+    const std::string cache = (fs::path(npzFolder) / ".tpugraphs-cache").string();
+    if (::lstat(cache.c_str(), &info) != 0) return errno == ENOENT;
+    return besideCacheWritable(info.st_uid, info.st_mode, ::geteuid());
 }
 
 PreparedCacheFolders preparedCacheFolders(const std::string& npzFolder) {
@@ -141,9 +154,10 @@ PreparedFileLoad loadPreparedFile(const std::string& path, GraphKind kind,
     load.graph = readAndPrepare(npz, path, kind, prepare, read);
     if (!writeEntry) return load;
     const std::string bytes = encodePreparedEntry(load.graph, key);
-    // Beside the dataset when its folder can be written, else in the user's cache.
+    // Beside the dataset when its folder is the user's and writable, else in the user's cache.
+    const bool besideWritable = !folders.beside.empty() && mayWriteBesideDataset(place.folder);
     for (const std::string& folder : {folders.beside, folders.user}) {
-        if (folder.empty()) continue;
+        if (folder.empty() || (folder == folders.beside && !besideWritable)) continue;
         const std::string failure = storeEntry(folder, place.relative, key.optionBits, bytes);
         if (failure.empty()) {
             load.folder = folder;

@@ -1,11 +1,14 @@
 // The prepared-graph cache: a .npz's prepared form kept on disk, so that later runs skip reading
-// and preparing it. Entries live beside the dataset (<npz folder>/.tpugraphs-cache/prepared/),
-// or in the user's cache when the dataset's folder cannot be written; every entry is checked
+// and preparing it. Entries live beside the dataset (<npz folder>/.tpugraphs-cache/prepared/)
+// when the user owns the dataset's folder and its mode lets them write, else in the user's
+// cache (~/.cache/tpugraphs/prepared); every entry is checked
 // against the .npz's current size, modification time and content fingerprint, the preparation
 // options and the format version, and rebuilt with a reason when it does not match.
 // Environment: TPUGRAPHS_NO_CACHE=1 turns the cache off; TPUGRAPHS_CACHE_DIR=DIR keeps every
 // entry under DIR instead. docs/CACHE.md.
 #pragma once
+
+#include <sys/types.h>
 
 #include <string>
 
@@ -22,15 +25,23 @@ bool preparedCacheEnabled();
 
 // The cache folders of the dataset whose npz folder (datasetPlaceOf) is `npzFolder`: beside it,
 // and the user's ($TPUGRAPHS_CACHE_DIR, else $XDG_CACHE_HOME or ~/.cache, then
-// tpugraphs-studio/prepared; then <dataset name>-<hash of the folder's path>). `beside` is empty
+// tpugraphs/prepared; then <dataset name>-<hash of the folder's path>). `beside` is empty
 // when TPUGRAPHS_CACHE_DIR is set.
 struct PreparedCacheFolders {
     std::string beside, user;
 };
 PreparedCacheFolders preparedCacheFolders(const std::string& npzFolder);
 // Where the user's cache keeps all datasets ($TPUGRAPHS_CACHE_DIR or
-// .../tpugraphs-studio/prepared).
+// .../tpugraphs/prepared).
 std::string userPreparedCacheRoot();
+// Whether the user `user` may write a folder of owner `owner` and mode `mode` for the cache
+// beside a dataset: only a folder of their own whose mode lets its owner write. Mode bits, not
+// access(2): root can write anywhere, and must not write into a dataset made read-only.
+bool besideCacheWritable(uid_t owner, mode_t mode, uid_t user);
+// Whether entries of the dataset whose npz folder is `npzFolder` may be written beside it:
+// besideCacheWritable for that folder and, when it exists, its .tpugraphs-cache folder (which
+// must be a folder, not a symbolic link), for this process's effective user.
+bool mayWriteBesideDataset(const std::string& npzFolder);
 // The file name suffix of entries: ".prepared".
 extern const char* const kPreparedEntrySuffix;
 // The entry of the file at `relative` (DatasetPlace::relative) prepared with `optionBits`, in a

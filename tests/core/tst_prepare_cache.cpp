@@ -1,10 +1,12 @@
 // The prepared-graph cache (core/prepare/prepared_cache.h): a hit gives the graph preparation
 // gives; a touched file, another format version and damaged entries are rebuilt with a reason;
-// a dataset folder that cannot be written uses the user's cache; the parallel loader's notes;
+// a dataset folder that is read-only by mode, another user's or whose cache folder is a link uses
+// the user's cache; the parallel loader's notes;
 // `tpugraphs cache info|clear`; training from the cache gives the weights training from the
 // files gives; the real sample files round-trip (skipped visibly when absent).
 #include <QtTest>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -200,18 +202,17 @@ private Q_SLOTS:
         QCOMPARE(again.graph.nodes, full.graph.nodes);
     }
 
-    // A dataset whose folder cannot be written: write permission removed (and, since root
-    // writes through permissions, the cache folder's place taken by a file when run as root).
+    // A dataset made read-only (chmod -R a-w): the user's cache, also for root, who could
+    // write anyway (the mode bits decide, not access(2)).
     void readOnlyDatasetUsesTheUserCache() {
         const std::string root = copyDataset("read-only");
         const std::string npz = datasetNpzFolder(root);
-        if (::geteuid() == 0) writeBytes(npz + "/.tpugraphs-cache", "not a folder");
         for (const auto& item : fs::recursive_directory_iterator(npz))
             if (item.is_directory())
                 fs::permissions(item.path(), fs::perms::owner_write, fs::perm_options::remove);
         fs::permissions(npz, fs::perms::owner_write, fs::perm_options::remove);
         const std::string path = fileOf(root, GraphKind::Tile);
-        const std::string user = (m_dir.path() + "/xdg/tpugraphs-studio/prepared").toStdString();
+        const std::string user = (m_dir.path() + "/xdg/tpugraphs/prepared").toStdString();
 
         const PreparedFileLoad first = load(path, GraphKind::Tile);
         const PreparedFileLoad second = load(path, GraphKind::Tile);
@@ -225,6 +226,40 @@ private Q_SLOTS:
         QVERIFY(second.fromCache);
         QCOMPARE(second.folder, first.folder);
         QVERIFY(!fs::is_directory(npz + "/.tpugraphs-cache"));
+    }
+
+    // Only a folder of the user's own whose mode lets its owner write takes the cache.
+    void besideOnlyInTheUsersWritableFolder() {
+        const uid_t me = 1000, other = 1001;
+        QVERIFY(besideCacheWritable(me, S_IFDIR | 0755, me));
+        QVERIFY(besideCacheWritable(me, S_IFDIR | 0700, me));
+        QVERIFY(!besideCacheWritable(me, S_IFDIR | 0555, me));     // chmod a-w
+        QVERIFY(!besideCacheWritable(other, S_IFDIR | 0777, me));  // another user's, even open
+        QVERIFY(!besideCacheWritable(other, S_IFDIR | 0755, 0));   // root, in a user's dataset
+        QVERIFY(!besideCacheWritable(me, S_IFLNK | 0777, me));     // a link, not a folder
+    }
+
+    // A dataset of another user (here: root's test gives it away) and a .tpugraphs-cache that is
+    // a symbolic link: the user's cache, and nothing written beside the dataset.
+    void datasetOfAnotherUserUsesTheUserCache() {
+        const std::string linked = copyDataset("linked-cache");
+        const std::string elsewhere = (m_dir.path() + "/elsewhere").toStdString();
+        fs::create_directories(elsewhere);
+        fs::create_directory_symlink(elsewhere, datasetNpzFolder(linked) + "/.tpugraphs-cache");
+        const PreparedFileLoad viaLink = load(fileOf(linked, GraphKind::Tile), GraphKind::Tile);
+        QVERIFY2(viaLink.folder.rfind((m_dir.path() + "/xdg/").toStdString(), 0) == 0,
+                 viaLink.folder.c_str());
+        QVERIFY(fs::is_empty(elsewhere));
+
+        if (::geteuid() != 0) QSKIP("giving a dataset to another user needs root");
+        const std::string root = copyDataset("another-user");
+        const std::string npz = datasetNpzFolder(root);
+        QCOMPARE(::chown(npz.c_str(), 65534, 65534), 0);  // nobody's, mode unchanged (writable)
+        const PreparedFileLoad first = load(fileOf(root, GraphKind::Tile), GraphKind::Tile);
+        QVERIFY2(
+            first.folder.rfind((m_dir.path() + "/xdg/tpugraphs/prepared/").toStdString(), 0) == 0,
+            first.folder.c_str());
+        QVERIFY(!fs::exists(npz + "/.tpugraphs-cache"));
     }
 
     void cacheDirOverridesBoth() {

@@ -1,11 +1,10 @@
 // Background generation of the embedded demo dataset.
 #include "explorer/demo_dataset_job.h"
 
-#include <QStandardPaths>
-
 #include <exception>
 
 #include "common/job_runner.h"
+#include "common/user_data_places.h"
 #include "synth/generator.h"
 
 namespace tpugraphs::ui {
@@ -15,8 +14,7 @@ DemoDatasetJob::DemoDatasetJob(QObject* parent) : QObject(parent), m_runner(new 
 }
 
 QString DemoDatasetJob::demoRoot() {
-    const QString cache = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
-    return QString::fromStdString(defaultDemoDatasetPath(cache.toStdString()));
+    return QString::fromStdString(defaultDemoDatasetPath(userCacheFolder().toStdString()));
 }
 
 void DemoDatasetJob::start() {

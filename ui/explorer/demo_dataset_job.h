@@ -12,7 +12,7 @@ class DemoDatasetJob : public QObject {
     Q_OBJECT
 public:
     explicit DemoDatasetJob(QObject* parent = nullptr);
-    // The demo root under QStandardPaths::CacheLocation.
+    // The demo root in the user's cache folder (common/user_data_places.h).
     static QString demoRoot();
     // Emits ready() at once (queued) when the demo exists, else generates it first.
     void start();

@@ -12,12 +12,8 @@ namespace tpugraphs::ui {
 
 QStringList userGuideCandidates() {
     const QString bin = QCoreApplication::applicationDirPath();
-    QStringList out;
-    for (const char* docs : {"share/doc/TpuGraphsStudio", "share/doc/tpugraphs-studio",
-                             "share/tpugraphs-studio/doc"})
-        out << QDir::cleanPath(bin + "/../" + docs + "/GUI.md");
-    out << QDir::cleanPath(QStringLiteral(TPUGRAPHS_SOURCE_DOCS) + "/GUI.md");
-    return out;
+    return {QDir::cleanPath(bin + "/../share/tpugraphs-studio/docs/GUI.md"),
+            QDir::cleanPath(QStringLiteral(TPUGRAPHS_SOURCE_DOCS) + "/GUI.md")};
 }
 
 QString findUserGuide() {

@@ -1,5 +1,6 @@
-// Help > User Guide: docs/GUI.md, read from the installed copy (share/doc) or the source tree the
-// app was built from, shown in a window of the app (links to the other documents follow).
+// Help > User Guide: docs/GUI.md, read from the installed copy (share/tpugraphs-studio/docs,
+// beside the documents it links to) or the source tree the app was built from, shown in a
+// window of the app (links to the other documents follow).
 #pragma once
 
 #include <QString>
@@ -11,7 +12,7 @@ class QTextBrowser;
 namespace tpugraphs::ui {
 
 // Where the guide may be, in the order they are tried: next to the installed program
-// (<prefix>/share/doc/...), then the source tree's docs/.
+// (<prefix>/share/tpugraphs-studio/docs/), then the source tree's docs/.
 QStringList userGuideCandidates();
 // The first candidate that exists; empty when none does.
 QString findUserGuide();

@@ -10,7 +10,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -19,6 +18,7 @@
 
 #include "common/browse_row.h"
 #include "common/real_spin_box.h"
+#include "common/user_data_places.h"
 #include "common/wheel_guard.h"
 
 namespace tpugraphs::ui {
@@ -67,9 +67,7 @@ QWidget* numberField(const OptionSpec& spec) {
 }  // namespace
 
 TrainingForm::TrainingForm(QWidget* parent)
-    : QWidget(parent),
-      m_workers(new QSpinBox),
-      m_runsRoot(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/runs") {
+    : QWidget(parent), m_workers(new QSpinBox), m_runsRoot(userDataFolder() + "/runs") {
     m_workers->setObjectName("workers");
     m_workers->setRange(1, 64);
     m_workers->setToolTip(

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "base/build_info.h"
+#include "base/legacy_user_data.h"
 #include "train/torch_threads.h"
 
 namespace tpugraphs::cli {
@@ -30,7 +31,14 @@ int runCommandLine(int argc, char** argv, const std::string& program,
     app.add_option("--threads", threads,
                    "LibTorch intra-op threads (default: the cores idle at start-up, at least 1)");
     for (const auto& setup : commandRegistry()) setup(app);
-    app.parse_complete_callback([&] { initTorchThreads(threads); });
+    app.parse_complete_callback([&] {
+        initTorchThreads(threads);
+        // Once: the user's data from where versions up to 0.1.0 kept it (docs/INSTALL.md).
+        for (const auto& outcome :
+             moveLegacyUserData(legacyUserDataMoves(xdgBaseDirsFromEnvironment())))
+            if (outcome.kind == LegacyMoveOutcome::Moved)
+                std::cerr << program << ": " << outcome.text() << "\n";
+    });
     try {
         app.parse(argc, argv);
     } catch (const CLI::Error& e) {
