@@ -16,6 +16,7 @@
 #include "common/table_printer.h"
 #include "data/dataset.h"
 #include "synth/generator.h"
+#include "train/torch_threads.h"
 
 namespace {
 
@@ -145,7 +146,8 @@ void setupGenerate(CLI::App& app) {
                     "Write this fraction of each split's files (at least 1)")
         ->check(CLI::Range(0.0, 1.0));
     cmd->add_option("--limit", args->limit, "At most this many files per collection and split");
-    cmd->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)");
+    cmd->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)")
+        ->check(CLI::Range(0, maxTorchThreads()));
     cmd->add_option("--files", args->files, "custom: files per collection and split");
     cmd->add_option("--nodes", args->nodes, "custom: MIN MAX nodes per graph")->expected(2);
     cmd->add_option("--configs", args->configs, "custom: MIN MAX configs per graph")->expected(2);

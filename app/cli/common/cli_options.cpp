@@ -4,6 +4,8 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 
 #include "train/option_table.h"
 
@@ -153,6 +155,17 @@ void addTrainOptionFlags(CLI::App& command, std::map<std::string, std::string>* 
 
 void applyTrainOptions(const std::map<std::string, std::string>& given, TrainOptions* options) {
     for (const auto& [key, text] : given) setTrainOption(*options, *findTrainOption(key), text);
+}
+
+CLI::Validator numberAbove(double low, bool orEqual) {
+    const std::string bound = (orEqual ? "at least " : "above ") + shortestText(low);
+    return CLI::Validator(
+        [low, orEqual, bound](std::string& text) {
+            const double value = std::strtod(text.c_str(), nullptr);
+            if (!std::isfinite(value)) return "'" + text + "' is not a finite number";
+            return value > low || (orEqual && value == low) ? std::string() : "must be " + bound;
+        },
+        bound);
 }
 
 }  // namespace tpugraphs::cli
