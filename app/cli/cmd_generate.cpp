@@ -141,10 +141,10 @@ void setupGenerate(CLI::App& app) {
                   "Multiplicative measurement noise, sigma of log runtime (default: 0.01, and "
                   "%g for the layout graphs of every preset but demo)",
                   kCalibratedLayoutNoise);
-    cmd->add_option("--noise", args->noise, noiseHelp)->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--noise", args->noise, noiseHelp)->check(cli::numberIn(0, 1));
     cmd->add_option("--fraction", args->fraction,
                     "Write this fraction of each split's files (at least 1)")
-        ->check(CLI::Range(0.0, 1.0));
+        ->check(cli::numberIn(0, 1));
     cmd->add_option("--limit", args->limit, "At most this many files per collection and split");
     cmd->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)")
         ->check(CLI::Range(0, maxTorchThreads()));

@@ -39,6 +39,8 @@ CLI::Option* addSplitsOption(CLI::App& command, std::vector<Split>* splits,
 // readable message ("must be above 0"): CLI11's PositiveNumber and NonNegativeNumber print
 // their upper bound, DBL_MAX, in all its 309 digits.
 CLI::Validator numberAbove(double low, bool orEqual = false);
+// A check that the number given is finite and within low..high (CLI::Range lets NaN through).
+CLI::Validator numberIn(double low, double high);
 
 // The training options of the table as flags (--key-with-dashes, its old aliases, --no-key for
 // flags): all of them, or those of `keys`. The text of each one given lands in *given, keyed by
