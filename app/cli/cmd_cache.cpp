@@ -74,8 +74,13 @@ void setupCache(CLI::App& app) {
         if (!root->empty() && datasetNpzFolder(*root).empty())
             throw DataError(*root, "",
                             "is not a TpuGraphs dataset root (no npz/tile or npz/layout folder)");
-        const int64_t freed = clearPreparedCache(*root);
-        std::cout << "removed " << TablePrinter::bytes(freed) << " of prepared graphs"
+        const CacheClearResult cleared = clearPreparedCache(*root);
+        for (const std::string& note : cleared.notes) std::cout << "note: " << note << "\n";
+        if (cleared.kept > cleared.notes.size())
+            std::cout << "note: and " << cleared.kept - cleared.notes.size()
+                      << " more files that are not cache entries, kept\n";
+        std::cout << "removed " << cleared.entries << " entries, "
+                  << TablePrinter::bytes(cleared.bytes) << " of prepared graphs"
                   << (root->empty() ? " from " + userPreparedCacheRoot() : " of " + *root) << "\n";
     });
 }

@@ -40,6 +40,7 @@ void runEvaluate(const EvaluateArgs& a) {
         bar.update(static_cast<size_t>(done), static_cast<size_t>(total), "configs");
     };
     const SplitPrediction result = predictSplit(a.runs, a.dataset, a.split, options);
+    for (const std::string& note : result.notes) std::cerr << "note: " << note << "\n";
     bar.finish();
     if (a.perGraph) {
         cli::TablePrinter table({"graph", "configs", "kendall", "top5-score", "opa", "top1-err"},
@@ -88,7 +89,7 @@ void setupEvaluate(CLI::App& app) {
                     "Score a seeded subset of at most N configs of each graph, the same for "
                     "every run (0: all); ~1,000 estimates the test metric of a 100k-config graph "
                     "at 1/100 of the cost")
-        ->check(CLI::NonNegativeNumber)
+        ->check(cli::numberAbove(0, true))
         ->capture_default_str();
     cmd->add_option("--subset-seed", a->subsetSeed, "Seed of the --max-configs subsets")
         ->capture_default_str();

@@ -16,6 +16,7 @@
 #include "common/table_printer.h"
 #include "data/dataset.h"
 #include "synth/generator.h"
+#include "train/torch_threads.h"
 
 namespace {
 
@@ -140,12 +141,13 @@ void setupGenerate(CLI::App& app) {
                   "Multiplicative measurement noise, sigma of log runtime (default: 0.01, and "
                   "%g for the layout graphs of every preset but demo)",
                   kCalibratedLayoutNoise);
-    cmd->add_option("--noise", args->noise, noiseHelp)->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--noise", args->noise, noiseHelp)->check(cli::numberIn(0, 1));
     cmd->add_option("--fraction", args->fraction,
                     "Write this fraction of each split's files (at least 1)")
-        ->check(CLI::Range(0.0, 1.0));
+        ->check(cli::numberIn(0, 1));
     cmd->add_option("--limit", args->limit, "At most this many files per collection and split");
-    cmd->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)");
+    cmd->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)")
+        ->check(CLI::Range(0, maxTorchThreads()));
     cmd->add_option("--files", args->files, "custom: files per collection and split");
     cmd->add_option("--nodes", args->nodes, "custom: MIN MAX nodes per graph")->expected(2);
     cmd->add_option("--configs", args->configs, "custom: MIN MAX configs per graph")->expected(2);

@@ -2,7 +2,11 @@
 // dataset root (graphs, nodes, configs and sizes per collection and split, invalid files).
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -16,6 +20,7 @@
 #include "data/graph_summary.h"
 #include "data/npy_header.h"
 #include "data/opcodes.h"
+#include "data/regular_file.h"
 
 namespace {
 
@@ -28,9 +33,24 @@ std::string runtimeText(int64_t ns) {
     return text;
 }
 
+// The arrays of the file at `path`. A file that cannot be opened (missing, unreadable, a FIFO
+// or a device) is an error (exit 1); one that opens but is no valid archive is INVALID (exit 2),
+// as docs/DATA_FORMAT.md says.
+std::vector<ArrayInfo> arraysOrInvalid(const std::string& path) {
+    std::string unreadable = notRegularFileProblem(path);
+    if (unreadable.empty() && ::access(path.c_str(), R_OK) != 0) unreadable = std::strerror(errno);
+    if (!unreadable.empty()) throw DataError(path, "", "cannot open the file: " + unreadable);
+    try {
+        return listArrays(path);
+    } catch (const DataError& e) {
+        std::cout << "INVALID      " << e.what() << "\n";
+        throw CLI::RuntimeError(2);
+    }
+}
+
 void printFile(const std::string& path, int topOpcodes) {
     const GraphEntry where = describeGraphFile(path);  // collection and split from the folders
-    const std::vector<ArrayInfo> arrays = listArrays(path);
+    const std::vector<ArrayInfo> arrays = arraysOrInvalid(path);
     std::cout << "file         " << path << "\n";
     if (where.collection)
         std::cout << "collection   " << collectionName(*where.collection) << ", split "

@@ -56,6 +56,7 @@ void runPredict(const PredictArgs& a) {
                          std::to_string(total);
         });
     bar.finish();
+    for (const std::string& note : summary.notes) std::cerr << "note: " << note << "\n";
     const SubmissionExportResult& result = summary.result;
     std::cout << summary.predictedRows << " rows predicted"
               << (a.runs.size() > 1 ? " by an ensemble of " + std::to_string(a.runs.size()) +

@@ -77,7 +77,12 @@ void runScore(const ScoreArgs& args) {
         throw CLI::RuntimeError(1);
     }
     const std::vector<SubmissionRow> rows = readSubmission(args.predictions);
-    const SubmissionScore score = scoreSubmission(rows, index, split);
+    SubmissionScore score;
+    try {
+        score = scoreSubmission(rows, index, split);
+    } catch (const std::invalid_argument& e) {  // "LINE: ID: problem"
+        throw std::runtime_error(args.predictions + ":" + e.what());
+    }
     if (score.graphs.empty())
         throw std::runtime_error("no row of " + args.predictions + " matches a graph of the " +
                                  splitName(args.split) + std::string(" split of ") + args.dataset);

@@ -42,7 +42,7 @@ void setupSubmission(CLI::App& app) {
                     "training (valid and test splits, estimated by the probes) first, the rest "
                     "divided by the cost of an epoch of each; the probes come on top")
         ->capture_default_str()
-        ->check(CLI::PositiveNumber);
+        ->check(cli::numberAbove(0));
     cmd->add_option("--seeds", o->seeds, "Runs per collection, ensembled")
         ->capture_default_str()
         ->check(CLI::Range(1, 100));

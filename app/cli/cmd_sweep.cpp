@@ -13,7 +13,9 @@
 #include "common/stop_signals.h"
 #include "data/dataset.h"
 #include "train/option_table.h"
+#include "train/sweep_plan.h"
 #include "train/sweep_report.h"
+#include "train/torch_threads.h"
 
 namespace {
 
@@ -55,6 +57,10 @@ void runSweepCommand(SweepArgs& a) {
     if (a.spec.randomTrials > 0 && a.spec.ranges.empty())
         throw std::invalid_argument("--random needs at least one --range KEY=LOW:HIGH[:log]");
     const std::vector<SweepTrial> trials = planSweep(a.spec);
+    if (stop->load()) {  // a stop while planning ends the command before any trial starts
+        std::cout << "sweep: stopped before training; the same command starts it" << std::endl;
+        return;
+    }
     std::cout << "sweep: " << trials.size() << " trials into " << a.run.outDir << ", "
               << a.run.workers << " at a time (Ctrl-C stops them at a safe point; the same "
               << "command resumes)" << std::endl;
@@ -87,13 +93,19 @@ void setupSweep(CLI::App& app) {
     a->spec.collections.assign(std::begin(kCollections), std::end(kCollections));
     cli::addCollectionsOption(*cmd, &a->spec.collections);
     cmd->add_option("--out", a->run.outDir, "Folder of the sweep (runs, results)")->required();
-    cmd->add_option("--seeds", a->spec.seeds, "Training seeds per point")->capture_default_str();
-    cmd->add_option("--workers", a->run.workers, "Trials trained at once")->capture_default_str();
+    cmd->add_option("--seeds", a->spec.seeds, "Training seeds per point")
+        ->capture_default_str()
+        ->check(CLI::Range(1, kMaxSweepTrials));
+    cmd->add_option("--workers", a->run.workers, "Trials trained at once")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 256));
     cmd->add_option("--threads-per-trial", a->run.threadsPerTrial,
-                    "LibTorch threads of each trial (0 = the cores / workers)");
+                    "LibTorch threads of each trial (0 = the cores / workers)")
+        ->check(CLI::Range(0, maxTorchThreads()));
     cmd->add_option("--grid", a->grid, "KEY=V1,V2,...: every combination of the axes given");
     cmd->add_option("--variant", a->variants, "NAME:KEY=V[;KEY=V]: one point, named");
-    cmd->add_option("--random", a->spec.randomTrials, "Random points, drawn from the --range's");
+    cmd->add_option("--random", a->spec.randomTrials, "Random points, drawn from the --range's")
+        ->check(CLI::Range(0, kMaxSweepTrials));
     cmd->add_option("--range", a->ranges, "KEY=LOW:HIGH[:log]: a dimension of --random");
     cmd->add_option("--search-seed", a->spec.searchSeed, "Seed of the random points");
     cmd->add_option("--evaluate", a->evaluations,

@@ -13,8 +13,8 @@ std::string errorHeadline(const std::string& what) {
     const size_t begin = what.find_first_not_of(kSpace);
     if (begin == std::string::npos) return {};
     const size_t lineEnd = what.find('\n', begin);
-    std::string line = what.substr(begin, lineEnd == std::string::npos ? std::string::npos
-                                                                       : lineEnd - begin);
+    std::string line =
+        what.substr(begin, lineEnd == std::string::npos ? std::string::npos : lineEnd - begin);
     line.erase(line.find_last_not_of(kSpace) + 1);
     return line;
 }
@@ -25,6 +25,14 @@ bool errorHasDetails(const std::string& what) {
     const size_t lineEnd = what.find('\n', begin);
     return lineEnd != std::string::npos &&
            what.find_first_not_of(kSpace, lineEnd) != std::string::npos;
+}
+
+std::string errorWithoutBacktrace(const std::string& what) {
+    const size_t backtrace = what.find("Exception raised from ");
+    if (backtrace == std::string::npos) return what;
+    std::string text = what.substr(0, backtrace);
+    text.erase(text.find_last_not_of(kSpace) + 1);
+    return text;
 }
 
 }  // namespace tpugraphs

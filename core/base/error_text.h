@@ -10,5 +10,7 @@ namespace tpugraphs {
 std::string errorHeadline(const std::string& what);
 // Whether `what` holds more than its headline (a backtrace, a list of problems).
 bool errorHasDetails(const std::string& what);
+// `what` without a LibTorch backtrace (from its "Exception raised from" line on).
+std::string errorWithoutBacktrace(const std::string& what);
 
 }  // namespace tpugraphs

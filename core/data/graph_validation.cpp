@@ -3,6 +3,7 @@
 
 #include "data/data_error.h"
 #include "data/graph_io.h"
+#include "data/tpugraphs_format.h"
 
 namespace tpugraphs {
 
@@ -37,6 +38,15 @@ public:
                                        std::to_string(edgeIndex[i]) + ", outside 0.." +
                                        std::to_string(nodes - 1));
     }
+    // Opcode ids index the models' embedding table: an id past it must stop here, not in a
+    // training step.
+    void opcodes(const std::vector<uint8_t>& opcodes) const {
+        for (size_t i = 0; i < opcodes.size(); ++i)
+            if (opcodes[i] > kOpcodeMaxId)
+                fail("node_opcode", "opcode id " + std::to_string(opcodes[i]) + " of node " +
+                                        std::to_string(i) + " is outside 0.." +
+                                        std::to_string(kOpcodeMaxId) + " (the opcode table's ids)");
+    }
     void runtimes(const std::vector<int64_t>& runtimes, const ReadOptions& options) const {
         for (size_t i = 0; i < runtimes.size(); ++i) {
             if (runtimes[i] < 0)
@@ -66,6 +76,7 @@ void validateTileGraph(const TileGraph& g, const std::string& path, const ReadOp
     check.size("config_feat", g.configFeat.size(), c * kTileConfigFeatureCount, "configs x 24");
     check.size("config_runtime_normalizers", g.configRuntimeNormalizers.size(), c,
                "one per config");
+    check.opcodes(g.nodeOpcode);
     check.edges(g.edgeIndex, n);
     check.finite("node_feat", g.nodeFeat, kNodeFeatureCount);
     check.finite("config_feat", g.configFeat, kTileConfigFeatureCount);
@@ -88,6 +99,7 @@ void validateLayoutGraph(const LayoutGraph& g, const std::string& path,
     const int64_t n = g.nodeCount(), c = g.configCount(), k = g.configurableCount();
     check.counts(n, c);
     check.size("node_feat", g.nodeFeat.size(), n * kNodeFeatureCount, "nodes x 140");
+    check.opcodes(g.nodeOpcode);
     check.edges(g.edgeIndex, n);
     check.finite("node_feat", g.nodeFeat, kNodeFeatureCount);
     for (size_t i = 0; i < g.nodeConfigIds.size(); ++i) {

@@ -11,10 +11,13 @@
 #include <cstring>
 #include <utility>
 
+#include "data/regular_file.h"
+
 namespace tpugraphs {
 
 MappedFile::MappedFile(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // Without blocking: a FIFO named like a data file must not hang the reader.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         m_error = std::strerror(errno);
         return;
@@ -22,6 +25,11 @@ MappedFile::MappedFile(const std::string& path) {
     struct stat info {};
     if (::fstat(fd, &info) != 0) {
         m_error = std::strerror(errno);
+        ::close(fd);
+        return;
+    }
+    m_error = notRegularFileProblem(info.st_mode);
+    if (!m_error.empty()) {
         ::close(fd);
         return;
     }

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "data/regular_file.h"
+
 namespace tpugraphs {
 
 namespace {
@@ -102,6 +104,8 @@ NpyArray NpyArray::decode(AlignedBuffer image, const std::string& file, const st
 }
 
 NpyArray NpyArray::readFile(const std::string& path) {
+    const std::string notRegular = notRegularFileProblem(path);
+    if (!notRegular.empty()) throw DataError(path, "", "cannot open: " + notRegular);
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) throw DataError(path, "", std::string("cannot open: ") + std::strerror(errno));
     std::fseek(f, 0, SEEK_END);

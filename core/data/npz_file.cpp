@@ -1,6 +1,8 @@
 // NpzFile: libzip container access, raw member bytes inflated by libdeflate, CRC-32 checked.
 #include "data/npz_file.h"
 
+#include <unistd.h>
+
 #include <libdeflate.h>
 #include <zip.h>
 
@@ -9,10 +11,12 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 
 #include "base/parallel_for.h"
 #include "data/data_error.h"
 #include "data/libzip_first_open.h"
+#include "data/regular_file.h"
 
 namespace tpugraphs {
 
@@ -47,11 +51,29 @@ struct Decompressor {
     libdeflate_decompressor* d;
 };
 
+// The memory this machine has, in bytes (0 when unknown).
+int64_t physicalMemoryBytes() {
+    const long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGESIZE);
+    return pages > 0 && pageSize > 0 ? int64_t(pages) * pageSize : 0;
+}
+
+// A buffer for `bytes` bytes of `member`: an allocation that fails names the file and array.
+AlignedBuffer allocateFor(const NpzMember& member, const std::string& file, int64_t bytes = -1) {
+    if (bytes < 0) bytes = member.bytes;
+    try {
+        return AlignedBuffer(static_cast<size_t>(bytes));
+    } catch (const std::bad_alloc&) {
+        throw DataError(
+            file, member.name,
+            "needs " + std::to_string(bytes) + " bytes of memory, more than could be allocated");
+    }
+}
+
 // Inflates (or takes, when stored) one member's raw bytes, checks size and CRC, decodes the npy.
 NpyArray decodeMember(const NpzMember& member, AlignedBuffer raw, const std::string& file) {
     AlignedBuffer image;
     if (member.deflated) {
-        image = AlignedBuffer(static_cast<size_t>(member.bytes));
+        image = allocateFor(member, file);
         Decompressor inflater;
         const libdeflate_result result = libdeflate_deflate_decompress(
             inflater.d, raw.data(), raw.size(), image.data(), image.size(), nullptr);
@@ -126,6 +148,12 @@ struct NpzFile::Impl {
                 fail(m.name, "zip entry declares " + std::to_string(m.bytes) + " bytes from " +
                                  std::to_string(m.compressedBytes) +
                                  " compressed bytes, more than deflate can produce");
+            // A size no allocation can hold is refused before any is tried.
+            const int64_t memory = physicalMemoryBytes();
+            if (memory > 0 && m.bytes > memory)
+                fail(m.name, "zip entry declares " + std::to_string(m.bytes) +
+                                 " bytes, more than this machine's memory (" +
+                                 std::to_string(memory) + " bytes)");
             compressedTotal += m.compressedBytes;
             if (compressedTotal > fileBytes)
                 fail(m.name, "zip entries overlap or exceed the file (compressed sizes add up to " +
@@ -163,7 +191,7 @@ struct NpzFile::Impl {
     }
 
     AlignedBuffer readRaw(const NpzMember& m) const {
-        AlignedBuffer raw(static_cast<size_t>(m.compressedBytes));
+        AlignedBuffer raw = allocateFor(m, path, m.compressedBytes);
         if (readMember(m, raw.data(), raw.size(), true) != raw.size())
             fail(m.name, "zip entry is truncated (file ends inside its data)");
         return raw;
@@ -178,6 +206,8 @@ NpzFile::~NpzFile() = default;
 NpzFile NpzFile::open(const std::string& path) {
     auto impl = std::make_unique<Impl>();
     impl->path = path;
+    const std::string notRegular = notRegularFileProblem(path);
+    if (!notRegular.empty()) throw DataError(path, "", "cannot open the file: " + notRegular);
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) throw DataError(path, "", std::string("cannot open the file: ") + std::strerror(errno));
     std::fseek(f, 0, SEEK_END);

@@ -22,21 +22,27 @@ std::vector<SubmissionRow> readSubmission(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error(path + ": cannot open for reading");
     std::string line;
-    if (!std::getline(in, line)) throw std::runtime_error(path + ":1: empty file (no header)");
+    bool tooLong = false;
+    const auto fail = [&path](int64_t lineNumber, const std::string& problem) {
+        throw std::runtime_error(path + ":" + std::to_string(lineNumber) + ": " + problem);
+    };
+    if (!readSubmissionLine(in, &line, &tooLong)) fail(1, "empty file (no header)");
+    if (tooLong) fail(1, tooLongLineProblem());
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // UTF-8 byte order mark
     if (line != kSubmissionHeader)
-        throw std::runtime_error(path + ":1: header is '" + line.substr(0, 80) + "', expected '" +
-                                 kSubmissionHeader + "'");
+        fail(1, "header is '" + line.substr(0, 80) + "', expected '" + kSubmissionHeader + "'");
     std::vector<SubmissionRow> rows;
     int64_t lineNumber = 1;
-    while (std::getline(in, line)) {
+    while (readSubmissionLine(in, &line, &tooLong)) {
         ++lineNumber;
+        if (tooLong) fail(lineNumber, tooLongLineProblem());
         if (line.empty() || line == "\r") continue;
         SubmissionRow row;
         std::string problem;
-        if (!parseSubmissionLine(line, &row, &problem))
-            throw std::runtime_error(path + ":" + std::to_string(lineNumber) + ": " + problem);
+        if (!parseSubmissionLine(line, &row, &problem)) fail(lineNumber, problem);
+        if (int64_t(rows.size()) == kMaxSubmissionRows) fail(lineNumber, tooManyRowsProblem());
+        row.line = lineNumber;
         rows.push_back(std::move(row));
     }
     return rows;

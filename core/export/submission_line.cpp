@@ -33,6 +33,33 @@ bool parseIndexList(const std::string& text, std::vector<int64_t>* configs, std:
 
 }  // namespace
 
+bool readSubmissionLine(std::istream& in, std::string* line, bool* tooLong) {
+    line->clear();
+    *tooLong = false;
+    std::streambuf* buffer = in.rdbuf();
+    bool any = false;
+    for (int c = buffer->sbumpc(); c != std::char_traits<char>::eof(); c = buffer->sbumpc()) {
+        any = true;
+        if (c == '\n') return true;
+        if (line->size() < kMaxSubmissionLineBytes)
+            line->push_back(static_cast<char>(c));
+        else
+            *tooLong = true;
+    }
+    if (!any) in.setstate(std::ios::eofbit | std::ios::failbit);
+    return any;
+}
+
+std::string tooLongLineProblem() {
+    return "line is longer than " + std::to_string(kMaxSubmissionLineBytes >> 20) +
+           " MiB, more than any submission row (not read further)";
+}
+
+std::string tooManyRowsProblem() {
+    return "more than " + std::to_string(kMaxSubmissionRows) +
+           " rows, far more than a submission's 894 (not read further)";
+}
+
 bool splitSubmissionId(const std::string& id, Collection* collection, std::string* stem,
                        std::string* problem) {
     for (const Collection c : kCollections) {
@@ -44,6 +71,11 @@ bool splitSubmissionId(const std::string& id, Collection* collection, std::strin
         }
         *collection = c;
         *stem = id.substr(prefix.size());
+        if (stem->find_first_of("/\\") != std::string::npos || *stem == "." || *stem == "..") {
+            *problem = "ID '" + id.substr(0, 80) +
+                       "' has a graph name with a path separator or '..', which no graph has";
+            return false;
+        }
         return true;
     }
     *problem = "ID '" + id.substr(0, 80) +
@@ -66,6 +98,11 @@ bool parseSubmissionLine(const std::string& rawLine, SubmissionRow* row, std::st
     row->id = line.substr(0, comma);
     if (row->id.empty()) {
         *problem = "ID is empty";
+        return false;
+    }
+    if (row->id.size() > kMaxSubmissionIdBytes) {
+        *problem = "ID '" + row->id.substr(0, 40) + "...' is longer than " +
+                   std::to_string(kMaxSubmissionIdBytes) + " characters";
         return false;
     }
     return parseIndexList(line.substr(comma + 1), &row->configs, problem);

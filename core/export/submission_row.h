@@ -15,6 +15,7 @@ constexpr int kTileSubmissionConfigs = 5;  // tile rows list exactly 5 indices
 struct SubmissionRow {
     std::string id;  // "tile:xla:<stem>" or "layout:{xla|nlp}:{default|random}:<stem>"
     std::vector<int64_t> configs;  // fastest first
+    int64_t line = 0;              // where a reader found it (1 = the header), 0 when built
 };
 
 // "<collection>:<stem>", e.g. submissionId("layout:nlp:random", "abc") = "layout:nlp:random:abc".

@@ -14,15 +14,31 @@ namespace {
 
 constexpr size_t kMissingIdsKept = 10;
 
+// A layout row listing fewer configs than the graph has (validate-submission warns, Kaggle
+// accepts it) ranks the configs it lists: Kendall tau-b over those.
+double layoutRowScore(const SubmissionRow& row, const std::vector<int64_t>& configRuntime) {
+    if (row.configs.size() >= configRuntime.size())
+        return layoutKendallTauFromRanking(row.configs, configRuntime);
+    std::vector<int64_t> listedRuntime, order;
+    for (const int64_t c : row.configs) {
+        if (c < 0 || c >= static_cast<int64_t>(configRuntime.size()))
+            return layoutKendallTauFromRanking(row.configs, configRuntime);  // refuses it
+        order.push_back(static_cast<int64_t>(listedRuntime.size()));
+        listedRuntime.push_back(configRuntime[static_cast<size_t>(c)]);
+    }
+    return layoutKendallTauFromRanking(order, listedRuntime);
+}
+
 double scoreRow(const SubmissionRow& row, const std::string& path) {
     const GraphRuntimes truth = readGraphRuntimes(path);
     try {
         if (truth.tile)
             return tileScoreFromChosen(
                 normalizedTileRuntimes(truth.configRuntime, truth.normalizers), row.configs);
-        return layoutKendallTauFromRanking(row.configs, truth.configRuntime);
+        return layoutRowScore(row, truth.configRuntime);
     } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument(row.id + ": " + e.what());
+        throw std::invalid_argument((row.line > 0 ? std::to_string(row.line) + ": " : "") + row.id +
+                                    ": " + e.what());
     }
 }
 

@@ -131,8 +131,12 @@ SubmissionReport validateSubmission(std::istream& in, const SubmissionValidation
     std::string line;
     int64_t lineNumber = 0, pendingEmpty = 0;
 
-    if (!std::getline(in, line)) {
+    bool tooLong = false;
+    if (!readSubmissionLine(in, &line, &tooLong)) {
         issues.add(1, "empty file: expected the header '" + std::string(kSubmissionHeader) + "'");
+    } else if (tooLong) {
+        lineNumber = 1;
+        issues.add(1, tooLongLineProblem());
     } else {
         lineNumber = 1;
         if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -141,14 +145,22 @@ SubmissionReport validateSubmission(std::istream& in, const SubmissionValidation
             issues.add(
                 1, "header is '" + line.substr(0, 80) + "', expected '" + kSubmissionHeader + "'");
     }
-    while (std::getline(in, line)) {
+    while (readSubmissionLine(in, &line, &tooLong)) {
         ++lineNumber;
+        if (tooLong) {
+            issues.add(lineNumber, tooLongLineProblem());
+            continue;
+        }
         if (line.empty() || line == "\r") {
             ++pendingEmpty;  // trailing empty lines are harmless; inner ones are reported below
             continue;
         }
         for (int64_t e = pendingEmpty; e > 0; --e) issues.add(lineNumber - e, "empty line");
         pendingEmpty = 0;
+        if (report.rows == kMaxSubmissionRows) {
+            issues.add(lineNumber, tooManyRowsProblem());
+            break;
+        }
         ++report.rows;
 
         SubmissionRow row;

@@ -43,10 +43,20 @@ struct UserCacheStatus {
 };
 UserCacheStatus userCacheStatus();
 
-// Removes the cache folders of the dataset at `datasetRoot` (beside it and in the user's cache),
-// or with an empty root every dataset's folder in the user's cache (other files there are left
-// alone). Returns the bytes freed. Throws
-// std::filesystem::filesystem_error.
-int64_t clearPreparedCache(const std::string& datasetRoot);
+// What clearPreparedCache removed and what it left alone.
+struct CacheClearResult {
+    int64_t bytes = 0;               // of the entries removed
+    size_t entries = 0;              // entries removed
+    size_t kept = 0;                 // files and links found in the cache folders and left alone
+    std::vector<std::string> notes;  // the first few of them (and each link not followed), why
+};
+
+// Removes the prepared-graph entries of the dataset at `datasetRoot` (beside it and in the user's
+// cache), or with an empty root those of every dataset's folder in the user's cache, then the
+// folders left empty. Only files the cache can tell as its own go: regular files named
+// "*.prepared" (or the atomic writer's "*.prepared.tmp") that begin with an entry header
+// (isPreparedEntryHeader). Symbolic links are never followed, neither as a cache folder nor
+// below one; anything else stays, counted in `kept`.
+CacheClearResult clearPreparedCache(const std::string& datasetRoot);
 
 }  // namespace tpugraphs

@@ -9,6 +9,7 @@
 
 #include "data/aligned_buffer.h"
 #include "data/crc32.h"
+#include "data/tpugraphs_format.h"
 
 namespace tpugraphs {
 
@@ -152,6 +153,8 @@ void checkConsistent(const PreparedGraph& g) {
     for (const std::vector<int64_t>* ids : {&g.src, &g.dst, &g.configNodeRows})
         for (int64_t id : *ids)
             if (id < 0 || id >= g.nodes) damaged("a node index is out of range");
+    for (int64_t id : g.opcode)
+        if (id < 0 || id > kOpcodeMaxId) damaged("an opcode id is out of range");
     const auto configs = static_cast<size_t>(g.configCount());
     if (g.configRuntime.size() != configs) damaged("runtimes disagree in size");
     if (g.kind == GraphKind::Tile) {
@@ -225,6 +228,13 @@ void checkPreparedEntryHeader(const uint8_t* data, size_t size, const PreparedEn
     if (h.payloadBytes != size - kHeaderBytes)
         damaged(std::to_string(size) + " bytes where the header says " +
                 std::to_string(h.payloadBytes + kHeaderBytes) + " (truncated?)");
+}
+
+bool isPreparedEntryHeader(const uint8_t* data, size_t size) {
+    Header h{};
+    if (size < kHeaderBytes) return false;
+    std::memcpy(&h, data, sizeof h);
+    return std::memcmp(h.magic, kMagic, sizeof kMagic) == 0 && h.headerCrc == headerCrcOf(h);
 }
 
 PreparedGraph decodePreparedEntry(const uint8_t* data, size_t size, const PreparedEntryKey& key,

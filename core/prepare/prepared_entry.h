@@ -52,6 +52,10 @@ std::string encodePreparedEntry(const PreparedGraph& graph, const PreparedEntryK
 // kPreparedHeaderBytes at `data`. Throws PreparedEntryError.
 void checkPreparedEntryHeader(const uint8_t* data, size_t size, const PreparedEntryKey& key);
 
+// Whether the `size` bytes at `data` begin with an entry's header (its magic and a matching
+// header checksum), whatever its version or key: how `cache clear` recognises its own files.
+bool isPreparedEntryHeader(const uint8_t* data, size_t size);
+
 // The graph an entry holds, after the header check, the length and CRC-32 of the whole entry and
 // the consistency of every array. `path` becomes the graph's path and name. Throws
 // PreparedEntryError.

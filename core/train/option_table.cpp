@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -73,7 +74,15 @@ OptionSpec member(const char* key, OptionKind kind, T TrainOptions::*field) {
     } else if constexpr (std::is_integral_v<T>) {
         spec.get = [field](const TrainOptions& o) { return std::to_string(o.*field); };
         spec.assign = [field, key](TrainOptions& o, const std::string& text) {
-            o.*field = static_cast<T>(parseNumber(key, text, true));
+            // Checked before the conversion: -1 must not become 18446744073709551615.
+            const double value = parseNumber(key, text, true);
+            using Limits = std::numeric_limits<T>;
+            if (value < double(Limits::lowest()))
+                badValue(key, text,
+                         "a whole number of " + std::to_string(Limits::lowest()) + " or more");
+            if (!(value < double(Limits::max()) + 1.0))
+                badValue(key, text, "a whole number up to " + std::to_string(Limits::max()));
+            o.*field = static_cast<T>(value);
         };
     } else if constexpr (std::is_same_v<T, std::string>) {
         spec.get = [field](const TrainOptions& o) { return o.*field; };

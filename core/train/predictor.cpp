@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "base/atomic_file.h"
 #include "data/data_error.h"
 #include "metrics/ranking.h"
 #include "model/config_scorer.h"
@@ -25,6 +26,7 @@ struct Predictor::Impl {
     torch::Device device{torch::kCPU};
     FeatureNormalizer nodes, configs;
     std::shared_ptr<CostModelImpl> model;
+    std::vector<std::string> notes;  // checkpoints passed over
 
     std::vector<float> score(const PreparedGraph& graph,
                              const std::vector<int64_t>& configs) const {
@@ -59,8 +61,35 @@ Predictor::Predictor(const std::string& runDir, const PredictOptions& options)
     d.run = loadRunInfo(runDir);
     d.options = options;
     d.device = parseTorchDevice(options.device);
+    // The best checkpoint (or the last with --last); one that is missing or damaged gives way
+    // to the one before it, with a note, never silently.
     const std::string best = runDir + "/best.pt", last = runDir + "/last.pt";
-    const std::string path = options.useBest && std::filesystem::exists(best) ? best : last;
+    std::vector<std::string> candidates = {last, previousVersionPath(last)};
+    if (options.useBest) candidates.insert(candidates.begin(), {best, previousVersionPath(best)});
+    std::string passedOver;  // why the checkpoints before the one used were not
+    for (const std::string& path : candidates) {
+        std::string why;
+        if (!std::filesystem::exists(path)) {
+            if (path != best) continue;
+            why = best + ": not found";
+        } else {
+            try {
+                loadFrom(path);
+                if (!passedOver.empty())
+                    d.notes.push_back(passedOver + "; predicting with " + path + " instead");
+                return;
+            } catch (const RunError& e) {
+                why = e.what();
+            }
+        }
+        passedOver += (passedOver.empty() ? "" : "; ") + why;
+    }
+    throw RunError(passedOver.empty() ? last + ": checkpoint not found"
+                                      : passedOver + "; no other checkpoint of the run is usable");
+}
+
+void Predictor::loadFrom(const std::string& path) {
+    Impl& d = *m_impl;
     const CheckpointMeta meta = readCheckpointMeta(path);
     try {
         d.nodes = FeatureNormalizer::fromJson(meta.nodeNormalizer);
@@ -74,6 +103,10 @@ Predictor::Predictor(const std::string& runDir, const PredictOptions& options)
     d.model->to(d.device);
     loadCheckpoint(path, modelTypeName(d.run.options.model), *d.model, nullptr, d.device);
     d.model->eval();
+}
+
+const std::vector<std::string>& Predictor::notes() const {
+    return m_impl->notes;
 }
 
 Predictor::~Predictor() = default;
@@ -148,8 +181,10 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
                 splitConfigs);
         };
     std::vector<std::unique_ptr<Predictor>> predictors;
+    SplitPrediction result;
     for (const std::string& dir : runDirs) {
         predictors.push_back(std::make_unique<Predictor>(dir, perRun));
+        for (const std::string& note : predictors.back()->notes()) result.notes.push_back(note);
         const TrainOptions& first = predictors.front()->run().options;
         const TrainOptions& trained = predictors.back()->run().options;
         if (trained.collection != first.collection)
@@ -169,7 +204,6 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
         return options.maxConfigs > 0 ? std::min(configs, options.maxConfigs) : configs;
     };
     for (const GraphEntry* entry : entries) splitConfigs += scored(entry->configs);
-    SplitPrediction result;
     std::vector<EvalMetrics> withRuntimes;
     std::vector<std::vector<EvalMetrics>> runMetrics(predictors.size());
     for (size_t i = 0; i < entries.size(); ++i) {

@@ -66,6 +66,7 @@ struct SplitPrediction {
     EvalMetrics mean;                     // over graphs with runtimes (graphs = 0 when none)
     std::vector<EvalMetrics> runs;        // each run's own mean, on the same configs
     bool cancelled = false;
+    std::vector<std::string> notes;  // checkpoints passed over (Predictor::notes)
 };
 
 class Predictor {
@@ -78,6 +79,8 @@ public:
     Predictor& operator=(const Predictor&) = delete;
 
     const RunInfo& run() const;
+    // Checkpoints passed over: a best.pt missing or damaged, and which one predicts instead.
+    const std::vector<std::string>& notes() const;
     GraphKind kind() const;
 
     // Scores of every config. Throws RunError when the graph's kind does not match the model.
@@ -87,6 +90,8 @@ public:
     GraphPrediction predictFile(const std::string& path, Collection collection) const;
 
 private:
+    void loadFrom(const std::string& checkpoint);  // throws RunError
+
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

@@ -74,11 +74,16 @@ std::string readTextFile(const std::string& path) {
 }
 
 void writeRunHeader(const std::string& runDir, const TrainOptions& options) {
-    const nlohmann::json format = {{"format", "tpugraphs-run"},
-                                   {"version", kRunFormatVersion},
-                                   {"written_by", versionText()}};
+    const nlohmann::json format = {
+        {"format", "tpugraphs-run"}, {"version", kRunFormatVersion}, {"written_by", versionText()}};
     writeFileAtomically(runDir + "/format.json", format.dump(2) + "\n");
-    writeFileAtomically(runDir + "/options.json", trainOptionsToJson(options));
+    // The dataset as an absolute path: the run resumes and predicts from any folder.
+    TrainOptions stored = options;
+    std::error_code error;
+    if (!stored.datasetRoot.empty())
+        stored.datasetRoot = fs::absolute(stored.datasetRoot, error).lexically_normal().string();
+    if (error) stored.datasetRoot = options.datasetRoot;
+    writeFileAtomically(runDir + "/options.json", trainOptionsToJson(stored));
 }
 
 void writeRunState(const RunInfo& info) {
@@ -130,8 +135,7 @@ void readFormat(const std::string& runDir, RunInfo* info) {
             throw RunError(path + ": not a tpugraphs run");
     });
     if (info->formatVersion > kRunFormatVersion) {
-        const std::string writer =
-            info->writtenBy.empty() ? "" : " (" + info->writtenBy + ")";
+        const std::string writer = info->writtenBy.empty() ? "" : " (" + info->writtenBy + ")";
         throw RunError(runDir + ": written by a newer version of TpuGraphs Studio" + writer +
                        ", run format version " + std::to_string(info->formatVersion) +
                        "; this build (" + versionText() + ") reads version " +
@@ -165,7 +169,7 @@ RunInfo loadRunInfo(const std::string& runDir) {
     readFormat(runDir, &info);
     const std::string optionsPath = runDir + "/options.json";
     try {
-        info.options = trainOptionsFromJson(readTextFile(optionsPath), optionsPath);
+        info.options = runOptionsFromJson(readTextFile(optionsPath), optionsPath);
     } catch (const std::runtime_error& e) {
         if (dynamic_cast<const RunError*>(&e)) throw;
         throw RunError(std::string(e.what()));

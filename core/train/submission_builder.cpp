@@ -45,6 +45,7 @@ SubmissionSummary buildSubmission(const SubmissionRequest& request,
                        done, total);
             },
             cancel);
+        for (const std::string& note : prediction.notes) summary.notes.push_back(note);
         if (prediction.cancelled) {
             summary.cancelled = true;
             return summary;

@@ -52,6 +52,7 @@ struct SubmissionSummary {
     size_t predictedRows = 0;
     SubmissionExportResult result;
     bool cancelled = false;
+    std::vector<std::string> notes;  // checkpoints passed over (SplitPrediction::notes)
 };
 
 // What runs now ("predicting tile:xla with RUN", "tile:xla: 3/10 test graphs", "validating and

@@ -1,6 +1,7 @@
 // Planning a sweep: grid points, variants and random samples, times seeds, per collection.
 #include "train/sweep_plan.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -106,6 +107,20 @@ void apply(const OptionChanges& changes, TrainOptions* options) {
 std::vector<SweepTrial> planSweep(const SweepSpec& spec) {
     if (spec.collections.empty()) throw std::invalid_argument("sweep: no collection given");
     if (spec.seeds < 1) throw std::invalid_argument("sweep: --seeds must be at least 1");
+    if (spec.randomTrials < 0) throw std::invalid_argument("sweep: --random must be 0 or more");
+    // Counted before any point is made: a plan too large to train is refused at once.
+    double gridSize = spec.grid.empty() ? 0 : 1;
+    for (const auto& axis : spec.grid) gridSize *= double(axis.second.size());
+    const double pointCount =
+        std::max(1.0, gridSize + double(spec.variants.size()) + spec.randomTrials);
+    const double trialCount = pointCount * spec.seeds * double(spec.collections.size());
+    if (trialCount > kMaxSweepTrials)
+        throw std::invalid_argument(
+            "sweep: the plan has " + shortestText(trialCount) + " trials (" +
+            shortestText(pointCount) + " points x " + std::to_string(spec.seeds) + " seeds x " +
+            std::to_string(spec.collections.size()) + " collections), more than the " +
+            std::to_string(kMaxSweepTrials) +
+            " one sweep may hold: narrow --grid, --variant, --random or --seeds");
     const std::vector<Point> points = pointsOf(spec);
     std::vector<SweepTrial> trials;
     for (Collection c : spec.collections) {

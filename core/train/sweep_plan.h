@@ -41,9 +41,13 @@ struct SweepTrial {
     TrainOptions options;  // runDir left empty (the runner sets it)
 };
 
+// The most trials one sweep may plan (each is a training run and a folder).
+constexpr int kMaxSweepTrials = 10000;
+
 // Every trial of `spec`, collection by collection, point by point, seed by seed. Throws
-// std::invalid_argument naming an unknown option, a value that does not parse, or options that
-// cannot train together (checkTrainOptions).
+// std::invalid_argument naming an unknown option, a value that does not parse, options that
+// cannot train together (checkTrainOptions), or a plan of more than kMaxSweepTrials trials
+// (counted before any is made).
 std::vector<SweepTrial> planSweep(const SweepSpec& spec);
 
 // "KEY=V1,V2" -> (key, values); "NAME:KEY=V;KEY=V" -> (name, changes); "KEY=LOW:HIGH[:log]"

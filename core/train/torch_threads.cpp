@@ -91,6 +91,10 @@ int initTorchThreads(int threads) {
     return at::get_num_threads();
 }
 
+int maxTorchThreads() {
+    return std::max(64, 4 * static_cast<int>(std::thread::hardware_concurrency()));
+}
+
 int torchThreads() {
     return at::get_num_threads();
 }

@@ -20,6 +20,9 @@ int defaultTorchThreads();
 // OpenBLAS (when it is the BLAS LibTorch runs on) to one thread; installs the caching CPU
 // allocator (model/caching_cpu_allocator.h). Returns the intra-op count.
 int initTorchThreads(int threads = 0);
+// The most intra-op threads a command may ask for (4 per core, at least 64): each is an OS
+// thread started at once, so --threads 10000 is refused instead of started.
+int maxTorchThreads();
 // LibTorch's intra-op thread count now.
 int torchThreads();
 

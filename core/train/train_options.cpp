@@ -166,6 +166,23 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
     }
 }
 
+TrainOptions runOptionsFromJson(const std::string& text, const std::string& source) {
+    std::string missing;
+    try {
+        const auto j = nlohmann::json::parse(text);
+        if (j.is_object())
+            for (const OptionSpec& spec : trainOptionTable())
+                if (!j.contains(spec.key) && !(spec.key == "dataset" && j.contains("dataset_root")))
+                    missing += (missing.empty() ? "" : ", ") + spec.key;
+    } catch (const nlohmann::json::exception&) {
+        // trainOptionsFromJson names the syntax error
+    }
+    if (!missing.empty())
+        throw std::runtime_error(
+            source + ": options missing (the file is damaged or was edited): " + missing);
+    return trainOptionsFromJson(text, source);
+}
+
 TrainOptions resumeOptions(const TrainOptions& run, int64_t stepReached, int64_t plannedSteps,
                            const std::map<std::string, std::string>& changes) {
     TrainOptions o = run;

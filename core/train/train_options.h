@@ -110,7 +110,7 @@ struct TrainOptions {
 
     // Run.
     uint64_t seed = 0;
-    std::string device;   // "cpu" or "cuda[:N]" (needs a CUDA build of LibTorch)
+    std::string device;  // "cpu" or "cuda[:N]" (needs a CUDA build of LibTorch)
     // Data-parallel runs: each step's graphs are shared by size and by each rank's measured
     // speed (a rank on a slower or busier core gets less); off: by size alone, so the split,
     // and with dropout the run, repeats exactly.
@@ -132,6 +132,9 @@ void checkTrainOptions(const TrainOptions& options);
 // std::runtime_error naming `source` on bad JSON, an unknown key's value or a wrong type.
 std::string trainOptionsToJson(const TrainOptions& options);
 TrainOptions trainOptionsFromJson(const std::string& json, const std::string& source);
+// A run's own options.json, which this build writes whole: as above, but a file missing keys of
+// the option table is refused with their names (a damaged file must not resume with defaults).
+TrainOptions runOptionsFromJson(const std::string& json, const std::string& source);
 
 // The options a resumed run continues with: the run's own (`run`, which reached `stepReached`
 // of `plannedSteps`), with `changes` (option key -> text, as the CLI and the app take them)

@@ -98,6 +98,8 @@ public:
     TrainResult run();
 
 private:
+    // Marks the run failed with the reason `e` gives; throws RunError when even that fails.
+    void recordFailure(const std::exception& e);
     // Run directory, data, model and optimiser; false when stopped while loading.
     bool prepare();
     void loadData(const StoredNormalizers& stored);
@@ -157,10 +159,16 @@ void TrainingSession::loadData(const StoredNormalizers& stored) {
 
 void TrainingSession::buildModel() {
     torch::manual_seed(streamSeed(m_options.seed, RandomStream::ModelInit));
-    m_model = makeCostModel(costModelOptions(m_options, m_data.nodeNormalizer.outputColumns(),
-                                             m_data.configNormalizer.outputColumns()));
-    m_model->to(m_device);
-    m_optimizer = makeOptimizer(m_options, *m_model);
+    try {
+        m_model = makeCostModel(costModelOptions(m_options, m_data.nodeNormalizer.outputColumns(),
+                                                 m_data.configNormalizer.outputColumns()));
+        m_model->to(m_device);
+        m_optimizer = makeOptimizer(m_options, *m_model);
+    } catch (const std::bad_alloc&) {
+        throw RunError("the model of --hidden-dim " + std::to_string(m_options.hiddenDim) +
+                       ", --layers " + std::to_string(m_options.layers) +
+                       " needs more memory than could be allocated: choose smaller ones");
+    }
     m_checkpoints = std::make_unique<RunCheckpoints>(*m_recorder, m_options, m_data);
     if (!m_resumeFrom.empty())
         m_checkpoints->restore(m_resumeFrom, *m_model, *m_optimizer, m_device);
@@ -207,16 +215,26 @@ bool TrainingSession::prepare() {
 TrainResult TrainingSession::run() {
     try {
         return trainLoop();
+    } catch (const c10::Error& e) {
+        // LibTorch's own message without its C++ backtrace: state.json and the user get the
+        // line that says what went wrong.
+        const RunError plain(e.what_without_backtrace());
+        recordFailure(plain);
+        throw plain;
     } catch (const std::exception& e) {
-        if (m_parallel) m_parallel->failed(e);
-        // The state says failed (with the reason) instead of running; last.pt is left as the
-        // last good checkpoint, so a resume can continue from there.
-        const std::string unsaid = m_recorder ? m_recorder->markFailed(e.what()) : "";
-        if (!unsaid.empty())
-            throw RunError(std::string(e.what()) + "; the run's state could not say so either (" +
-                           unsaid + "): resume it from its last checkpoint");
+        recordFailure(e);
         throw;
     }
+}
+
+void TrainingSession::recordFailure(const std::exception& e) {
+    if (m_parallel) m_parallel->failed(e);
+    // The state says failed (with the reason) instead of running; last.pt is left as the last
+    // good checkpoint, so a resume can continue from there.
+    const std::string unsaid = m_recorder ? m_recorder->markFailed(e.what()) : "";
+    if (!unsaid.empty())
+        throw RunError(std::string(e.what()) + "; the run's state could not say so either (" +
+                       unsaid + "): resume it from its last checkpoint");
 }
 
 void TrainingSession::reportTraining(int64_t step, int64_t firstStep, ReportWindow* window,

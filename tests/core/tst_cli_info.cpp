@@ -1,6 +1,9 @@
-// The `tpugraphs info` and `bench load` commands on the real files and on a corrupt file.
+// The `tpugraphs info` and `bench load` commands on the real files, on a corrupt file and on a
+// FIFO.
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <sys/stat.h>
 
 #include "cli_runner.h"
 
@@ -49,8 +52,33 @@ private Q_SLOTS:
         f.write("this is not a zip archive");
         f.close();
         const CliRun r = runCli({"info", path});
+        // A file that opens but is no archive is INVALID, exit 2 (docs/DATA_FORMAT.md).
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.out.contains("INVALID") && r.all().contains("not a readable zip archive"),
+                 qPrintable(r.all()));
+        const CliRun missing = runCli({"info", dir.filePath("absent.npz")});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.contains("absent.npz: cannot open the file"),
+                 qPrintable(missing.describe()));
+    }
+
+    // A FIFO named like a graph file is refused without being opened (opening it would wait
+    // for a writer forever), as a file and inside a dataset.
+    void fifoIsRefusedWithoutHanging() {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("x.npz");
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0644) == 0);
+        const CliRun r = runCli({"info", fifo}, 60000);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.all().contains("not a readable zip archive"), qPrintable(r.all()));
+        QVERIFY2(r.err.contains("x.npz: cannot open the file: not a regular file (a FIFO)"),
+                 qPrintable(r.describe()));
+        const QString folder = dir.filePath("npz/tile/xla/train");
+        QVERIFY(QDir().mkpath(folder));
+        QVERIFY(::mkfifo(QFile::encodeName(folder + "/y.npz").constData(), 0644) == 0);
+        const CliRun scan = runCli({"info", dir.path()}, 60000);
+        QCOMPARE(scan.exitCode, 0);
+        QVERIFY2(scan.out.contains("y.npz: cannot open the file: not a regular file (a FIFO)"),
+                 qPrintable(scan.describe()));
     }
 
     void benchLoad() {

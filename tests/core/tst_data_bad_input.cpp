@@ -8,69 +8,18 @@
 #include "data/dataset.h"
 #include "data/graph_io.h"
 #include "data/npz_file.h"
-#include "zip_builder.h"
+#include "npz_fixtures.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::test;
 
 namespace {
 
-using Members = std::vector<std::pair<std::string, Bytes>>;
-
-// A valid tile graph: 4 nodes, 3 edges, 3 configs.
-Members tileMembers() {
-    std::vector<float> feat(4 * 140, 1.0f), config(3 * 24, 2.0f);
-    return {{"node_feat", npy(feat, {4, 140})},
-            {"node_opcode", npy(std::vector<uint8_t>{1, 2, 3, 4}, {4})},
-            {"edge_index", npy(std::vector<int64_t>{1, 0, 2, 1, 3, 2}, {3, 2})},
-            {"config_feat", npy(config, {3, 24})},
-            {"config_runtime", npy(std::vector<int64_t>{10, 20, 30}, {3})},
-            {"config_runtime_normalizers", npy(std::vector<int64_t>{5, 5, 5}, {3})}};
-}
-
-// A valid layout graph: 6 nodes, 5 edges, 2 configs, 2 configurable nodes.
-Members layoutMembers(std::vector<float> configs = std::vector<float>(2 * 2 * 18, 3.0f)) {
-    return {{"node_feat", npy(std::vector<float>(6 * 140, 0.5f), {6, 140})},
-            {"node_opcode", npy(std::vector<uint8_t>{1, 2, 3, 4, 5, 6}, {6})},
-            {"edge_index", npy(std::vector<int64_t>{1, 0, 2, 1, 3, 2, 4, 3, 5, 4}, {5, 2})},
-            {"node_config_feat", npy(configs, {2, 2, 18})},
-            {"node_config_ids", npy(std::vector<int64_t>{2, 4}, {2})},
-            {"config_runtime", npy(std::vector<int64_t>{100, 200}, {2})},
-            {"node_splits", npy(std::vector<int64_t>{0, 6}, {1, 2})}};
-}
-
-Members with(Members m, const std::string& name, const Bytes& image) {
-    for (auto& [n, bytes] : m)
-        if (n == name) {
-            bytes = image;
-            return m;
-        }
-    m.emplace_back(name, image);
-    return m;
-}
-
-Members without(Members m, const std::string& name) {
-    for (size_t i = 0; i < m.size(); ++i)
-        if (m[i].first == name) m.erase(m.begin() + long(i));
-    return m;
-}
-
-std::vector<ZipEntry> entries(const Members& m) {
-    std::vector<ZipEntry> out;
-    for (const auto& [name, image] : m) out.push_back(zipEntry(name + ".npy", image));
-    return out;
-}
-
 // The archive with entry 0 (node_feat) changed by `change`.
 QByteArray corruptEntry(const std::function<void(ZipEntry&)>& change) {
     std::vector<ZipEntry> e = entries(tileMembers());
     change(e[0]);
     const Bytes zip = buildZip(e);
-    return QByteArray(reinterpret_cast<const char*>(zip.data()), qsizetype(zip.size()));
-}
-
-QByteArray archive(const Members& m) {
-    const Bytes zip = buildZip(entries(m));
     return QByteArray(reinterpret_cast<const char*>(zip.data()), qsizetype(zip.size()));
 }
 
@@ -271,6 +220,16 @@ private Q_SLOTS:
             << archive(with(tile, "node_opcode", npy(std::vector<int16_t>{1, 2, 300, 4}, {4})))
             << "node_opcode"
             << "value 300 at index 2 is outside 0..255" << false;
+        // Ids past the opcode table index the models' embedding out of range: refused on read.
+        QTest::newRow("opcode past the table (tile)")
+            << archive(with(tile, "node_opcode", npy(std::vector<uint8_t>{1, 2, 121, 4}, {4})))
+            << "node_opcode"
+            << "opcode id 121 of node 2 is outside 0..120" << false;
+        QTest::newRow("opcode past the table (layout)")
+            << archive(with(layoutMembers(), "node_opcode",
+                            npy(std::vector<uint8_t>{1, 2, 3, 4, 200, 6}, {6})))
+            << "node_opcode"
+            << "opcode id 200 of node 4 is outside 0..120" << false;
         QTest::newRow("NaN feature")
             << archive(with(tile, "node_feat", nodeFeatWith(std::nanf("")))) << "node_feat"
             << "NaN at row 0, column 5" << false;

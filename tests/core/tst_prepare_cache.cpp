@@ -351,21 +351,90 @@ private Q_SLOTS:
         if (!cliBuilt()) QSKIP("the tpugraphs CLI is not part of this build");
         const std::string chosen = (m_dir.path() + "/user-clear").toStdString();
         qputenv("TPUGRAPHS_CACHE_DIR", QByteArray::fromStdString(chosen));
-        const PreparedFileLoad loaded = load(fileOf(copyDataset("user-clear"), GraphKind::Tile),
-                                             GraphKind::Tile);
+        const PreparedFileLoad loaded =
+            load(fileOf(copyDataset("user-clear"), GraphKind::Tile), GraphKind::Tile);
         QVERIFY(fs::is_directory(loaded.folder));
         fs::create_directories(chosen + "/notes");
         writeBytes(chosen + "/keep.txt", "not the cache's");
         const CliRun info = runCli({"cache", "info"});
         QVERIFY2(info.exitCode == 0 && info.out.contains("1 dataset(s)") &&
-                     info.out.contains(QString::fromStdString(
-                         fs::path(loaded.folder).filename().string())),
+                     info.out.contains(
+                         QString::fromStdString(fs::path(loaded.folder).filename().string())),
                  qPrintable(info.describe()));
         const CliRun clear = runCli({"cache", "clear"});
         QVERIFY2(clear.exitCode == 0, qPrintable(clear.describe()));
         QVERIFY(!fs::exists(loaded.folder));
         QVERIFY(fs::is_regular_file(chosen + "/keep.txt"));
         QVERIFY(fs::is_directory(chosen + "/notes"));
+    }
+
+    // `cache clear --dataset` never follows a symbolic link standing for the cache folder beside
+    // the dataset: what the link points at stays, even files named like entries.
+    void clearNeverFollowsALinkedCacheFolder() {
+        if (!cliBuilt()) QSKIP("the tpugraphs CLI is not part of this build");
+        const std::string root = copyDataset("linked");
+        const std::string victim = m_dir.path().toStdString() + "/victim-linked";
+        fs::create_directories(victim + "/prepared/npz");
+        writeBytes(victim + "/prepared/keep.txt", "the user's");
+        writeBytes(victim + "/prepared/npz/x.o0.prepared", "named like an entry, but is not one");
+        const std::string beside = preparedCacheFolders(datasetNpzFolder(root)).beside;
+        fs::create_directory_symlink(victim, fs::path(beside).parent_path());
+        const CliRun clear = runCli({"cache", "clear", "--dataset", QString::fromStdString(root)});
+        QVERIFY2(clear.exitCode == 0 && clear.out.contains("symbolic link, not followed"),
+                 qPrintable(clear.describe()));
+        QVERIFY(fs::is_regular_file(victim + "/prepared/keep.txt"));
+        QVERIFY(fs::is_regular_file(victim + "/prepared/npz/x.o0.prepared"));
+        QVERIFY(fs::is_symlink(fs::path(beside).parent_path()));
+    }
+
+    // In a user's cache folder of their own choosing, `cache clear` removes only files that are
+    // entries by name and header: a folder merely named like a dataset's keeps its files, a
+    // link (to a folder or a file) is neither followed nor removed, and a FIFO named like an
+    // entry is neither removed nor waited on.
+    void clearRemovesOnlyItsOwnEntries() {
+        if (!cliBuilt()) QSKIP("the tpugraphs CLI is not part of this build");
+        const std::string chosen = (m_dir.path() + "/own-entries").toStdString();
+        qputenv("TPUGRAPHS_CACHE_DIR", QByteArray::fromStdString(chosen));
+        const PreparedFileLoad loaded =
+            load(fileOf(copyDataset("own-entries"), GraphKind::Tile), GraphKind::Tile);
+        QVERIFY(fs::is_directory(loaded.folder));
+        const std::string victim = m_dir.path().toStdString() + "/victim-own";
+        fs::create_directories(victim);
+        writeBytes(victim + "/a.o0.prepared", readBytes(entryUnder(loaded.folder)));
+        const std::string lookalike = chosen + "/proj-0123456789abcdef";
+        fs::create_directories(lookalike);
+        writeBytes(lookalike + "/file.txt", "the user's");
+        writeBytes(lookalike + "/fake.o0.prepared", std::string(100, 'x'));
+        QVERIFY(::mkfifo((lookalike + "/pipe.o0.prepared").c_str(), 0644) == 0);
+        fs::create_directory_symlink(victim, chosen + "/link-0123456789abcdef");
+        fs::create_directory_symlink(victim, loaded.folder + "/inner-link");
+        fs::create_symlink(victim + "/a.o0.prepared", loaded.folder + "/b.o0.prepared");
+        const CliRun clear = runCli({"cache", "clear"}, 60000);
+        QVERIFY2(clear.exitCode == 0 && clear.out.contains("removed 1 entries"),
+                 qPrintable(clear.describe()));
+        QVERIFY(fs::is_regular_file(lookalike + "/file.txt"));
+        QVERIFY(fs::is_regular_file(lookalike + "/fake.o0.prepared"));
+        QVERIFY(fs::is_fifo(lookalike + "/pipe.o0.prepared"));
+        QVERIFY(fs::is_regular_file(victim + "/a.o0.prepared"));
+        QVERIFY(fs::is_symlink(chosen + "/link-0123456789abcdef"));
+        QVERIFY(fs::is_symlink(loaded.folder + "/inner-link"));
+        QVERIFY(fs::is_symlink(loaded.folder + "/b.o0.prepared"));
+        QVERIFY(entryUnder(loaded.folder).empty());
+    }
+
+    // A FIFO where an entry should be is passed over with a reason (never opened for reading,
+    // which would wait for a writer) and replaced by a fresh entry.
+    void fifoAsAnEntryIsRebuilt() {
+        const std::string path = fileOf(copyDataset("fifo-entry"), GraphKind::Layout);
+        const std::string entry = besideEntry(path, GraphKind::Layout, {});
+        fs::create_directories(fs::path(entry).parent_path());
+        QVERIFY(::mkfifo(entry.c_str(), 0644) == 0);
+        const PreparedFileLoad loaded = load(path);
+        QVERIFY(!loaded.fromCache);
+        QVERIFY2(loaded.rebuiltWhy.find("not a regular file (a FIFO)") != std::string::npos,
+                 loaded.rebuiltWhy.c_str());
+        QVERIFY(fs::is_regular_file(entry));
+        QVERIFY(load(path).fromCache);
     }
 
     // The same weights from the files (cache off), from a first run (which writes the cache)
@@ -433,6 +502,15 @@ private:
         for (const GraphEntry& entry : index.graphs)
             if (entry.kind == kind && entry.split == Split::Train && entry.error.empty())
                 return entry.path;
+        return {};
+    }
+
+    // The first regular file named "*.prepared" below `folder` (links not followed), or "".
+    static std::string entryUnder(const std::string& folder) {
+        for (const auto& item : fs::recursive_directory_iterator(folder))
+            if (fs::is_regular_file(item.symlink_status()) &&
+                item.path().extension() == kPreparedEntrySuffix)
+                return item.path().string();
         return {};
     }
 

@@ -4,6 +4,9 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <functional>
 
 #include "train/option_table.h"
 
@@ -58,6 +61,17 @@ std::string flagNames(const OptionSpec& spec) {
     if (spec.kind == OptionKind::Flag) names += ",!--no-" + optionFlag(spec).substr(2);
     for (const std::string& alias : spec.aliases) names += "," + alias;
     return names;
+}
+
+// A check that the number given is finite and `accepts` it, else "must be <bound>".
+CLI::Validator numberCheck(const std::string& bound, const std::function<bool(double)>& accepts) {
+    return CLI::Validator(
+        [bound, accepts](std::string& text) {
+            const double value = std::strtod(text.c_str(), nullptr);
+            if (!std::isfinite(value)) return "'" + text + "' is not a finite number";
+            return accepts(value) ? std::string() : "must be " + bound;
+        },
+        bound);
 }
 
 }  // namespace
@@ -153,6 +167,17 @@ void addTrainOptionFlags(CLI::App& command, std::map<std::string, std::string>* 
 
 void applyTrainOptions(const std::map<std::string, std::string>& given, TrainOptions* options) {
     for (const auto& [key, text] : given) setTrainOption(*options, *findTrainOption(key), text);
+}
+
+CLI::Validator numberAbove(double low, bool orEqual) {
+    return numberCheck(
+        (orEqual ? "at least " : "above ") + shortestText(low),
+        [low, orEqual](double value) { return value > low || (orEqual && value == low); });
+}
+
+CLI::Validator numberIn(double low, double high) {
+    return numberCheck(shortestText(low) + " to " + shortestText(high),
+                       [low, high](double value) { return value >= low && value <= high; });
 }
 
 }  // namespace tpugraphs::cli

@@ -14,6 +14,7 @@
 namespace CLI {
 class App;
 class Option;
+class Validator;
 }  // namespace CLI
 
 namespace tpugraphs::cli {
@@ -33,6 +34,13 @@ CLI::Option* addSplitOption(CLI::App& command, Split* split, const std::string& 
 // --splits A,B among train, valid, test.
 CLI::Option* addSplitsOption(CLI::App& command, std::vector<Split>* splits,
                              const std::string& note = "");
+
+// A check that the number given is above `low` (or at least `low` when `orEqual`), with a
+// readable message ("must be above 0"): CLI11's PositiveNumber and NonNegativeNumber print
+// their upper bound, DBL_MAX, in all its 309 digits.
+CLI::Validator numberAbove(double low, bool orEqual = false);
+// A check that the number given is finite and within low..high (CLI::Range lets NaN through).
+CLI::Validator numberIn(double low, double high);
 
 // The training options of the table as flags (--key-with-dashes, its old aliases, --no-key for
 // flags): all of them, or those of `keys`. The text of each one given lands in *given, keyed by
