@@ -2,7 +2,8 @@
 # The package test (ctest -L package): installs the build into a temporary prefix and checks that
 # the installed programs run on their own (ldd, RUNPATH, then run with the build and source trees
 # hidden), that the desktop entry and AppStream file validate, and that `cpack -G DEB` gives
-# packages whose computed dependencies name Qt, LibTorch and OpenBLAS (the CLI-only one: no Qt).
+# packages whose computed dependencies name Qt, LibTorch and OpenBLAS (the CLI-only one: no Qt),
+# and that the package's Python module (when built) imports from its extracted files.
 # Usage: check_install.sh BUILD_DIR SOURCE_DIR SAMPLE_NPZ SAMPLE_NODES WITH_GUI(ON|OFF) APP_ID
 set -euo pipefail
 build=$(realpath "$1") source=$(realpath "$2") sample=$3 nodes=$4 gui=$5 app_id=$6
@@ -146,5 +147,17 @@ if [ "$gui" = ON ]; then
     if grep -q libqt6 <<<"$cli_depends"; then fail "the CLI package depends on Qt"; fi
     [ "$(dpkg-deb --contents "$cli_deb" | grep -c "usr/bin/")" = 2 ] ||  # usr/bin/ and tpugraphs
         fail "the CLI package holds other programs: $(dpkg-deb --contents "$cli_deb" | grep usr/bin/)"
+fi
+python_module=$(dpkg-deb --contents "$deb" | grep -o "usr/lib/python3/dist-packages/tpugraphs/_core[^ ]*\.so" || true)
+if [ -n "$python_module" ]; then
+    step "import tpugraphs from the package's files (extracted), build and source trees hidden"
+    dpkg-deb -x "$deb" "$work/deb-root"
+    got=$(hidden env PYTHONPATH="$work/deb-root/usr/lib/python3/dist-packages" timeout 120 \
+        /usr/bin/python3 -c 'import sys, tpugraphs
+print(tpugraphs.__version__, tpugraphs.load(sys.argv[1]).node_count if sys.argv[1:] else "")' \
+        $([ -f "$sample" ] && echo "$sample")) || fail "import tpugraphs failed: $got"
+    [ "$got" = "$version $([ -f "$sample" ] && echo "$nodes")" ] ||
+        fail "the packaged module says '$got', expected version $version and $nodes nodes"
+    echo "ok: $python_module imports (version $version) and loads the sample"
 fi
 echo "package test passed"

@@ -20,7 +20,7 @@ def test_quickstart_notebook_runs(real_root, tmp_path):
         import ipykernel  # noqa: F401
     except ImportError:
         pytest.skip("SKIP: ipykernel is absent (Debian: python3-ipykernel)")
-    environment = dict(os.environ, TPUGRAPHS_DATA=real_root, MPLBACKEND="Agg",
+    environment = dict(os.environ, TPUGRAPHS_DATA=real_root,
                        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
                        JUPYTER_DATA_DIR=str(tmp_path / "data"))
     result = subprocess.run(

@@ -21,7 +21,7 @@ CLI_FLAGS = ["--model", "late-join-sage", "--steps", "8", "--hidden-dim", "32",
 def test_unknown_key_and_out_of_range(generated_root, tmp_path):
     with pytest.raises(TypeError, match="unknown training option 'learning_rat'.*learning_rate"):
         tpugraphs.train(generated_root, "tile:xla", tmp_path / "a", learning_rat=0.1)
-    with pytest.raises(ValueError, match="learning-rate 1000 is out of range: 1e-07 to 1"):
+    with pytest.raises(ValueError, match="--learning-rate 1000 is out of range: 0 to 1"):
         tpugraphs.train(generated_root, "tile:xla", tmp_path / "b", learning_rate=1000)
     with pytest.raises(ValueError, match="unknown collection"):
         tpugraphs.train(generated_root, "tile:abc", tmp_path / "c")

@@ -20,6 +20,8 @@ import tpugraphs
 ROOT = os.environ.get("TPUGRAPHS_DATA", "../shared/data/tpugraphs")
 CLI = os.environ.get("TPUGRAPHS_CLI", "build/app/tpugraphs")
 THREADS = int(os.environ.get("THREADS", "1"))
+# Training keeps its prepared-graph cache (docs/CACHE.md) out of the (shared) dataset folder.
+os.environ.setdefault("TPUGRAPHS_CACHE_DIR", tempfile.mkdtemp(prefix="tpugraphs-cache-"))
 
 
 def median_seconds(work, repeats):
