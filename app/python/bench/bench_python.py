@@ -25,12 +25,22 @@ os.environ.setdefault("TPUGRAPHS_CACHE_DIR", tempfile.mkdtemp(prefix="tpugraphs-
 
 
 def median_seconds(work, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return statistics.median(timed(work)[0] for _ in range(repeats))
+
+
+def timed(work):
+    """Wall and CPU seconds (all threads of the process) of one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    work()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def interleaved(readers, rounds=9):
+    """Median wall and CPU seconds of each reader over rounds that run them in turn, so that a
+    busy machine slows every reader alike."""
+    times = [[timed(work) for work in readers] for _ in range(rounds)]
+    return [(statistics.median(t[i][0] for t in times), statistics.median(t[i][1] for t in times))
+            for i in range(len(readers))]
 
 
 def bench_load():
@@ -48,17 +58,19 @@ def bench_load():
     def with_tpugraphs_floats():
         return tpugraphs.load(path).arrays()
 
-    for work in (with_numpy, with_tpugraphs, with_tpugraphs_floats):
+    readers = (with_numpy, with_tpugraphs, with_tpugraphs_floats)
+    for work in readers:
         work()  # page cache and allocator warmed alike
-    numpy_s = median_seconds(with_numpy, 7)
-    ours_s = median_seconds(with_tpugraphs, 7)
-    floats_s = median_seconds(with_tpugraphs_floats, 7)
-    print(f"load {os.path.basename(path)} ({os.path.getsize(path) / 1e6:.1f} MB), median of 7:")
-    print(f"  np.load, every array read:                      {numpy_s * 1e3:7.1f} ms")
+    (numpy_s, numpy_cpu), (ours_s, ours_cpu), (floats_s, floats_cpu) = interleaved(readers)
+    print(f"load {os.path.basename(path)} ({os.path.getsize(path) / 1e6:.1f} MB), median of 9 "
+          f"interleaved rounds, wall (CPU of all threads); load average {os.getloadavg()[0]:.1f}:")
+    print(f"  np.load, every array read:                      {numpy_s * 1e3:7.1f} ms "
+          f"({numpy_cpu * 1e3:.1f})")
     print(f"  tpugraphs.load, validated, configs compressed:  {ours_s * 1e3:7.1f} ms "
-          f"({numpy_s / ours_s:.1f}x faster)")
+          f"({ours_cpu * 1e3:.1f}): {numpy_s / ours_s:.2f}x numpy's speed "
+          f"({numpy_cpu / ours_cpu:.2f}x in CPU)")
     print(f"  tpugraphs.load + node_config_feat as floats:    {floats_s * 1e3:7.1f} ms "
-          f"({numpy_s / floats_s:.1f}x faster)")
+          f"({floats_cpu * 1e3:.1f}): {numpy_s / floats_s:.2f}x ({numpy_cpu / floats_cpu:.2f}x)")
 
 
 def bench_kendall():
@@ -69,12 +81,15 @@ def bench_kendall():
     scores = rng.normal(size=n).astype(np.float32).round(2)  # ties in the predictions too
     scipy_value = kendalltau(scores, runtimes).statistic
     ours_value = tpugraphs.kendall_tau(scores, runtimes)
-    scipy_s = median_seconds(lambda: kendalltau(scores, runtimes), 7)
-    ours_s = median_seconds(lambda: tpugraphs.kendall_tau(scores, runtimes), 7)
-    print(f"kendall tau-b on {n:,} configs with ties, median of 7:")
-    print(f"  scipy.stats.kendalltau: {scipy_s * 1e3:7.2f} ms  tau {scipy_value!r}")
-    print(f"  tpugraphs.kendall_tau:  {ours_s * 1e3:7.2f} ms  tau {ours_value!r} "
-          f"({scipy_s / ours_s:.1f}x faster, difference {abs(ours_value - scipy_value):.1e})")
+    (scipy_s, scipy_cpu), (ours_s, ours_cpu) = interleaved(
+        (lambda: kendalltau(scores, runtimes), lambda: tpugraphs.kendall_tau(scores, runtimes)))
+    print(f"kendall tau-b on {n:,} configs with ties, median of 9 interleaved rounds, wall (CPU); "
+          f"load average {os.getloadavg()[0]:.1f}:")
+    print(f"  scipy.stats.kendalltau: {scipy_s * 1e3:7.2f} ms ({scipy_cpu * 1e3:.2f})  "
+          f"tau {scipy_value!r}")
+    print(f"  tpugraphs.kendall_tau:  {ours_s * 1e3:7.2f} ms ({ours_cpu * 1e3:.2f})  "
+          f"tau {ours_value!r}: {scipy_s / ours_s:.2f}x scipy's speed "
+          f"({scipy_cpu / ours_cpu:.2f}x in CPU), values {'identical' if ours_value == scipy_value else 'DIFFERENT'}")
 
 
 TRAIN = {"model": "layout-sage", "steps": 60, "log_interval": 10, "validate": False, "seed": 1}
