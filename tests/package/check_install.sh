@@ -6,7 +6,8 @@
 # installed tree, that the man pages do not name themselves under SEE ALSO, that the user's data
 # is moved from the old places, and that CPack gives the three packages (tpugraphs-studio,
 # tpugraphs-cli, tpugraphs-dev-tools; the CLI-only build: the last two) with the right programs,
-# copyright file, changelog and dependencies, which lintian passes (when it is installed).
+# copyright file, changelog and dependencies, which lintian passes (when it is installed),
+# and that the desktop package's Python module (when built) imports from its extracted files.
 # Usage: check_install.sh BUILD_DIR SOURCE_DIR SAMPLE_NPZ SAMPLE_NODES WITH_GUI(ON|OFF) APP_ID
 set -euo pipefail
 build=$(realpath "$1") source=$(realpath "$2") sample=$3 nodes=$4 gui=$5 app_id=$6
@@ -247,5 +248,18 @@ if command -v lintian >/dev/null; then
     done
 else
     echo "SKIP: lintian is not installed (Debian package lintian)"
+fi
+deb=$(ls "$debs/${packages[0]}_${version}_"*.deb | head -n 1)
+python_module=$(dpkg-deb --contents "$deb" | grep -o "usr/lib/python3/dist-packages/tpugraphs/_core[^ ]*\.so" || true)
+if [ -n "$python_module" ]; then
+    step "import tpugraphs from the package's files (extracted), build and source trees hidden"
+    dpkg-deb -x "$deb" "$work/deb-root"
+    got=$(hidden env PYTHONPATH="$work/deb-root/usr/lib/python3/dist-packages" timeout 120 \
+        /usr/bin/python3 -c 'import sys, tpugraphs
+print(tpugraphs.__version__, tpugraphs.load(sys.argv[1]).node_count if sys.argv[1:] else "")' \
+        $([ -f "$sample" ] && echo "$sample")) || fail "import tpugraphs failed: $got"
+    [ "$got" = "$version $([ -f "$sample" ] && echo "$nodes")" ] ||
+        fail "the packaged module says '$got', expected version $version and $nodes nodes"
+    echo "ok: $python_module imports (version $version) and loads the sample"
 fi
 echo "package test passed"
