@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "base/blas_kernel_startup.h"
 #include "base/build_info.h"
 #include "main_window.h"
 
@@ -38,13 +39,14 @@ bool answersWithoutWindow(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tpugraphs::selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     const Options options;
     if (answersWithoutWindow(argc, argv)) {
         QCoreApplication app(argc, argv);
         QCommandLineParser parser;
         describe(parser, options);
         parser.process(app);  // exits after --help
-        std::printf("%s\n", tpugraphs::versionLine("tpugraphs-studio").c_str());
+        std::printf("%s\n", tpugraphs::versionReport("tpugraphs-studio").c_str());
         return 0;
     }
     QApplication app(argc, argv);

@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "base/blas_kernel_startup.h"
+#include "base/blas_report.h"
 #include "synth/generator.h"
 #include "train/torch_threads.h"
 #include "training/training_form.h"
@@ -65,6 +67,7 @@ void report(const char* phase, const std::vector<double>& lateness) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tpugraphs::selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     QApplication app(argc, argv);
     QApplication::setApplicationName("tpugraphs-bench-ui");
     tpugraphs::initTorchThreads();
@@ -77,6 +80,7 @@ int main(int argc, char** argv) {
     parser.addOption({"steps", "training steps", "N", "300"});
     parser.addOption({"dataset", "dataset root (default: generate the tile demo)", "ROOT"});
     parser.process(app);
+    std::printf("%s\n", tpugraphs::blasReportText(tpugraphs::blasReport()).c_str());
 
     QTemporaryDir temp;
     QString root = parser.value("dataset");

@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "base/blas_kernel_startup.h"
 #include "main_window.h"
 #include "screenshot_script.h"
 
 int main(int argc, char** argv) {
+    tpugraphs::selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     QApplication app(argc, argv);
     // The app's own names: the same settings and demo dataset cache as tpugraphs-studio.
     tpugraphs::ui::MainWindow::initApplication();

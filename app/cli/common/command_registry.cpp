@@ -6,6 +6,7 @@
 #include <exception>
 #include <iostream>
 
+#include "base/blas_kernel_startup.h"
 #include "base/build_info.h"
 #include "train/torch_threads.h"
 
@@ -23,9 +24,10 @@ bool registerCommand(CommandSetup setup) {
 
 int runCommandLine(int argc, char** argv, const std::string& program,
                    const std::string& description) {
+    selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     CLI::App app{program + ": " + description};
     app.require_subcommand(1);
-    app.set_version_flag("--version", versionLine(program));
+    app.set_version_flag("--version", versionReport(program));
     int threads = 0;
     app.add_option("--threads", threads,
                    "LibTorch intra-op threads (default: the cores idle at start-up, at least 1)");
