@@ -12,6 +12,7 @@
 #include <QSysInfo>
 #include <QVBoxLayout>
 
+#include "base/blas_report.h"
 #include "base/build_info.h"
 #include "common/count_text.h"
 #include "model/torch_build_info.h"
@@ -37,10 +38,11 @@ QString compilerText() {
 #endif
 }
 
-QString blasText(const TorchBuildInfo& torch) {
-    QString text = QString::fromStdString(torch.blas);
-    if (!torch.blasLibrary.empty() && torch.blas != torch.blasLibrary)
-        text += QStringLiteral("\n") + QString::fromStdString(torch.blasLibrary);
+// "OpenBLAS 0.3.21 (DYNAMIC_ARCH), kernel Zen" and the file it is in.
+QString blasLibraryText(const BlasReport& blas) {
+    QString text = QString::fromStdString(blasText(blas));
+    if (!blas.libraryPath.empty() && blas.library != blas.libraryPath)
+        text += QStringLiteral("\n") + QString::fromStdString(blas.libraryPath);
     return text;
 }
 
@@ -48,6 +50,7 @@ QString blasText(const TorchBuildInfo& torch) {
 
 QList<QPair<QString, QString>> aboutFacts() {
     const TorchBuildInfo torch = torchBuildInfo();
+    const BlasReport blas = blasReport();
     return {
         {QStringLiteral("Version"), QString::fromUtf8(projectVersion())},
         {QStringLiteral("Git commit"), QString::fromUtf8(gitCommit())},
@@ -58,7 +61,8 @@ QList<QPair<QString, QString>> aboutFacts() {
              .arg(QString::fromStdString(torch.libtorchVersion),
                   QString::fromStdString(torch.parallelBackend),
                   countText(torch.intraOpThreads, "intra-op thread", "intra-op threads"))},
-        {QStringLiteral("BLAS"), blasText(torch)},
+        {QStringLiteral("BLAS"), blasLibraryText(blas)},
+        {QStringLiteral("CPU"), QString::fromStdString(cpuText(blas))},
         {QStringLiteral("CUDA"), cudaText(torch)},
         {QStringLiteral("Compiler"), compilerText()},
         {QStringLiteral("System"), QStringLiteral("%1, %2 %3")

@@ -39,7 +39,7 @@ void processProgramOptions(QCommandLineParser& parser, const QCoreApplication& a
     parser.addOption(versionOption());
     parser.process(app);  // exits after --help or an unknown option
     if (parser.isSet(versionOption())) {
-        std::printf("%s\n", versionLine(program).c_str());
+        std::printf("%s\n", versionReport(program).c_str());  // with the BLAS and CPU lines
         std::exit(0);
     }
 }

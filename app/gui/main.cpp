@@ -2,11 +2,13 @@
 #include <QApplication>
 #include <QCommandLineParser>
 
+#include "base/blas_kernel_startup.h"
 #include "common/user_data_places.h"
 #include "main_window.h"
 #include "program_options.h"
 
 int main(int argc, char** argv) {
+    tpugraphs::selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     tpugraphs::ui::MainWindow::initApplication();

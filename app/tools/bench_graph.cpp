@@ -12,9 +12,12 @@
 #include <QTextStream>
 #include <QTimer>
 #include <algorithm>
+#include <cstdio>
 #include <ctime>
 #include <exception>
 
+#include "base/blas_kernel_startup.h"
+#include "base/blas_report.h"
 #include "data/graph_io.h"
 #include "graphview/graph_view_widget.h"
 #include "program_options.h"
@@ -218,6 +221,7 @@ int runGraphBenchmark(const QStringList& sources, const BenchOptions& options, Q
 }  // namespace
 
 int main(int argc, char** argv) {
+    tpugraphs::selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName("tpugraphs-bench-graph");
@@ -247,6 +251,7 @@ int main(int argc, char** argv) {
     parser.addOption(wholeOnlyOption);
     parser.addOption(saveOption);
     tpugraphs::app::processProgramOptions(parser, app, "tpugraphs-bench-graph");
+    std::printf("%s\n", tpugraphs::blasReportText(tpugraphs::blasReport()).c_str());
     BenchOptions options;
     options.frames = std::max(1, parser.value(framesOption).toInt());
     options.configurableView = !parser.isSet(wholeOnlyOption);

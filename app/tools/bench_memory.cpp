@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <functional>
 
+#include "base/blas_kernel_startup.h"
+#include "base/blas_report.h"
 #include "explorer/dataset_browser.h"
 #include "explorer/explorer_page.h"
 #include "graphview/graph_view_panel.h"
@@ -70,6 +72,7 @@ void report(const char* phase) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tpugraphs::selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     tpugraphs::ui::MainWindow::initApplication();
@@ -86,6 +89,7 @@ int main(int argc, char** argv) {
     parser.addOption(graphs);
     parser.addOption(steps);
     tpugraphs::app::processProgramOptions(parser, app, "tpugraphs-bench-memory");
+    std::printf("%s\n", tpugraphs::blasReportText(tpugraphs::blasReport()).c_str());
     if (parser.positionalArguments().size() != 1) parser.showHelp(2);
 
     tpugraphs::ui::MainWindow window;

@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "base/blas_kernel_startup.h"
+#include "base/blas_report.h"
 #include "program_options.h"
 #include "synth/generator.h"
 #include "train/torch_threads.h"
@@ -66,6 +68,7 @@ void report(const char* phase, const std::vector<double>& lateness) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tpugraphs::selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName("tpugraphs-bench-ui");
@@ -78,6 +81,7 @@ int main(int argc, char** argv) {
     parser.addOption({"steps", "training steps", "N", "300"});
     parser.addOption({"dataset", "dataset root (default: generate the tile demo)", "ROOT"});
     tpugraphs::app::processProgramOptions(parser, app, "tpugraphs-bench-ui");
+    std::printf("%s\n", tpugraphs::blasReportText(tpugraphs::blasReport()).c_str());
 
     QTemporaryDir temp;
     QString root = parser.value("dataset");

@@ -7,11 +7,13 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "base/blas_kernel_startup.h"
 #include "main_window.h"
 #include "program_options.h"
 #include "screenshot_script.h"
 
 int main(int argc, char** argv) {
+    tpugraphs::selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     // The app's own names: the same settings and demo dataset cache as tpugraphs-studio.

@@ -20,6 +20,7 @@
 #include <functional>
 
 #include "about_dialog.h"
+#include "base/blas_kernel_startup.h"
 #include "export_dialogs/export_submission_dialog.h"
 #include "item_models/run_list_model.h"
 #include "main_window.h"
@@ -87,6 +88,7 @@ void restPointerOnCurve(MetricChart* chart) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tpugraphs::selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     tpugraphs::app::allowHelpWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName("TpuGraphsStudioScreens");

@@ -1,6 +1,8 @@
 // Version texts built from the generated version and commit (build_commit.cpp in the build tree).
 #include "base/build_info.h"
 
+#include "base/blas_report.h"
+
 namespace tpugraphs {
 
 std::string versionText() {
@@ -9,6 +11,10 @@ std::string versionText() {
 
 std::string versionLine(const std::string& program) {
     return program + " " + versionText();
+}
+
+std::string versionReport(const std::string& program) {
+    return versionLine(program) + "\n" + blasReportText(blasReport());
 }
 
 }  // namespace tpugraphs

@@ -13,7 +13,10 @@ const char* projectVersion();
 const char* gitCommit();
 // "0.1.0 (git 002c669e1f2a)".
 std::string versionText();
-// What `PROGRAM --version` prints: "tpugraphs 0.1.0 (git 002c669e1f2a)".
+// The first line `PROGRAM --version` prints: "tpugraphs 0.1.0 (git 002c669e1f2a)".
 std::string versionLine(const std::string& program);
+// All that `PROGRAM --version` prints: versionLine, then the BLAS and CPU lines of
+// base/blas_report.h ("BLAS: OpenBLAS 0.3.21 (DYNAMIC_ARCH), kernel Zen", "CPU: ...").
+std::string versionReport(const std::string& program);
 
 }  // namespace tpugraphs

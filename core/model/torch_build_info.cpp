@@ -1,4 +1,4 @@
-// LibTorch, BLAS and CUDA facts of this process, read from LibTorch and the dynamic linker.
+// LibTorch and CUDA facts of this process, read from LibTorch and the dynamic linker.
 #include "model/torch_build_info.h"
 
 #include <ATen/Context.h>
@@ -8,29 +8,9 @@
 #include <torch/cuda.h>
 #include <torch/version.h>
 
-#include <filesystem>
-
 namespace tpugraphs {
 
 namespace {
-
-// OpenBLAS names itself and the kernels it picked for this CPU; other BLAS libraries do not.
-std::string openBlasConfig() {
-    using GetText = char* (*)();
-    auto config = reinterpret_cast<GetText>(dlsym(RTLD_DEFAULT, "openblas_get_config"));
-    return config ? std::string(config()) : std::string();
-}
-
-// The file of the library providing dgemm_, the BLAS entry LibTorch calls for matrix products,
-// with links resolved (Debian chooses it through the libblas.so.3 alternative).
-std::string blasLibraryPath() {
-    void* dgemm = dlsym(RTLD_DEFAULT, "dgemm_");
-    Dl_info info{};
-    if (!dgemm || !dladdr(dgemm, &info) || !info.dli_fname) return {};
-    std::error_code error;
-    const std::filesystem::path file = std::filesystem::canonical(info.dli_fname, error);
-    return error ? std::string(info.dli_fname) : file.string();
-}
 
 // LibTorch's CUDA part is a library of its own, loaded with the program when it was built with
 // CUDA; at::hasCUDA() is false in such a build on a machine without a GPU.
@@ -45,9 +25,6 @@ bool cudaLibraryLoaded() {
 TorchBuildInfo torchBuildInfo() {
     TorchBuildInfo info;
     info.libtorchVersion = TORCH_VERSION;
-    info.blasLibrary = blasLibraryPath();
-    info.blas = openBlasConfig();
-    if (info.blas.empty()) info.blas = info.blasLibrary.empty() ? "unknown" : info.blasLibrary;
     info.parallelBackend = at::hasOpenMP() ? "OpenMP" : "native threads";
     info.intraOpThreads = at::get_num_threads();
     info.cudaBuilt = cudaLibraryLoaded();

@@ -1,5 +1,5 @@
 // Help > About: the dialog the main window opens names the version, the commit and the Qt,
-// LibTorch, BLAS and CUDA facts, and "Copy" puts them on the clipboard.
+// LibTorch, BLAS, CPU and CUDA facts, and "Copy" puts them on the clipboard.
 #include <QAction>
 #include <QClipboard>
 #include <QLabel>
@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "about_dialog.h"
+#include "base/blas_report.h"
 #include "base/build_info.h"
 #include "main_window.h"
 
@@ -26,11 +27,17 @@ private Q_SLOTS:
             labels << fact.first;
             QVERIFY2(!fact.second.isEmpty(), qPrintable(fact.first));
         }
-        QCOMPARE(labels, QStringList({"Version", "Git commit", "Qt", "LibTorch", "BLAS", "CUDA",
-                                      "Compiler", "System"}));
+        QCOMPARE(labels, QStringList({"Version", "Git commit", "Qt", "LibTorch", "BLAS", "CPU",
+                                      "CUDA", "Compiler", "System"}));
         QCOMPARE(facts[0].second, QString(tpugraphs::projectVersion()));
         QCOMPARE(facts[1].second, QString(tpugraphs::gitCommit()));
         QVERIFY(facts[2].second.startsWith(qVersion()));
+        // The BLAS row names the kernel, the CPU row the model (base/blas_report.h).
+        const tpugraphs::BlasReport blas = tpugraphs::blasReport();
+        QVERIFY2(facts[4].second.contains(QString::fromStdString("kernel " + blas.kernel)),
+                 qPrintable(facts[4].second));
+        QVERIFY2(facts[5].second.startsWith(QString::fromStdString(blas.cpuModel)),
+                 qPrintable(facts[5].second));
     }
 
     void helpMenuOpensTheDialogAndCopyCopies() {

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <new>
 
+#include "base/blas_kernel_startup.h"
 #include "base/build_info.h"
 #include "base/error_text.h"
 #include "base/legacy_user_data.h"
@@ -59,9 +60,10 @@ void refuseWrappedAndNonFiniteNumbers(CLI::App& app) {
 
 int runCommandLine(int argc, char** argv, const std::string& program,
                    const std::string& description) {
+    selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
     CLI::App app{program + ": " + description};
     app.require_subcommand(1);
-    app.set_version_flag("--version", versionLine(program));
+    app.set_version_flag("--version", versionReport(program));
     int threads = 0;
     app.add_option("--threads", threads,
                    "LibTorch intra-op threads (default: the cores idle at start-up, at least 1; "

@@ -3,6 +3,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+
+#include "base/blas_report.h"
+
 namespace tpugraphs::cli {
 
 CLI::App* benchCommand(CLI::App& app) {
@@ -11,6 +15,9 @@ CLI::App* benchCommand(CLI::App& app) {
     if (!existing.empty()) return existing.front();
     auto* bench = app.add_subcommand("bench", "Benchmarks: bench load PATH, bench train ...");
     bench->require_subcommand(1);
+    // Every benchmark's output starts with the machine it ran on: BLAS kernel and CPU.
+    bench->parse_complete_callback(
+        [] { std::printf("%s\n", blasReportText(blasReport()).c_str()); });
     return bench;
 }
 
