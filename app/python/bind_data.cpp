@@ -40,8 +40,14 @@ py::array layoutConfigFloats(py::handle self) {
     GraphHandle& g = self.cast<GraphHandle&>();
     const LayoutGraph& layout = g.layoutGraph();
     if (!g.configFloats) {
-        py::gil_scoped_release release;
-        g.configFloats = std::make_unique<std::vector<float>>(layout.configs.toFloats());
+        std::unique_ptr<std::vector<float>> floats;
+        {
+            py::gil_scoped_release release;
+            floats = std::make_unique<std::vector<float>>(layout.configs.toFloats());
+        }
+        // Another thread may have decoded them meanwhile: the first result stays (views of it
+        // may exist).
+        if (!g.configFloats) g.configFloats = std::move(floats);
     }
     return view(
         *g.configFloats,
