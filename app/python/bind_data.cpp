@@ -40,8 +40,14 @@ py::array layoutConfigFloats(py::handle self) {
     GraphHandle& g = self.cast<GraphHandle&>();
     const LayoutGraph& layout = g.layoutGraph();
     if (!g.configFloats) {
-        py::gil_scoped_release release;
-        g.configFloats = std::make_unique<std::vector<float>>(layout.configs.toFloats());
+        std::unique_ptr<std::vector<float>> floats;
+        {
+            py::gil_scoped_release release;
+            floats = std::make_unique<std::vector<float>>(layout.configs.toFloats());
+        }
+        // Another thread may have decoded them meanwhile: the first result stays (views of it
+        // may exist).
+        if (!g.configFloats) g.configFloats = std::move(floats);
     }
     return view(
         *g.configFloats,
@@ -70,13 +76,18 @@ py::array_t<uint32_t> layoutConfigGroups(const GraphHandle& g) {
 py::array_t<float> decodeLayoutGroups(const InputArray<uint32_t>& groups) {
     if (groups.ndim() < 1 || groups.shape(groups.ndim() - 1) != kLayoutConfigGroups)
         throw std::invalid_argument("layout groups must have a last dimension of 3");
-    std::vector<float> values(static_cast<size_t>(groups.size()) * 6);
+    const py::ssize_t count = groups.size();
     const uint32_t* data = groups.data();
-    for (py::ssize_t i = 0; i < groups.size(); ++i) {
-        if (data[i] >= kLayoutGroupCodes)
-            throw std::invalid_argument("layout group " + std::to_string(data[i]) + " at index " +
-                                        std::to_string(i) + " is not a base-7 code below 7^6");
-        unpackLayoutGroup(data[i], values.data() + 6 * i);
+    std::vector<float> values(static_cast<size_t>(count) * 6);
+    {
+        py::gil_scoped_release release;
+        for (py::ssize_t i = 0; i < count; ++i) {
+            if (data[i] >= kLayoutGroupCodes)
+                throw std::invalid_argument("layout group " + std::to_string(data[i]) +
+                                            " at index " + std::to_string(i) +
+                                            " is not a base-7 code below 7^6");
+            unpackLayoutGroup(data[i], values.data() + 6 * i);
+        }
     }
     Shape shape(groups.shape(), groups.shape() + groups.ndim());
     shape.back() = kLayoutConfigFeatureCount;
@@ -86,13 +97,17 @@ py::array_t<float> decodeLayoutGroups(const InputArray<uint32_t>& groups) {
 py::array_t<uint32_t> encodeLayoutGroups(const InputArray<float>& features) {
     if (features.ndim() < 1 || features.shape(features.ndim() - 1) != kLayoutConfigFeatureCount)
         throw std::invalid_argument("layout config features must have a last dimension of 18");
+    const py::ssize_t count = features.size();
     const float* data = features.data();
-    for (py::ssize_t i = 0; i < features.size(); ++i)
-        if (!(data[i] >= -1 && data[i] <= 5 && data[i] == static_cast<int>(data[i])))
-            throw std::invalid_argument("layout config value at index " + std::to_string(i) +
-                                        " is not an integer in -1..5");
-    std::vector<uint32_t> groups(static_cast<size_t>(features.size()) / 6);
-    for (size_t i = 0; i < groups.size(); ++i) groups[i] = packLayoutGroup(data + 6 * i);
+    std::vector<uint32_t> groups(static_cast<size_t>(count) / 6);
+    {
+        py::gil_scoped_release release;
+        for (py::ssize_t i = 0; i < count; ++i)
+            if (!(data[i] >= -1 && data[i] <= 5 && data[i] == static_cast<int>(data[i])))
+                throw std::invalid_argument("layout config value at index " + std::to_string(i) +
+                                            " is not an integer in -1..5");
+        for (size_t i = 0; i < groups.size(); ++i) groups[i] = packLayoutGroup(data + 6 * i);
+    }
     Shape shape(features.shape(), features.shape() + features.ndim());
     shape.back() = kLayoutConfigGroups;
     return arrayOf(std::move(groups), std::move(shape));

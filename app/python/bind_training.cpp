@@ -137,10 +137,10 @@ public:
         PredictOptions options;
         options.maxConfigs = maxConfigs;
         SplitPrediction prediction;
+        const std::string runDir = m_info.runDir;  // refresh() may replace m_info meanwhile
         {
             py::gil_scoped_release release;
-            prediction =
-                predictSplit(m_info.runDir, datasetRoot.value_or(""), splitNamed(split), options);
+            prediction = predictSplit(runDir, datasetRoot.value_or(""), splitNamed(split), options);
         }
         py::dict graphs;
         for (const GraphPrediction& g : prediction.graphs)
@@ -152,11 +152,11 @@ public:
 
     py::array_t<float> predictGraph(const GraphHandle& graph, std::optional<int> threads) {
         setUpThreads(threads);
+        const std::shared_ptr<const Predictor> p = predictor();
         std::vector<float> scores;
         {
             py::gil_scoped_release release;
-            const Predictor& p = predictor();
-            scores = graph.tile ? p.predict(*graph.tile) : p.predict(*graph.layout);
+            scores = graph.tile ? p->predict(*graph.tile) : p->predict(*graph.layout);
         }
         return arrayOf(std::move(scores));
     }
@@ -165,9 +165,10 @@ public:
                                 std::optional<int> threads) {
         setUpThreads(threads);
         SplitPrediction prediction;
+        const std::string runDir = m_info.runDir;
         {
             py::gil_scoped_release release;
-            prediction = predictSplit(m_info.runDir, datasetRoot.value_or(""), splitNamed(split));
+            prediction = predictSplit(runDir, datasetRoot.value_or(""), splitNamed(split));
         }
         py::dict scores;
         for (GraphPrediction& g : prediction.graphs)
@@ -179,13 +180,23 @@ private:
     static std::string submissionKey(const GraphPrediction& g) {
         return std::string(collectionName(g.collection)) + ":" + g.name;
     }
-    const Predictor& predictor() {
-        if (!m_predictor) m_predictor = std::make_unique<Predictor>(m_info.runDir);
-        return *m_predictor;
+    // The run's checkpoint, loaded on the first prediction (with the GIL held: one load, and a
+    // prediction keeps its predictor while refresh() drops it).
+    std::shared_ptr<const Predictor> predictor() {
+        if (!m_predictor) {
+            const std::string runDir = m_info.runDir;
+            std::unique_ptr<Predictor> loaded;
+            {
+                py::gil_scoped_release release;
+                loaded = std::make_unique<Predictor>(runDir);
+            }
+            if (!m_predictor) m_predictor = std::move(loaded);
+        }
+        return m_predictor;
     }
 
     RunInfo m_info;
-    std::unique_ptr<Predictor> m_predictor;  // loaded on the first prediction
+    std::shared_ptr<const Predictor> m_predictor;
 };
 
 std::shared_ptr<RunHandle> trainRun(const TrainOptions& options, const py::object& progress,
