@@ -58,6 +58,25 @@ void verifyInsideBounds(const GraphDrawing& d) {
     }
 }
 
+// No two boxes overlap (a sweep over the boxes sorted by their left edge).
+void verifyNoOverlaps(const GraphDrawing& d) {
+    std::vector<int> order(size_t(d.nodeCount()));
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        return d.x[a] - 0.5f * d.width[a] < d.x[b] - 0.5f * d.width[b];
+    });
+    for (size_t i = 0; i < order.size(); ++i) {
+        const int a = order[i];
+        for (size_t j = i + 1; j < order.size(); ++j) {
+            const int b = order[j];
+            if (d.x[b] - 0.5f * d.width[b] >= d.x[a] + 0.5f * d.width[a]) break;
+            const bool apart = d.y[a] + 0.5f * d.height[a] <= d.y[b] - 0.5f * d.height[b] ||
+                               d.y[b] + 0.5f * d.height[b] <= d.y[a] - 0.5f * d.height[a];
+            QVERIFY2(apart, qPrintable(QString("nodes %1 and %2 overlap").arg(a).arg(b)));
+        }
+    }
+}
+
 }  // namespace
 
 class TestGraphWrapping : public QObject {
@@ -88,20 +107,41 @@ private Q_SLOTS:
         QCOMPARE(wraps, columns - 1);
     }
 
-    void aWideDrawingStaysAsItIs() {
-        DagInput wide;
-        wide.nodeCount = 200;  // 100 pairs side by side in two layers
-        for (int k = 0; k < 100; ++k) {
-            wide.edgeFrom.push_back(2 * k);
-            wide.edgeTo.push_back(2 * k + 1);
-        }
-        std::optional<GraphDrawing> d = drawDag(wide);
+    void aDrawingNearTheAspectStaysAsItIs() {
+        DagInput chains;  // 4 chains of 6 nodes side by side: about square
+        chains.nodeCount = 24;
+        for (int c = 0; c < 4; ++c)
+            for (int i = 0; i + 1 < 6; ++i) {
+                chains.edgeFrom.push_back(6 * c + i);
+                chains.edgeTo.push_back(6 * c + i + 1);
+            }
+        std::optional<GraphDrawing> d = drawDag(chains);
         QVERIFY(d.has_value());
         const std::vector<float> x = d->x, y = d->y;
         QCOMPARE(wrapLayersIntoColumns(*d, {1.6f, 96.0f}), 1);
         QCOMPARE(d->x, x);
         QCOMPARE(d->y, y);
         QVERIFY(!d->layerY.empty());
+    }
+
+    void aWideLayerIsSplitIntoRows() {
+        DagInput star;  // node 0 feeds 300 consumers: one layer 300 boxes wide
+        star.nodeCount = 301;
+        for (int v = 1; v <= 300; ++v) {
+            star.edgeFrom.push_back(0);
+            star.edgeTo.push_back(v);
+        }
+        std::optional<GraphDrawing> d = drawDag(star);
+        QVERIFY(d.has_value());
+        QVERIFY(aspectOf(*d) > 100.0f);
+        wrapLayersIntoColumns(*d, {1.6f, 96.0f});
+        QVERIFY2(aspectOf(*d) > 0.8f && aspectOf(*d) < 3.2f,
+                 qPrintable(QString::number(aspectOf(*d))));
+        QVERIFY(d->layerY.empty());
+        for (int v = 1; v <= 300; ++v) QVERIFY(d->y[v] > d->y[0]);  // still below the producer
+        verifyEdgesJoinTheirBoxes(*d);
+        verifyInsideBounds(*d);
+        verifyNoOverlaps(*d);
     }
 
     void packedGeneratedGraphComesNearTheAspectWithoutOverlaps() {
@@ -114,22 +154,7 @@ private Q_SLOTS:
                  qPrintable(QString::number(aspectOf(*d))));
         verifyEdgesJoinTheirBoxes(*d);
         verifyInsideBounds(*d);
-        // No two boxes overlap (sorted sweep by left edge).
-        std::vector<int> order(size_t(d->nodeCount()));
-        std::iota(order.begin(), order.end(), 0);
-        std::sort(order.begin(), order.end(), [&](int a, int b) {
-            return d->x[a] - 0.5f * d->width[a] < d->x[b] - 0.5f * d->width[b];
-        });
-        for (size_t i = 0; i < order.size(); ++i) {
-            const int a = order[i];
-            for (size_t j = i + 1; j < order.size(); ++j) {
-                const int b = order[j];
-                if (d->x[b] - 0.5f * d->width[b] >= d->x[a] + 0.5f * d->width[a]) break;
-                const bool apart = d->y[a] + 0.5f * d->height[a] <= d->y[b] - 0.5f * d->height[b] ||
-                                   d->y[b] + 0.5f * d->height[b] <= d->y[a] - 0.5f * d->height[a];
-                QVERIFY2(apart, qPrintable(QString("nodes %1 and %2 overlap").arg(a).arg(b)));
-            }
-        }
+        verifyNoOverlaps(*d);
     }
 
     void unwrappedPackingIsTheLayeredDrawing() {

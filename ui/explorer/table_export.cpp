@@ -7,6 +7,7 @@
 #include <QClipboard>
 #include <QFileDialog>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QMessageBox>
 #include <QTableView>
@@ -43,6 +44,23 @@ void exportCsv(QTableView* view) {
     }
 }
 
+// Ctrl+C on the view copies the selected rows: the item view's own copy (the current cell's text
+// alone) would otherwise take the key.
+class CopyKeyFilter : public QObject {
+public:
+    explicit CopyKeyFilter(QTableView* view) : QObject(view), m_view(view) {}
+    bool eventFilter(QObject*, QEvent* event) override {
+        if (event->type() != QEvent::KeyPress ||
+            !static_cast<QKeyEvent*>(event)->matches(QKeySequence::Copy))
+            return false;
+        copyRows(m_view);
+        return true;
+    }
+
+private:
+    QTableView* m_view;
+};
+
 }  // namespace
 
 CsvTable csvTableOf(const QAbstractItemModel& model, const QList<int>& rows) {
@@ -71,6 +89,7 @@ void installTableExport(QTableView* view) {
     view->addAction(copy);
     view->addAction(save);
     view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    view->installEventFilter(new CopyKeyFilter(view));
 }
 
 }  // namespace tpugraphs::ui

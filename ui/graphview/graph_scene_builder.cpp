@@ -29,6 +29,10 @@ GraphSubview subviewFor(const GraphSceneRequest& request, GraphViewMode mode) {
     return fullSubview(*request.topology);
 }
 
+// The view fits the drawing beside or below its legend, which the estimate below leaves out:
+// the drawn boxes come out up to a fifth smaller.
+constexpr double kLegendAllowance = 1.25;
+
 // The median smaller side of the boxes, in pixels, when the drawing is fitted to `viewport` as
 // the view fits it (a 20-unit margin around the drawing, 10 pixels around the window).
 double fittedBoxPx(const GraphDrawing& d, const QSize& viewport) {
@@ -84,7 +88,7 @@ std::shared_ptr<const GraphScene> buildGraphScene(const GraphSceneRequest& reque
     double drawingMs = view.drawingMs;
     if (view.drawing && request.preferReadable && mode == GraphViewMode::Whole &&
         !request.topology->configurable.empty() &&
-        fittedBoxPx(*view.drawing, request.viewport) < kLegibleBoxPx) {
+        fittedBoxPx(*view.drawing, request.viewport) < kLegibleBoxPx * kLegendAllowance) {
         mode = GraphViewMode::ConfigurableNeighbourhood;
         view = drawView(request, mode, control);
         drawingMs += view.drawingMs;
