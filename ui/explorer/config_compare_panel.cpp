@@ -118,10 +118,6 @@ void ConfigComparePanel::setConfigs(int64_t a, int64_t b) {
     recompute();
 }
 
-void ConfigComparePanel::setHighlighted(bool on) {
-    m_highlight->setChecked(on);
-}
-
 int64_t ConfigComparePanel::configA() const {
     return m_a->value();
 }

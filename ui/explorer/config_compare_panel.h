@@ -35,7 +35,6 @@ public:
     // measured log runtime; empty restores the measured ranking.
     void setPerConfigScores(const std::vector<double>& scores, const QString& source);
     void setConfigs(int64_t a, int64_t b);
-    void setHighlighted(bool on);
 
     int64_t configA() const;
     int64_t configB() const;

@@ -49,7 +49,6 @@ public:
     // Tall drawings wrapped into columns, components packed to the window's shape (on by
     // default; off: the plain layered drawing, as before the wrapping, for comparisons).
     void setColumnWrapping(bool wrap);
-    bool isColumnWrapping() const { return m_wrapColumns; }
     // What the view paints: selection, matches and value colours (for exports).
     const GraphRenderState& renderState() const { return m_state; }
     QRectF visibleWorld() const { return m_transform.toWorld(QRectF(rect())); }
