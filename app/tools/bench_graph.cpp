@@ -19,6 +19,7 @@
 #include "base/blas_kernel_startup.h"
 #include "base/blas_report.h"
 #include "data/graph_io.h"
+#include "graphview/graph_readability.h"
 #include "graphview/graph_view_widget.h"
 #include "program_options.h"
 #include "synth/synthetic_dag.h"
@@ -47,6 +48,18 @@ std::shared_ptr<const GraphTopology> loadSource(const QString& source, double& r
     }
     readMs = timer.nsecsElapsed() / 1e6;
     return topology;
+}
+
+// The source's graph, or null after printing why it cannot be read (status becomes 1).
+std::shared_ptr<const GraphTopology> tryLoad(const QString& source, int& status, QTextStream& out) {
+    double readMs = 0.0;
+    try {
+        return loadSource(source, readMs);
+    } catch (const std::exception& e) {
+        out << "error: " << e.what() << '\n';
+        status = 1;
+        return nullptr;
+    }
 }
 
 // Process CPU time: on a busy shared machine wall time also counts waiting for a core.
@@ -135,26 +148,35 @@ QString row(const QString& name, const QString& view, int nodes, int edges, doub
         .arg(frame(fullRebuild), frame(full), frame(mid), frame(zoomed));
 }
 
-void benchView(const QString& name, std::shared_ptr<const GraphTopology> topology,
-               GraphViewMode mode, const QString& modeName, const BenchOptions& options,
-               QTextStream& out) {
-    GraphViewWidget view;
+// Lays the graph out in `view` (sized to the benchmark's viewport) in `mode` and waits for the
+// drawing; its wall time in `drawingMs`. False when the drawing failed.
+bool drawInView(GraphViewWidget& view, std::shared_ptr<const GraphTopology> topology,
+                GraphViewMode mode, double& drawingMs,
+                GraphViewWidget::Opening opening = GraphViewWidget::Opening::AsChosen) {
     view.setAttribute(Qt::WA_DontShowOnScreen);
     view.resize(kViewport);
     view.setViewMode(mode);
     QEventLoop loop;
-    double drawingMs = 0.0;
-    const double cpuStart = cpuMs();
     QObject::connect(&view, &GraphViewWidget::drawingFinished, &loop, [&](int, int, double ms) {
         drawingMs = ms;
         loop.quit();
     });
     QObject::connect(&view, &GraphViewWidget::drawingFailed, &loop, &QEventLoop::quit);
-    view.setGraph(std::move(topology));
+    view.setGraph(std::move(topology), opening);
     loop.exec();
+    return view.scene() != nullptr;
+}
+
+void benchView(const QString& name, std::shared_ptr<const GraphTopology> topology,
+               GraphViewMode mode, const QString& modeName, const BenchOptions& options,
+               QTextStream& out) {
+    GraphViewWidget view;
+    double drawingMs = 0.0;
+    const double cpuStart = cpuMs();
+    const bool drawn = drawInView(view, std::move(topology), mode, drawingMs);
     const double drawingCpuMs = cpuMs() - cpuStart;
     const auto scene = view.scene();
-    if (!scene) {
+    if (!drawn) {
         out << "| " << name << " | " << modeName << " | drawing failed |\n";
         return;
     }
@@ -200,21 +222,105 @@ int runGraphBenchmark(const QStringList& sources, const BenchOptions& options, Q
     out.flush();
     int status = 0;
     for (const QString& source : sources) {
-        double readMs = 0.0;
-        std::shared_ptr<const GraphTopology> topology;
-        try {
-            topology = loadSource(source, readMs);
-        } catch (const std::exception& e) {
-            out << "error: " << e.what() << '\n';
-            status = 1;
-            continue;
-        }
+        const std::shared_ptr<const GraphTopology> topology = tryLoad(source, status, out);
+        if (!topology) continue;
         const QString name = source.section('/', -1);
         benchView(name, topology, GraphViewMode::Whole, QStringLiteral("whole"), options, out);
         if (options.configurableView && !topology->configurable.empty())
             benchView(name, topology, GraphViewMode::ConfigurableNeighbourhood,
                       QStringLiteral("configurable+neighbours"), options, out);
     }
+    return status;
+}
+
+// Readability at fit zoom (extent over the viewport, box size) and the layout time (median of
+// `kLayoutRuns`) of each view of each source.
+constexpr int kLayoutRuns = 3;
+
+// The layouts compared: today's (wrapped into columns towards the window's shape) and the plain
+// layered drawing it replaced (components packed towards a square), in the same run.
+enum class LayoutVariant { Layered, Wrapped };
+
+void readabilityRow(const QString& name, std::shared_ptr<const GraphTopology> topology,
+                    GraphViewMode mode, const QString& modeName, LayoutVariant variant,
+                    const QString& saveDir, QTextStream& out) {
+    std::vector<double> times;
+    GraphReadability figures;
+    int nodes = 0, edges = 0;
+    double zoom = 0.0;
+    for (int run = 0; run < kLayoutRuns; ++run) {
+        GraphViewWidget view;
+        view.setColumnWrapping(variant == LayoutVariant::Wrapped);
+        double drawingMs = 0.0;
+        if (!drawInView(view, topology, mode, drawingMs)) {
+            out << "| " << name << " | " << modeName << " | drawing failed |\n";
+            return;
+        }
+        times.push_back(drawingMs);
+        view.fitToWindow();
+        zoom = view.zoom();
+        figures = readabilityOf(*view.scene(), zoom, kViewport);
+        nodes = view.scene()->nodeCount();
+        edges = view.scene()->edgeCount();
+        if (run == 0 && !saveDir.isEmpty()) {
+            QImage image(kViewport, QImage::Format_ARGB32_Premultiplied);
+            view.render(&image);
+            image.save(QStringLiteral("%1/%2-%3-%4.png")
+                           .arg(saveDir, name, modeName,
+                                variant == LayoutVariant::Wrapped ? "wrapped" : "layered"));
+        }
+    }
+    std::sort(times.begin(), times.end());
+    out << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 |\n")
+               .arg(name, modeName,
+                    variant == LayoutVariant::Wrapped ? QStringLiteral("wrapped (now)")
+                                                      : QStringLiteral("layered (before)"))
+               .arg(nodes)
+               .arg(edges)
+               .arg(times[times.size() / 2], 0, 'f', 0)
+               .arg(zoom, 0, 'f', 3)
+               .arg(figures.extentX, 0, 'f', 2)
+               .arg(figures.extentY, 0, 'f', 2)
+               .arg(figures.boxPx, 0, 'f', 1);
+    out.flush();
+}
+
+// The view a graph opens on (the readable view replaces an unreadable whole layout graph).
+QString openingView(std::shared_ptr<const GraphTopology> topology) {
+    GraphViewWidget view;
+    double drawingMs = 0.0;
+    if (!drawInView(view, std::move(topology), GraphViewMode::Whole, drawingMs,
+                    GraphViewWidget::Opening::PreferReadable))
+        return QStringLiteral("drawing failed");
+    return view.viewMode() == GraphViewMode::Whole ? QStringLiteral("whole")
+                                                   : QStringLiteral("configurable+neighbours");
+}
+
+int runReadabilityBenchmark(const QStringList& sources, const QString& saveDir, QTextStream& out) {
+    out << "Readability at fit zoom, viewport " << kViewport.width() << "x" << kViewport.height()
+        << ": extent = drawing on screen / viewport per dimension (goal >= 0.5 both), box = "
+           "median smaller side of a node box in px (goal >= 6 up to 3,000 nodes), layout = "
+           "median wall ms of "
+        << kLayoutRuns << " layouts (off the UI thread, as the app does).\n\n";
+    out << "| graph | view | layout | nodes | edges | layout ms | fit zoom | extent x | extent y "
+           "| box px |\n|---|---|---|---|---|---|---|---|---|---|\n";
+    out.flush();
+    int status = 0;
+    QStringList opened;
+    for (const QString& source : sources) {
+        const std::shared_ptr<const GraphTopology> topology = tryLoad(source, status, out);
+        if (!topology) continue;
+        const QString name = source.section('/', -1);
+        for (const LayoutVariant variant : {LayoutVariant::Layered, LayoutVariant::Wrapped}) {
+            readabilityRow(name, topology, GraphViewMode::Whole, QStringLiteral("whole"), variant,
+                           saveDir, out);
+            if (!topology->configurable.empty())
+                readabilityRow(name, topology, GraphViewMode::ConfigurableNeighbourhood,
+                               QStringLiteral("configurable+neighbours"), variant, saveDir, out);
+        }
+        opened << QStringLiteral("%1 opens on: %2").arg(name, openingView(topology));
+    }
+    out << '\n' << opened.join('\n') << '\n';
     return status;
 }
 
@@ -247,7 +353,13 @@ int main(int argc, char** argv) {
         "Saves the last frame of each measure as DIR/<graph>-<view>-<measure>.png (full, "
         "full-panned, mid, zoomed), to look at or to compare two builds pixel for pixel.",
         "DIR");
+    const QCommandLineOption readabilityOption(
+        "readability",
+        "Instead of frame times: per SOURCE and view, the drawing's extent over the viewport and "
+        "its node box size at fit zoom, and the layout time, for the wrapped layout and the plain "
+        "layered one it replaced (docs/GRAPH_VIEW.md); --save-frames saves each fitted view.");
     parser.addOption(framesOption);
+    parser.addOption(readabilityOption);
     parser.addOption(wholeOnlyOption);
     parser.addOption(saveOption);
     tpugraphs::app::processProgramOptions(parser, app, "tpugraphs-bench-graph");
@@ -259,5 +371,7 @@ int main(int argc, char** argv) {
     QStringList sources = parser.positionalArguments();
     if (sources.isEmpty()) sources << QStringLiteral("synthetic:100000");
     QTextStream out(stdout);
+    if (parser.isSet(readabilityOption))
+        return runReadabilityBenchmark(sources, options.saveDir, out);
     return runGraphBenchmark(sources, options, out);
 }

@@ -34,7 +34,9 @@ int main(int argc, char** argv) {
                                    "name");
     const QCommandLineOption node("node", "Select and centre a node (needs --graph).", "id");
     const QCommandLineOption config("config", "Config shown in the inspector.", "index");
-    const QCommandLineOption tab("tab", "Show a tab: graph, runtimes or collection.", "name");
+    const QCommandLineOption tab(
+        "tab", "Show a tab: graph, runtimes, collection or compare (the config comparison).",
+        "name");
     const QCommandLineOption zoom("zoom", "Zoom factor after fitting the graph.", "factor");
     const QCommandLineOption search("search", "Search the graph for a node id or opcode.", "text");
     const QCommandLineOption logScale("log", "Log scale for the sorted runtime curve.");
@@ -43,8 +45,15 @@ int main(int argc, char** argv) {
                                   "Graph view: whole, neighbours (configurable nodes + "
                                   "neighbours) or collapsed (computations collapsed).",
                                   "name");
-    parser.addOptions(
-        {out, demo, size, graph, node, config, tab, zoom, search, logScale, feature, view});
+    const QCommandLineOption compareRun(
+        "compare-run", "With --tab compare: rank the differing nodes by this run's predictions.",
+        "dir");
+    const QCommandLineOption compareSplit("compare-split",
+                                          "With --tab compare: the split view A | B.");
+    const QCommandLineOption exportSvg("export-svg", "Also write the whole drawing as SVG.",
+                                       "file");
+    parser.addOptions({out, demo, size, graph, node, config, tab, zoom, search, logScale, feature,
+                       view, compareRun, compareSplit, exportSvg});
     tpugraphs::app::processProgramOptions(parser, app, "tpugraphs-screenshot");
     if (!parser.isSet(out)) {
         std::fprintf(stderr, "tpugraphs-screenshot: --out FILE is required (see --help)\n");
@@ -71,6 +80,9 @@ int main(int argc, char** argv) {
     options.search = parser.value(search);
     options.logScale = parser.isSet(logScale);
     options.feature = parser.value(feature);
+    options.compareRun = parser.value(compareRun);
+    options.compareSplit = parser.isSet(compareSplit);
+    options.exportSvg = parser.value(exportSvg);
     tpugraphs::ui::ScreenshotScript script(&window, options);
     QObject::connect(&script, &tpugraphs::ui::ScreenshotScript::finished, &app,
                      [](int code) { QApplication::exit(code); });

@@ -3,12 +3,16 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QPixmap>
+#include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
 
+#include "analysis/loaded_graph.h"
 #include "charts/runtime_charts_panel.h"
+#include "explorer/config_compare_panel.h"
 #include "explorer/dataset_browser.h"
 #include "explorer/explorer_page.h"
 #include "explorer/inspector_panel.h"
@@ -16,6 +20,7 @@
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
 #include "main_window.h"
+#include "train/predictor.h"
 
 namespace tpugraphs::ui {
 
@@ -90,6 +95,9 @@ void ScreenshotScript::capture() {
     if (m_options.tab == QLatin1String("runtimes")) page->showTab(ExplorerPage::RuntimesTab);
     if (m_options.tab == QLatin1String("collection")) page->showTab(ExplorerPage::CollectionTab);
     if (m_options.tab == QLatin1String("graph")) page->showTab(ExplorerPage::GraphTab);
+    if (m_options.tab == QLatin1String("compare")) showComparison(page);
+    if (!m_options.exportSvg.isEmpty())
+        page->graphPanel()->exportDrawing(m_options.exportSvg, true);
     // Wait for the runtime columns, then give the charts and the view a moment to repaint.
     const auto save = [this] {
         QTimer::singleShot(600, this, [this] {
@@ -106,6 +114,21 @@ void ScreenshotScript::capture() {
         return;
     }
     connect(page, &ExplorerPage::tasksIdle, this, save, Qt::SingleShotConnection);
+}
+
+void ScreenshotScript::showComparison(ExplorerPage* page) {
+    page->showTab(ExplorerPage::GraphTab);
+    page->sideTabs()->setCurrentWidget(page->comparePanel());
+    const auto graph = page->currentGraph();
+    if (!m_options.compareRun.isEmpty() && graph && graph->layout) {
+        const Predictor predictor(m_options.compareRun.toStdString());
+        const std::vector<float> scores = predictor.predict(*graph->layout);
+        page->comparePanel()->setPerConfigScores(
+            std::vector<double>(scores.begin(), scores.end()),
+            QStringLiteral("the run %1").arg(QFileInfo(m_options.compareRun).fileName()));
+    }
+    if (m_options.compareSplit)
+        page->comparePanel()->findChild<QCheckBox*>("compareSplit")->setChecked(true);
 }
 
 void ScreenshotScript::fail(const QString& message) {

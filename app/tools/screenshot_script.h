@@ -7,6 +7,7 @@
 
 namespace tpugraphs::ui {
 
+class ExplorerPage;
 class MainWindow;
 
 struct ScreenshotOptions {
@@ -14,12 +15,17 @@ struct ScreenshotOptions {
     QString graph;      // graph stem or "collection/split/stem"; empty: none
     int node = -1;      // node to select and centre
     int config = -1;    // config shown in the inspector
-    QString tab;        // "graph", "runtimes" or "collection"
+    QString tab;        // "graph", "runtimes", "collection" or "compare"
     int viewMode = 0;   // graph view mode: index of the panel's view box (0: whole graph)
     double zoom = 0.0;  // zoom factor applied after fitting (0: fitted)
     QString search;     // text typed into the graph search
     bool logScale = false;
     QString feature;  // scatter feature name
+    // "compare" tab: the config comparison beside the graph, ranked by this run's predicted
+    // scores when set (the measured runtimes otherwise), as a split view A | B when split.
+    QString compareRun;
+    bool compareSplit = false;
+    QString exportSvg;  // the whole drawing also written as SVG here
     int timeoutSeconds = 300;
 };
 
@@ -37,6 +43,7 @@ private:
     void onDatasetOpened();
     void onGraphReady();
     void capture();
+    void showComparison(ExplorerPage* page);
     void fail(const QString& message);
 
     MainWindow* m_window;

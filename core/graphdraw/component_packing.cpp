@@ -6,6 +6,8 @@
 #include <limits>
 #include <numeric>
 
+#include "graphdraw/layer_wrapping.h"
+
 namespace tpugraphs {
 
 namespace {
@@ -234,7 +236,12 @@ std::optional<GraphDrawing> drawComponents(const DagInput& input, const DrawingO
     validateDagInput(input);
     std::vector<int32_t> componentOf;
     const int32_t count = connectedComponents(input, componentOf);
-    if (count <= 1) return drawDag(input, options, control);
+    auto drawOne = [&options, &packing](const DagInput& dag, const DrawingControl& part) {
+        std::optional<GraphDrawing> d = drawDag(dag, options, part);
+        if (d && packing.wrapColumns) wrapLayersIntoColumns(*d, {packing.aspect, 2 * packing.gap});
+        return d;
+    };
+    if (count <= 1) return drawOne(input, control);
     const std::vector<Component> parts = splitComponents(input, componentOf, count);
     std::vector<GraphDrawing> drawings;
     drawings.reserve(parts.size());
@@ -245,7 +252,7 @@ std::optional<GraphDrawing> drawComponents(const DagInput& input, const DrawingO
             part.progress = [&, base = done, size = c.dag.nodeCount](float f) {
                 control.progress(float((base + f * size) / double(input.nodeCount)));
             };
-        std::optional<GraphDrawing> d = drawDag(c.dag, options, part);
+        std::optional<GraphDrawing> d = drawOne(c.dag, part);
         if (!d) return std::nullopt;
         drawings.push_back(std::move(*d));
         done += c.dag.nodeCount;

@@ -24,7 +24,7 @@ inline std::shared_ptr<const GraphTopology> smallGraph() {
     return t;
 }
 
-// A shown 800 x 600 view that has drawn `graph` (ok: the drawing arrived in time).
+// A shown 800 x 600 view that has drawn `graph` in `mode` (ok: the drawing arrived in time).
 class GraphViewFixture {
 public:
     explicit GraphViewFixture(std::shared_ptr<const GraphTopology> graph,
@@ -33,7 +33,7 @@ public:
         view.show();
         view.setViewMode(mode);
         QSignalSpy finished(&view, &GraphViewWidget::drawingFinished);
-        view.setGraph(std::move(graph));
+        view.setGraph(std::move(graph), GraphViewWidget::Opening::AsChosen);
         ok = view.isDrawing() && finished.wait(20000) && view.scene() != nullptr;
     }
     GraphViewWidget view;

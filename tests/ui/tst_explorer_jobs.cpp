@@ -1,5 +1,6 @@
 // Tests the background job lane: results of a superseded run are dropped, cancel reaches the
-// work, running state is reported; and the typed jobs report errors without crashing.
+// work, running state is reported; and the typed jobs report errors without crashing. A result
+// that must not arrive is proved absent by a marker queued after it, never by a fixed wait.
 #include <QtTest>
 
 #include <atomic>
@@ -15,39 +16,55 @@
 using namespace tpugraphs;
 using namespace tpugraphs::ui;
 
+namespace {
+
+// Queues a marker on the UI thread after everything already posted to it (events posted to one
+// thread are delivered in order) and waits for it: whatever was posted before has been handled.
+bool drainPostedEvents(QObject* receiver) {
+    bool marker = false;
+    QMetaObject::invokeMethod(
+        receiver, [&marker] { marker = true; }, Qt::QueuedConnection);
+    return QTest::qWaitFor([&marker] { return marker; }, 5000);
+}
+
+}  // namespace
+
 class TestExplorerJobs : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void staleResultsAreDropped() {
         JobRunner runner;
         QStringList delivered;
-        std::atomic<bool> firstSawCancel{false};
+        std::atomic<bool> firstPosted{false};
         runner.start([&](int id, const std::atomic<bool>& cancel) {
             while (!cancel.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-            firstSawCancel = true;
             runner.post(id, [&] { delivered << "first"; });
+            firstPosted = true;
         });
         QVERIFY(runner.isRunning());
         runner.start([&](int id, const std::atomic<bool>&) {
             runner.post(id, [&] { delivered << "second"; });
         });
         QTRY_VERIFY(!runner.isRunning());
-        QTRY_VERIFY(firstSawCancel.load());
-        QTest::qWait(20);
+        QTRY_VERIFY(firstPosted.load());
+        QVERIFY(drainPostedEvents(&runner));  // the stale "first" was handled (and dropped)
         QCOMPARE(delivered, QStringList{"second"});
     }
     void cancelDropsEverything() {
         JobRunner runner;
         QSignalSpy running(&runner, &JobRunner::runningChanged);
         int delivered = 0;
+        std::atomic<bool> posted{false};
         runner.start([&](int id, const std::atomic<bool>& cancel) {
             while (!cancel.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
             runner.post(id, [&] { ++delivered; });
+            posted = true;
         });
         runner.cancel();
         QVERIFY(!runner.isRunning());
         QCOMPARE(running.count(), 2);  // true, then false
-        QTest::qWait(50);
+        QTRY_VERIFY(posted.load());
+        QVERIFY(drainPostedEvents(&runner));  // the cancelled job's result was handled (dropped)
         QCOMPARE(delivered, 0);
     }
     void scanOfMissingFolderFails() {

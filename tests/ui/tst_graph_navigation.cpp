@@ -65,7 +65,7 @@ private Q_SLOTS:
         QVERIFY(f.ok);
         const int node = 1500;
         f.view.selectNode(node);
-        f.view.zoomAt(40.0, f.view.nodeScreenPos(node));
+        f.view.zoomAt(0.8 / f.view.zoom(), f.view.nodeScreenPos(node));  // boxes 22 px high
         const QPointF centre(f.view.width() / 2.0, f.view.height() / 2.0);
         const auto emptyCentre = [&] {
             return f.view.scene()->nodeAt(f.view.transform().toWorld(centre),

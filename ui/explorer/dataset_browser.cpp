@@ -43,13 +43,14 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     // The default columns fit without sideways scrolling: the name takes what the numbers leave
-    // (long hashes elided in the middle); the header's context menu shows the other columns.
+    // (elided at the end: a tile graph keeps its model name, "retinanet.2x2.fp32_-342c…", and
+    // loses its hash); the header's context menu shows the other columns.
     QHeaderView* header = m_tree->header();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(DatasetTreeModel::NameColumn, QHeaderView::Stretch);
     header->setMinimumSectionSize(40);
-    m_tree->setTextElideMode(Qt::ElideMiddle);
+    m_tree->setTextElideMode(Qt::ElideRight);
     m_tree->setIndentation(12);  // graphs sit 3 levels deep: 20 px a level left "u…d" of unet3d
     for (int c = 1; c < DatasetTreeModel::ColumnCount; ++c) m_tree->setColumnWidth(c, 60);
     m_tree->setColumnWidth(DatasetTreeModel::SpeedupColumn, 92);

@@ -13,16 +13,17 @@
 
 #include "analysis/collection_summary.h"
 #include "analysis/loaded_graph.h"
+#include "analysis/node_shape.h"
 #include "analysis/start_graph.h"
 #include "charts/collection_charts_panel.h"
 #include "charts/runtime_charts_panel.h"
 #include "common/count_text.h"
-#include "common/message_without_path.h"
 #include "common/graph_load_job.h"
+#include "common/message_without_path.h"
+#include "explorer/config_compare_panel.h"
 #include "explorer/dataset_browser.h"
 #include "explorer/dataset_scan_job.h"
 #include "explorer/inspector_panel.h"
-#include "explorer/node_shape_text.h"
 #include "explorer/prepared_cache_job.h"
 #include "explorer/runtime_stats_job.h"
 #include "graphview/graph_view_panel.h"
@@ -51,7 +52,9 @@ ExplorerPage::ExplorerPage(QWidget* parent)
       m_graphPanel(new GraphViewPanel(this)),
       m_runtimeCharts(new RuntimeChartsPanel(this)),
       m_collectionCharts(new CollectionChartsPanel(this)),
-      m_inspector(new InspectorPanel(this)) {
+      m_inspector(new InspectorPanel(this)),
+      m_compare(new ConfigComparePanel(this)),
+      m_sideTabs(new QTabWidget(this)) {
     m_error->setObjectName("errorBanner");
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -65,10 +68,13 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     // Explicit minimum widths: the panels' size hints would otherwise squeeze the browser.
     m_browser->setMinimumWidth(280);
     m_tabs->setMinimumWidth(420);
-    m_inspector->setMinimumWidth(280);
+    m_sideTabs->setObjectName("explorerSideTabs");
+    m_sideTabs->addTab(m_inspector, QStringLiteral("Node"));
+    m_sideTabs->addTab(m_compare, QStringLiteral("Compare configs"));
+    m_sideTabs->setMinimumWidth(280);
     m_splitter->addWidget(m_browser);
     m_splitter->addWidget(m_tabs);
-    m_splitter->addWidget(m_inspector);
+    m_splitter->addWidget(m_sideTabs);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 5);
     m_splitter->setStretchFactor(2, 2);
@@ -116,10 +122,34 @@ ExplorerPage::ExplorerPage(QWidget* parent)
             &ExplorerPage::onNodeSelected);
     connect(m_runtimeCharts, &RuntimeChartsPanel::configChosen, m_inspector,
             &InspectorPanel::setConfig);
-    connect(m_inspector, &InspectorPanel::nodeActivated, this, [this](int64_t node) {
+    const auto activateNode = [this](int64_t node) {
         m_graphPanel->view()->selectNode(int(node));
         m_graphPanel->view()->centreOnNode(int(node));
         onNodeSelected(int(node));
+    };
+    connect(m_inspector, &InspectorPanel::nodeActivated, this, activateNode);
+    connect(m_compare, &ConfigComparePanel::nodeActivated, this, activateNode);
+    connect(m_compare, &ConfigComparePanel::splitViewToggled, m_graphPanel,
+            &GraphViewPanel::setSplitView);
+    connect(m_compare, &ConfigComparePanel::highlightChanged, this,
+            [this](const QVector<float>& values, const QString& title) {
+                if (!m_graph) return;
+                if (!m_compare->isSplitView()) {
+                    m_graphPanel->view()->setNodeValues(values, title);
+                    return;
+                }
+                m_graphPanel->view()->setNodeValues(
+                    m_compare->layoutValues(false),
+                    QStringLiteral("layout in config A (%1)").arg(m_compare->configA()));
+                m_graphPanel->secondView()->setNodeValues(
+                    m_compare->layoutValues(true),
+                    QStringLiteral("layout in config B (%1)").arg(m_compare->configB()));
+            });
+    // A config picked in the runtime chart becomes config B of the comparison.
+    connect(m_runtimeCharts, &RuntimeChartsPanel::configChosen, this,
+            [this](int64_t config) { m_compare->setConfigs(m_compare->configA(), config); });
+    connect(m_inspector, &InspectorPanel::configChanged, this, [this](int64_t config) {
+        m_graphPanel->setExportGraph(m_graph, m_graph && m_graph->layout ? config : -1);
     });
 }
 
@@ -142,6 +172,8 @@ void ExplorerPage::onScanned(const DatasetIndex& index) {
     m_collectionCharts->setDataset(index);
     m_graphPanel->setGraph(nullptr);
     m_inspector->setGraph(nullptr);
+    m_compare->setGraph(nullptr);
+    m_graphPanel->setExportGraph(nullptr);
     m_runtimeCharts->setGraph(nullptr);
     QStringList unreadable;
     for (const GraphEntry& entry : index.graphs)
@@ -186,9 +218,17 @@ void ExplorerPage::onGraphLoaded(std::shared_ptr<const LoadedGraph> graph) {
     m_graph = graph;
     showDatasetNotice();  // a graph's error is over; the dataset's stays while it is open
     m_graphPanel->setGraph(graph->topology);
-    m_graphPanel->view()->setNodeDetail(
-        [graph](int node) { return QStringLiteral("shape ") + nodeShapeText(*graph, node); });
     m_inspector->setGraph(graph);
+    m_graphPanel->setExportGraph(graph, graph->layout ? m_inspector->config() : -1);
+    m_compare->setGraph(graph);
+    // After setGraph: the tool tip's detail belongs to this graph.
+    m_graphPanel->view()->setNodeDetail([graph, compare = m_compare](int node) {
+        QString detail =
+            QStringLiteral("shape ") + QString::fromStdString(nodeShapeText(*graph, node));
+        const QString layouts = compare->nodeDetail(node);
+        if (!layouts.isEmpty()) detail += QStringLiteral("\n") + layouts;
+        return detail;
+    });
     m_runtimeCharts->setGraph(graph);
     Q_EMIT graphLoaded(graph);
 }
@@ -199,6 +239,8 @@ void ExplorerPage::onGraphFailed(const QString& path, const QString& error) {
     m_graph.reset();
     m_graphPanel->setGraph(nullptr);
     m_inspector->setGraph(nullptr);
+    m_compare->setGraph(nullptr);
+    m_graphPanel->setExportGraph(nullptr);
     m_runtimeCharts->setGraph(nullptr);
     m_loadingGraph = -1;  // selecting it again shows the error again
     showError(QStringLiteral("Cannot load %1: %2").arg(path, message));

@@ -21,6 +21,7 @@ struct LoadedGraph;
 namespace tpugraphs::ui {
 
 class CollectionChartsPanel;
+class ConfigComparePanel;
 class DatasetBrowser;
 class DatasetScanJob;
 class GraphLoadJob;
@@ -52,6 +53,8 @@ public:
     DatasetBrowser* browser() const { return m_browser; }
     GraphViewPanel* graphPanel() const { return m_graphPanel; }
     InspectorPanel* inspector() const { return m_inspector; }
+    ConfigComparePanel* comparePanel() const { return m_compare; }
+    QTabWidget* sideTabs() const { return m_sideTabs; }
     RuntimeChartsPanel* runtimeCharts() const { return m_runtimeCharts; }
     QTabWidget* tabs() const { return m_tabs; }
 
@@ -90,7 +93,7 @@ private:
     QTimer* m_summaryTimer;
     bool m_summaryDirty = false;
 
-    QLabel* m_error;        // the error banner: the current graph's error, else m_datasetNotice
+    QLabel* m_error;          // the error banner: the current graph's error, else m_datasetNotice
     QString m_datasetNotice;  // the open dataset's unreadable files, empty when none
     QSplitter* m_splitter;
     DatasetBrowser* m_browser;
@@ -99,6 +102,8 @@ private:
     RuntimeChartsPanel* m_runtimeCharts;
     CollectionChartsPanel* m_collectionCharts;
     InspectorPanel* m_inspector;
+    ConfigComparePanel* m_compare;
+    QTabWidget* m_sideTabs;  // the inspector and the config comparison
 };
 
 }  // namespace tpugraphs::ui

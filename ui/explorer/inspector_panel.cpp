@@ -15,6 +15,7 @@
 #include "analysis/loaded_graph.h"
 #include "common/units.h"
 #include "data/opcodes.h"
+#include "explorer/table_export.h"
 #include "item_models/feature_table_model.h"
 
 namespace tpugraphs::ui {
@@ -33,6 +34,7 @@ QTableView* makeTable(FeatureTableModel* model, QWidget* parent) {
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setAlternatingRowColors(true);
     table->setTextElideMode(Qt::ElideMiddle);  // long feature names keep both ends
+    installTableExport(table);
     return table;
 }
 

@@ -44,6 +44,7 @@ public:
                const GraphDrawing& drawing, GraphViewMode mode);
 
     const GraphTopology& topology() const { return *m_topology; }
+    const std::shared_ptr<const GraphTopology>& sharedTopology() const { return m_topology; }
     const GraphSubview& subview() const { return m_subview; }
     GraphViewMode mode() const { return m_mode; }
     QRectF bounds() const { return m_bounds; }
@@ -73,7 +74,6 @@ public:
     const QRectF& edgeBounds(int e) const { return m_edgeBounds[e]; }
     // Whether the polyline's y never decreases (every routed edge: it runs down layer by layer).
     bool descends(int e) const { return m_edgeFlags[e] & kDescends; }
-    VerticalSpan edgeSpan(int e) const { return m_edgeSpans[e]; }
     const VerticalSpan* edgeSpans() const { return m_edgeSpans.constData(); }  // per edge
     // An edge drawn as one straight segment across several layers (past the routing budget).
     bool isLongStraight(int e) const { return m_edgeFlags[e] & kLongStraight; }

@@ -2,6 +2,8 @@
 // events).
 #pragma once
 
+#include <QSize>
+
 #include <memory>
 #include <vector>
 
@@ -10,10 +12,21 @@
 
 namespace tpugraphs::ui {
 
+// Below this median box size (pixels, at fit zoom) a whole layout graph is not readable, and a
+// request that prefers the readable view gets its configurable nodes + neighbours instead.
+constexpr double kLegibleBoxPx = 6.0;
+
 struct GraphSceneRequest {
     std::shared_ptr<const GraphTopology> topology;
     GraphViewMode mode = GraphViewMode::Whole;
     std::vector<bool> expanded;  // per computation, for CollapsedComputations
+    QSize viewport{1600, 1000};  // the window the drawing is fitted to: its aspect is aimed at
+    // Tall layered drawings wrapped into columns (layer_wrapping.h) and components packed to the
+    // window's aspect; false: the plain layered drawing, components packed towards a square.
+    bool wrapColumns = true;
+    // Whole mode on a graph with configurable nodes: when the whole graph's boxes would be drawn
+    // smaller than kLegibleBoxPx at fit zoom, the scene is the ConfigurableNeighbourhood view.
+    bool preferReadable = false;
 };
 
 struct GraphSceneTimings {

@@ -17,12 +17,15 @@ namespace tpugraphs::ui {
 GraphViewPanel::GraphViewPanel(QWidget* parent)
     : QWidget(parent),
       m_view(new GraphViewWidget(this)),
+      m_viewB(new GraphViewWidget(this)),
       m_search(new GraphSearchBar(m_view, this)),
       m_mode(new QComboBox(this)),
       m_fit(new QToolButton(this)),
       m_collapse(new QToolButton(this)),
       m_legend(new QToolButton(this)),
       m_overview(new QToolButton(this)),
+      m_whole(new QToolButton(this)),
+      m_export(new QToolButton(this)),
       m_status(new QLabel(this)) {
     m_mode->setObjectName("graphViewMode");
     m_mode->addItem(QStringLiteral("Whole graph"), int(GraphViewMode::Whole));
@@ -61,19 +64,45 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     bar->addWidget(m_collapse);
     bar->addWidget(m_legend);
     bar->addWidget(m_overview);
+    bar->addWidget(m_whole);
+    bar->addWidget(m_export);
     bar->addSpacing(12);
     bar->addWidget(m_search);
     bar->addWidget(m_status, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
-    layout->addWidget(m_view, 1);
+    auto* views = new QHBoxLayout;
+    views->setSpacing(4);
+    views->addWidget(m_view, 1);
+    views->addWidget(m_viewB, 1);
+    m_viewB->setObjectName("graphViewB");
+    m_viewB->hide();
+    layout->addLayout(views, 1);
+    connect(m_view, &GraphViewWidget::transformChanged, this, [this] {
+        if (isSplitView()) m_viewB->setTransform(m_view->transform());
+    });
+    connect(m_viewB, &GraphViewWidget::transformChanged, this,
+            [this] { m_view->setTransform(m_viewB->transform()); });
+    connect(m_view, &GraphViewWidget::drawingFinished, this, [this] {
+        if (isSplitView()) m_viewB->showScene(m_view->scene());
+    });
 
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
+        m_openedReadable = false;
         m_view->setViewMode(static_cast<GraphViewMode>(m_mode->currentData().toInt()));
         updateControls();
     });
     connect(m_fit, &QToolButton::clicked, m_view, &GraphViewWidget::fitToWindow);
+    connect(m_whole, &QToolButton::clicked, this,
+            [this] { m_mode->setCurrentIndex(m_mode->findData(int(GraphViewMode::Whole))); });
+    connect(m_view, &GraphViewWidget::viewModeChanged, this,
+            [this](GraphViewMode mode, bool automatic) {
+                const QSignalBlocker block(m_mode);
+                m_mode->setCurrentIndex(m_mode->findData(int(mode)));
+                m_openedReadable = automatic;
+                updateControls();
+            });
     connect(m_collapse, &QToolButton::clicked, m_view, &GraphViewWidget::collapseAllComputations);
     connect(m_legend, &QToolButton::toggled, m_view, &GraphViewWidget::setLegendVisible);
     connect(m_overview, &QToolButton::toggled, m_view, &GraphViewWidget::setMinimapEnabled);
@@ -100,6 +129,12 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     connect(next, &QShortcut::activated, m_search, &GraphSearchBar::next);
     auto* previous = new QShortcut(QKeySequence::FindPrevious, this);
     connect(previous, &QShortcut::activated, m_search, &GraphSearchBar::previous);
+    m_whole->setText(QStringLiteral("Whole graph"));
+    m_whole->setObjectName("graphWholeButton");
+    m_whole->setToolTip(
+        QStringLiteral("The whole graph is too small to read at this size, so the view opened "
+                       "on its configurable nodes and their neighbours: show the whole graph"));
+    buildExportMenu();
     updateControls();
 }
 
@@ -107,7 +142,9 @@ void GraphViewPanel::setGraph(std::shared_ptr<const GraphTopology> topology) {
     // The view mode and the search belong to the graph they were chosen on. Clearing first lets
     // the mode change without laying out the old graph again.
     m_view->clear();
+    m_viewB->clear();
     m_search->clear();
+    m_openedReadable = false;
     {
         const QSignalBlocker block(m_mode);
         m_mode->setCurrentIndex(0);
@@ -117,10 +154,24 @@ void GraphViewPanel::setGraph(std::shared_ptr<const GraphTopology> topology) {
     updateControls();
 }
 
+void GraphViewPanel::setSplitView(bool on) {
+    m_viewB->setVisible(on);
+    if (!on) return;
+    m_viewB->showScene(m_view->scene());
+    m_viewB->setTransform(m_view->transform());
+}
+
+bool GraphViewPanel::isSplitView() const {
+    return !m_viewB->isHidden();
+}
+
 void GraphViewPanel::updateControls() {
     const auto graph = m_view->graph();
     // Collapse all only in the collapsed view: elsewhere its room goes to the search and status.
     m_collapse->setVisible(m_view->viewMode() == GraphViewMode::CollapsedComputations);
+    m_whole->setVisible(m_openedReadable &&
+                        m_view->viewMode() == GraphViewMode::ConfigurableNeighbourhood);
+    m_export->setEnabled(graph != nullptr);
     m_mode->setEnabled(graph != nullptr);
     m_fit->setEnabled(graph != nullptr);
     m_overview->setEnabled(graph != nullptr);

@@ -7,6 +7,10 @@
 
 #include "graphdraw/graph_topology.h"
 
+namespace tpugraphs {
+struct LoadedGraph;
+}
+
 class QComboBox;
 class QLabel;
 class QToolButton;
@@ -28,18 +32,42 @@ public:
     QComboBox* modeBox() const { return m_mode; }
     QToolButton* overviewButton() const { return m_overview; }
     QLabel* statusLabel() const { return m_status; }
+    QToolButton* wholeGraphButton() const { return m_whole; }
+    // The split view: a second view beside the first showing the same drawing, their pan and
+    // zoom synced (config A on the left, B on the right when comparing).
+    void setSplitView(bool on);
+    bool isSplitView() const;
+    GraphViewWidget* secondView() const { return m_viewB; }
+
+    // What "Export graph" writes (DOT, GraphML): the loaded graph and the config whose layout
+    // the configurable nodes carry (-1: none).
+    void setExportGraph(std::shared_ptr<const LoadedGraph> graph, int64_t layoutConfig = -1);
+    // Writes the drawing (.svg or .png by the suffix), the visible region or the whole graph.
+    // Throws std::exception (the file, the reason).
+    void exportDrawing(const QString& path, bool wholeGraph) const;
+    // Writes the graph (.dot or .graphml by the suffix). Throws std::exception.
+    void exportGraph(const QString& path) const;
 
 private:
     void updateControls();
+    void buildExportMenu();
+    void exportWithDialog(const QString& title, const QString& filter, bool drawing,
+                          bool wholeGraph);
 
     GraphViewWidget* m_view;
+    GraphViewWidget* m_viewB;
     GraphSearchBar* m_search;
     QComboBox* m_mode;
     QToolButton* m_fit;
     QToolButton* m_collapse;
     QToolButton* m_legend;
     QToolButton* m_overview;
+    QToolButton* m_whole;
+    QToolButton* m_export;
     QLabel* m_status;
+    std::shared_ptr<const LoadedGraph> m_exportGraph;
+    int64_t m_exportLayoutConfig = -1;
+    bool m_openedReadable = false;  // the view opened on the readable view by itself
 };
 
 }  // namespace tpugraphs::ui

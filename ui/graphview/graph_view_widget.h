@@ -11,6 +11,7 @@
 #include "graphview/graph_legend.h"
 #include "graphview/graph_renderer.h"
 #include "graphview/graph_scene.h"
+#include "graphview/graph_scene_builder.h"
 
 namespace tpugraphs::ui {
 
@@ -24,11 +25,20 @@ public:
     ~GraphViewWidget() override;
 
     // Shows a graph: lays it out off the UI thread in the current view mode, then fits it.
-    void setGraph(std::shared_ptr<const GraphTopology> topology);
+    // A layout graph whose whole drawing would show boxes under kLegibleBoxPx at fit zoom opens
+    // on its configurable nodes + neighbours instead (viewModeChanged(mode, true)).
+    enum class Opening { PreferReadable, AsChosen };
+    void setGraph(std::shared_ptr<const GraphTopology> topology,
+                  Opening opening = Opening::PreferReadable);
+    // Shows another view's drawing as it is (no layout of its own): the split view's second
+    // half, whose world coordinates are then those of the first.
+    void showScene(std::shared_ptr<const GraphScene> scene);
     void clear();
     std::shared_ptr<const GraphTopology> graph() const { return m_topology; }
     std::shared_ptr<const GraphScene> scene() const { return m_scene; }
 
+    // The user's choice of view: a whole layout graph too small to read at fit zoom no longer
+    // opens on its configurable nodes + neighbours (setGraph prefers that readable view).
     void setViewMode(GraphViewMode mode);
     GraphViewMode viewMode() const { return m_mode; }
     // CollapsedComputations: show a computation's nodes instead of its box (or fold it back);
@@ -36,6 +46,12 @@ public:
     void setComputationExpanded(int computation, bool expanded);
     void collapseAllComputations();
     bool isDrawing() const;
+    // Tall drawings wrapped into columns, components packed to the window's shape (on by
+    // default; off: the plain layered drawing, as before the wrapping, for comparisons).
+    void setColumnWrapping(bool wrap);
+    // What the view paints: selection, matches and value colours (for exports).
+    const GraphRenderState& renderState() const { return m_state; }
+    QRectF visibleWorld() const { return m_transform.toWorld(QRectF(rect())); }
 
     // Original node ids in the current view matching "123" / "#123" (a node id) or an opcode
     // name (exact names first; otherwise names containing the text, case-insensitive).
@@ -78,6 +94,8 @@ public:
     void zoomInTowardsContent(double factor, const QPointF& point);
     double zoom() const { return m_transform.scale; }
     const GraphViewTransform& transform() const { return m_transform; }  // world to widget
+    // Moves the camera without emitting transformChanged (a view following another's camera).
+    void setTransform(const GraphViewTransform& transform);
     GraphDetail detail() const { return detailForScale(m_transform.scale); }
     QPointF nodeScreenPos(int originalNode) const;  // centre in widget coordinates
 
@@ -96,6 +114,10 @@ Q_SIGNALS:
     void drawingStarted();
     void drawingFinished(int nodes, int edges, double ms);
     void drawingFailed(const QString& message);
+    // The view changed by itself (automatic: the readable view replaced the whole graph).
+    void viewModeChanged(GraphViewMode mode, bool automatic);
+    // The camera moved (zoom, pan, fit, centring), not by setTransform.
+    void transformChanged();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -117,6 +139,7 @@ private:
     void updateViewValues();
     void fillViewValues();
     void panBy(const QPointF& delta);
+    void cameraMoved();  // after a camera change: no longer auto-fitted, repaint, tell
     void paintOverlay(QPainter& painter);
     GraphLegendContent legendContent() const;
     void refitIfFitted();
@@ -129,6 +152,8 @@ private:
     std::shared_ptr<const GraphScene> m_scene;
     GraphViewMode m_mode = GraphViewMode::Whole;
     std::vector<bool> m_expanded;
+    bool m_preferReadable = false;  // the next drawing may replace Whole by the readable view
+    bool m_wrapColumns = true;
     GraphDrawingJob* m_job = nullptr;
     float m_progress = 0.0f;
     QString m_error;

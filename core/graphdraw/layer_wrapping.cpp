@@ -1,0 +1,244 @@
+// Layer wrapping: per-layer extents, cut choice by crossing edges, and the move into columns.
+#include "graphdraw/layer_wrapping.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace tpugraphs {
+
+namespace {
+
+constexpr float kCutWindow = 0.15f;  // a cut may move this share of a column's height
+constexpr float kWideLayer = 1.5f;   // layers wider than this x the ideal width get rows
+constexpr float kRowGap = 24.0f;     // vertical space between the rows of a split layer
+
+// Per layer: horizontal extent of its boxes and routing points, vertical extent of its row.
+struct LayerExtents {
+    std::vector<float> left, right, top, bottom;
+};
+
+// The layer of each polyline point: the producer's for the first, the consumer's for the last,
+// else the layer whose centre line the routing point lies on.
+std::vector<int32_t> pointLayers(const GraphDrawing& d) {
+    std::vector<int32_t> layerOf(d.points.size(), 0);
+    for (int32_t e = 0; e < d.edgeCount(); ++e) {
+        const int64_t first = d.edgePointStart[e], last = d.edgePointStart[e + 1] - 1;
+        for (int64_t k = first; k <= last; ++k) {
+            if (k == first) {
+                layerOf[k] = d.layer[d.edgeFrom[e]];
+            } else if (k == last) {
+                layerOf[k] = d.layer[d.edgeTo[e]];
+            } else {
+                const auto at = std::lower_bound(d.layerY.begin(), d.layerY.end(), d.points[k].y);
+                layerOf[k] = static_cast<int32_t>(std::min<std::ptrdiff_t>(
+                    at - d.layerY.begin(), static_cast<std::ptrdiff_t>(d.layerY.size()) - 1));
+            }
+        }
+    }
+    return layerOf;
+}
+
+LayerExtents measureLayers(const GraphDrawing& d, const std::vector<int32_t>& pointLayer) {
+    const auto count = static_cast<size_t>(d.layerCount());
+    constexpr float kFar = std::numeric_limits<float>::max();
+    LayerExtents ex{std::vector<float>(count, kFar), std::vector<float>(count, -kFar),
+                    std::vector<float>(count, kFar), std::vector<float>(count, -kFar)};
+    auto add = [&ex](int32_t l, float left, float top, float right, float bottom) {
+        ex.left[l] = std::min(ex.left[l], left);
+        ex.right[l] = std::max(ex.right[l], right);
+        ex.top[l] = std::min(ex.top[l], top);
+        ex.bottom[l] = std::max(ex.bottom[l], bottom);
+    };
+    for (int32_t v = 0; v < d.nodeCount(); ++v)
+        add(d.layer[v], d.x[v] - 0.5f * d.width[v], d.y[v] - 0.5f * d.height[v],
+            d.x[v] + 0.5f * d.width[v], d.y[v] + 0.5f * d.height[v]);
+    for (size_t k = 0; k < d.points.size(); ++k)
+        add(pointLayer[k], d.points[k].x, d.points[k].y, d.points[k].x, d.points[k].y);
+    for (size_t l = 0; l < count; ++l)
+        if (ex.left[l] > ex.right[l]) add(int32_t(l), 0.0f, d.layerY[l], 0.0f, d.layerY[l]);
+    return ex;
+}
+
+// Splits each layer much wider than the drawing's ideal width (that of its boxes' area at the
+// aimed aspect) into rows, as text wraps into lines: a vertex goes to the row of its x slice,
+// moved left under the first slice and down by its row; the layers below move down by the
+// rows added. Vertices within a layer have no edges between them, so no edge turns upwards.
+// Returns whether a layer was split (layerY then holds each layer's first row).
+bool splitWideLayers(GraphDrawing& d, const std::vector<int32_t>& pointLayer, float aspect) {
+    const LayerExtents ex = measureLayers(d, pointLayer);
+    const int32_t layers = d.layerCount();
+    double area = 0.0;
+    for (int32_t l = 0; l < layers; ++l) {
+        const float pitch =
+            l + 1 < layers ? d.layerY[l + 1] - d.layerY[l] : ex.bottom[l] - ex.top[l];
+        area += double(ex.right[l] - ex.left[l]) * pitch;
+    }
+    const auto ideal = static_cast<float>(std::sqrt(area * aspect));
+    struct Rows {
+        float left = 0.0f, slice = 0.0f, pitch = 0.0f, down = 0.0f;  // down: of its first row
+        int count = 1;
+    };
+    std::vector<Rows> rows(static_cast<size_t>(layers));
+    float down = 0.0f;
+    bool split = false;
+    for (int32_t l = 0; l < layers; ++l) {
+        Rows& r = rows[l];
+        r.down = down;
+        const float width = ex.right[l] - ex.left[l];
+        if (ideal > 0.0f && width > kWideLayer * ideal) {
+            r.count = static_cast<int>(std::ceil(width / ideal));
+            r.left = ex.left[l];
+            r.slice = width / float(r.count);
+            r.pitch = ex.bottom[l] - ex.top[l] + kRowGap;
+            down += float(r.count - 1) * r.pitch;
+            split = true;
+        }
+    }
+    if (!split) return false;
+    // The move of a vertex of layer l at x: (dx, dy).
+    auto move = [&rows](int32_t l, float x, float& dx, float& dy) {
+        const Rows& r = rows[l];
+        const int row =
+            r.count == 1 ? 0 : std::clamp(static_cast<int>((x - r.left) / r.slice), 0, r.count - 1);
+        dx = -float(row) * r.slice;
+        dy = r.down + float(row) * r.pitch;
+    };
+    std::vector<DrawingPoint> nodeMove(static_cast<size_t>(d.nodeCount()));
+    for (int32_t v = 0; v < d.nodeCount(); ++v) {
+        move(d.layer[v], d.x[v], nodeMove[v].x, nodeMove[v].y);
+        d.x[v] += nodeMove[v].x;
+        d.y[v] += nodeMove[v].y;
+    }
+    for (int32_t e = 0; e < d.edgeCount(); ++e) {
+        const int64_t first = d.edgePointStart[e], last = d.edgePointStart[e + 1] - 1;
+        for (int64_t k = first; k <= last; ++k) {
+            DrawingPoint shift;
+            if (k == first)
+                shift = nodeMove[d.edgeFrom[e]];  // the ends stay on their boxes
+            else if (k == last)
+                shift = nodeMove[d.edgeTo[e]];
+            else
+                move(pointLayer[k], d.points[k].x, shift.x, shift.y);
+            d.points[k].x += shift.x;
+            d.points[k].y += shift.y;
+        }
+    }
+    for (int32_t l = 0; l < layers; ++l) d.layerY[l] += rows[l].down;
+    return true;
+}
+
+// crossing[b]: edges crossing the boundary below layer b (from a layer <= b to one > b).
+std::vector<int64_t> crossingsPerBoundary(const GraphDrawing& d) {
+    std::vector<int64_t> delta(static_cast<size_t>(d.layerCount()) + 1, 0);
+    for (int32_t e = 0; e < d.edgeCount(); ++e) {
+        const int32_t a = d.layer[d.edgeFrom[e]], b = d.layer[d.edgeTo[e]];
+        ++delta[std::min(a, b)];
+        --delta[std::max(a, b)];
+    }
+    std::vector<int64_t> crossing(delta.size(), 0);
+    int64_t running = 0;
+    for (size_t b = 0; b < delta.size(); ++b) crossing[b] = running += delta[b];
+    return crossing;
+}
+
+// Layers are centred in their column, so a column is as wide as its widest layer (a long chain
+// whose nodes drift sideways from layer to layer becomes one straight column).
+float columnWidth(const LayerExtents& ex, int32_t begin, int32_t end) {
+    float width = 0.0f;
+    for (int32_t l = begin; l < end; ++l) width = std::max(width, ex.right[l] - ex.left[l]);
+    return width;
+}
+
+// Column k holds layers [starts[k], starts[k + 1]).
+struct Columns {
+    std::vector<int32_t> starts;
+    float width = 0.0f, height = 0.0f;
+};
+
+Columns cutColumns(const LayerExtents& ex, const std::vector<int64_t>& crossing, int columns,
+                   float gap) {
+    const auto layers = static_cast<int32_t>(ex.top.size());
+    const float totalTop = ex.top.front(), total = ex.bottom.back() - totalTop;
+    Columns c;
+    c.starts.push_back(0);
+    for (int k = 1; k < columns; ++k) {
+        const float ideal = totalTop + total * float(k) / float(columns);
+        const float window = kCutWindow * total / float(columns);
+        int32_t best = -1;
+        for (int32_t b = c.starts.back(); b + 1 < layers; ++b) {  // cut below layer b
+            if (ex.bottom[b] < ideal - window) continue;
+            if (ex.top[b + 1] > ideal + window && best >= 0) break;
+            const float miss = std::abs(ex.bottom[b] - ideal);
+            if (best < 0 || crossing[b] < crossing[best] ||
+                (crossing[b] == crossing[best] && miss < std::abs(ex.bottom[best] - ideal)))
+                best = b;
+        }
+        if (best < 0) break;
+        c.starts.push_back(best + 1);
+    }
+    c.starts.push_back(layers);
+    for (size_t k = 0; k + 1 < c.starts.size(); ++k) {
+        c.width += columnWidth(ex, c.starts[k], c.starts[k + 1]) + (k > 0 ? gap : 0.0f);
+        c.height = std::max(c.height, ex.bottom[c.starts[k + 1] - 1] - ex.top[c.starts[k]]);
+    }
+    return c;
+}
+
+}  // namespace
+
+int wrapLayersIntoColumns(GraphDrawing& d, const WrapOptions& options) {
+    const int32_t layers = d.layerCount();
+    if (layers < 2 || d.nodeCount() == 0) return 1;
+    const std::vector<int32_t> pointLayer = pointLayers(d);
+    const float aspect = std::max(0.01f, options.aspect);
+    const bool split = splitWideLayers(d, pointLayer, aspect);
+    const LayerExtents ex = measureLayers(d, pointLayer);
+    const std::vector<int64_t> crossing = crossingsPerBoundary(d);
+    // The size of the window side that must hold the drawing: smaller draws it larger.
+    auto extent = [aspect](const Columns& c) { return std::max(c.width / aspect, c.height); };
+    Columns best = cutColumns(ex, crossing, 1, options.columnGap);
+    for (int k = 2; k <= std::min(options.maxColumns, layers); ++k) {
+        Columns c = cutColumns(ex, crossing, k, options.columnGap);
+        if (extent(c) < extent(best)) best = std::move(c);
+        if (c.width / aspect > c.height) break;  // wider than the window: more only shrinks it
+    }
+    const auto columns = static_cast<int>(best.starts.size()) - 1;
+    const bool straighter = best.width < 0.9f * (d.bounds.right - d.bounds.left);
+    if (columns <= 1 && !split && !straighter) return 1;
+
+    // Per layer: its move, centred in its column.
+    std::vector<DrawingPoint> shift(static_cast<size_t>(layers));
+    float cursor = 0.0f;
+    for (int k = 0; k < columns; ++k) {
+        const float width = columnWidth(ex, best.starts[k], best.starts[k + 1]);
+        const float dy = ex.top.front() - ex.top[best.starts[k]];
+        for (int32_t l = best.starts[k]; l < best.starts[k + 1]; ++l)
+            shift[l] = {cursor + 0.5f * (width - (ex.right[l] - ex.left[l])) - ex.left[l], dy};
+        cursor += width + options.columnGap;
+    }
+    d.bounds = {std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
+                -std::numeric_limits<float>::max(), -std::numeric_limits<float>::max()};
+    auto extend = [&d](float x, float y) {
+        d.bounds.left = std::min(d.bounds.left, x);
+        d.bounds.top = std::min(d.bounds.top, y);
+        d.bounds.right = std::max(d.bounds.right, x);
+        d.bounds.bottom = std::max(d.bounds.bottom, y);
+    };
+    for (int32_t v = 0; v < d.nodeCount(); ++v) {
+        d.x[v] += shift[d.layer[v]].x;
+        d.y[v] += shift[d.layer[v]].y;
+        extend(d.x[v] - 0.5f * d.width[v], d.y[v] - 0.5f * d.height[v]);
+        extend(d.x[v] + 0.5f * d.width[v], d.y[v] + 0.5f * d.height[v]);
+    }
+    for (size_t k = 0; k < d.points.size(); ++k) {
+        d.points[k].x += shift[pointLayer[k]].x;
+        d.points[k].y += shift[pointLayer[k]].y;
+        extend(d.points[k].x, d.points[k].y);
+    }
+    d.layerY.clear();
+    return columns;
+}
+
+}  // namespace tpugraphs

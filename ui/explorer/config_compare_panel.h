@@ -1,0 +1,77 @@
+// Two configurations of a layout graph compared: config A and B (the best and the default by
+// default), the configurable nodes whose layouts differ as a table (opcode, shape, sensitivity,
+// most sensitive first; a click centres the node), and the colours and tool tips that highlight
+// them on the graph view.
+#pragma once
+
+#include <QVector>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "analysis/config_diff.h"
+
+class QCheckBox;
+class QLabel;
+class QSpinBox;
+class QTableWidget;
+
+namespace tpugraphs {
+struct LoadedGraph;
+}
+
+namespace tpugraphs::ui {
+
+class ConfigComparePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ConfigComparePanel(QWidget* parent = nullptr);
+
+    // Defaults A to the best config and B to the default one (config 0 without a default).
+    void setGraph(std::shared_ptr<const LoadedGraph> graph);
+    // Ranks by a model's per-config scores (e.g. a trained run's predictions) instead of the
+    // measured log runtime; empty restores the measured ranking.
+    void setPerConfigScores(const std::vector<double>& scores, const QString& source);
+    void setConfigs(int64_t a, int64_t b);
+
+    int64_t configA() const;
+    int64_t configB() const;
+    bool isHighlighted() const;
+    const std::vector<NodeLayoutDifference>& differences() const { return m_differences; }
+    QTableWidget* table() const { return m_table; }
+
+    // Per original node: the difference's sensitivity (or 1 without one), NaN when the node's
+    // layout is the same; the graph view colours by it.
+    QVector<float> highlightValues() const;
+    // The tool tip line of a node: both layouts when it differs, else empty.
+    QString nodeDetail(int node) const;
+    // Per original node, for the split view: the layout the differing node takes in config A
+    // (or B) as its index among the node's distinct layouts, in 0..1; NaN elsewhere.
+    QVector<float> layoutValues(bool ofB) const;
+    bool isSplitView() const;
+
+Q_SIGNALS:
+    // The highlight changed: the graph view shows `values` (empty: none) titled `title`.
+    void highlightChanged(const QVector<float>& values, const QString& title);
+    void nodeActivated(int64_t nodeId);
+    void splitViewToggled(bool on);
+
+private:
+    void recompute();
+    void fillTable();
+
+    std::shared_ptr<const LoadedGraph> m_graph;
+    std::vector<double> m_scores;
+    QString m_scoreSource;
+    std::vector<NodeLayoutDifference> m_differences;
+    QSpinBox* m_a;
+    QSpinBox* m_b;
+    QCheckBox* m_highlight;
+    QCheckBox* m_split;
+    QLabel* m_summary;
+    QTableWidget* m_table;
+};
+
+}  // namespace tpugraphs::ui
