@@ -171,8 +171,9 @@ fi
 blas=$("${apps[new]}/tpugraphs" --version | sed -n 's/^BLAS: //p')
 cpu=$("${apps[new]}/tpugraphs" --version | sed -n 's/^CPU: //p')
 gemm=$("${apps[new]}/tpugraphs-dev" --threads 2 bench gemm --rounds 5 2>/dev/null | sed -n 's/.*: \([0-9.]* GFLOP\/s\).*/\1/p') || true
-header="figures guard: $(date -u '+%Y-%m-%d %H:%M UTC'), $(git rev-parse --short HEAD)"
-[ -z "$baseline" ] || header+=" against the baseline $(git rev-parse --short "$baseline")"
+commit_of() { "${apps[$1]}/tpugraphs" --version 2>/dev/null | sed -n '1s/.*(git \(.*\))$/\1/p'; }
+header="figures guard: $(date -u '+%Y-%m-%d %H:%M UTC'), the build of $(commit_of new)"
+[ -z "$baseline" ] || header+=" against the baseline $(commit_of base)"
 header+=$'\n'"machine: ${cpu:-unknown CPU}; $(nproc) cores online; BLAS ${blas:-unknown}; "
 header+="GEMM at the model's shape ${gemm:-not measured} (2 threads); load average"
 header+=" $(cut -d' ' -f1-3 /proc/loadavg) at the start"
