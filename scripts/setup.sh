@@ -11,14 +11,14 @@ cd "$(dirname "$0")/.."
 # Build: compilers, CMake, Qt 6, LibTorch, libzip, libdeflate, CLI11, nlohmann-json; help2man
 # (man pages). Tests: xvfb (screenshots), python3-numpy (numpy reads what we write),
 # python3-scipy (how the Kendall test's expected values were computed), python3-torch (the
-# Python reference of `bench train`); dpkg-dev, file, desktop-file-utils, appstream (the package
-# test: cpack's dependency computation, the desktop entry and AppStream checks).
+# Python reference of `bench train`); dpkg-dev, file, desktop-file-utils, appstream, lintian (the
+# package test: cpack's dependency computation, the desktop entry and AppStream checks, lintian).
 # libgloo-dev: LibTorch's Gloo backend for distributed training. ccache is used when present.
 PACKAGES=(build-essential cmake ninja-build pkg-config help2man
           qt6-base-dev qt6-charts-dev libqt6opengl6-dev libtorch-dev libopenblas0-pthread libgloo-dev
           libzip-dev libcli11-dev nlohmann-json3-dev libdeflate-dev
           xvfb xauth python3-numpy python3-scipy python3-torch
-          dpkg-dev file desktop-file-utils appstream ${TPUGRAPHS_EXTRA_PACKAGES:-})
+          dpkg-dev file desktop-file-utils appstream lintian ${TPUGRAPHS_EXTRA_PACKAGES:-})
 
 # Reads apt's status lines (APT::Status-Fd) and prints one line per 10 % of downloading and of
 # installing.
