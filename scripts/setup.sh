@@ -11,8 +11,8 @@ cd "$(dirname "$0")/.."
 # Build: compilers, CMake, Qt 6, LibTorch, libzip, libdeflate, CLI11, nlohmann-json; help2man
 # (man pages). Tests: xvfb (screenshots), python3-numpy (numpy reads what we write),
 # python3-scipy (how the Kendall test's expected values were computed), python3-torch (the
-# Python reference of `bench train`); dpkg-dev, file, desktop-file-utils, appstream (the package
-# test: cpack's dependency computation, the desktop entry and AppStream checks).
+# Python reference of `bench train`); dpkg-dev, file, desktop-file-utils, appstream, lintian (the
+# package test: cpack's dependency computation, the desktop entry and AppStream checks, lintian).
 # libgloo-dev: LibTorch's Gloo backend for distributed training. pybind11-dev, python3-dev: the
 # Python module (`import tpugraphs`); python3-pytest, python3-matplotlib, jupyter-nbconvert,
 # python3-nbconvert, python3-ipykernel: its tests and the example notebook. ccache is used when
@@ -23,7 +23,7 @@ PACKAGES=(build-essential cmake ninja-build pkg-config help2man
           xvfb xauth python3-numpy python3-scipy python3-torch
           pybind11-dev python3-dev python3-pytest python3-matplotlib
           jupyter-nbconvert python3-nbconvert python3-ipykernel
-          dpkg-dev file desktop-file-utils appstream ${TPUGRAPHS_EXTRA_PACKAGES:-})
+          dpkg-dev file desktop-file-utils appstream lintian ${TPUGRAPHS_EXTRA_PACKAGES:-})
 
 # Reads apt's status lines (APT::Status-Fd) and prints one line per 10 % of downloading and of
 # installing.

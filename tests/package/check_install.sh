@@ -139,6 +139,10 @@ if [ "$gui" = ON ]; then
     done
     [ -f "$prefix/share/icons/hicolor/scalable/apps/$icon.svg" ] || fail "no SVG icon"
     appstreamcli validate --no-net "$metainfo" || fail "appstreamcli validate $metainfo"
+    # No placeholder address: what the project has no address for is left out.
+    if grep -q "example\.\(org\|com\)" "$metainfo"; then fail "the metainfo has a placeholder URL"; fi
+    grep -q "<project_license>Apache-2.0</project_license>" "$metainfo" ||
+        fail "the metainfo's project_license is not Apache-2.0"
     grep -q "<release version=\"$version\"" "$metainfo" ||
         fail "the metainfo has no <release> for version $version"
     echo "ok: $(basename "$desktop") (Exec=$exec_program, Icon=$icon), metainfo with release $version"
