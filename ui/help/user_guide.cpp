@@ -10,13 +10,17 @@
 
 namespace tpugraphs::ui {
 
+namespace {
+const char* const kGuideFile = "USER_GUIDE.md";  // for users; GUI.md is for developers
+}  // namespace
+
 QStringList userGuideCandidates() {
     const QString bin = QCoreApplication::applicationDirPath();
     QStringList out;
-    for (const char* docs : {"share/doc/TpuGraphsStudio", "share/doc/tpugraphs-studio",
-                             "share/tpugraphs-studio/doc"})
-        out << QDir::cleanPath(bin + "/../" + docs + "/GUI.md");
-    out << QDir::cleanPath(QStringLiteral(TPUGRAPHS_SOURCE_DOCS) + "/GUI.md");
+    for (const char* docs :
+         {"share/doc/TpuGraphsStudio", "share/doc/tpugraphs-studio", "share/tpugraphs-studio/doc"})
+        out << QDir::cleanPath(bin + "/../" + docs + "/" + kGuideFile);
+    out << QDir::cleanPath(QStringLiteral(TPUGRAPHS_SOURCE_DOCS) + "/" + kGuideFile);
     return out;
 }
 
@@ -32,9 +36,10 @@ UserGuideWindow::UserGuideWindow(const QString& path, QWidget* parent)
     m_browser->setObjectName("userGuide");
     m_browser->setOpenExternalLinks(true);  // web links go to the browser; documents stay here
     if (path.isEmpty())
-        m_browser->setPlainText("The user guide (GUI.md) was not found. Looked in:\n" +
-                                userGuideCandidates().join("\n"));
-    else
+        m_browser->setPlainText(
+            QString("The user guide (%1) was not found. Looked in:\n").arg(kGuideFile) +
+            userGuideCandidates().join("\n"));
+    else  // Markdown (pictures beside it resolved), never read as HTML
         m_browser->setSource(QUrl::fromLocalFile(path), QTextDocument::MarkdownResource);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

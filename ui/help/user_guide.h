@@ -1,5 +1,6 @@
-// Help > User Guide: docs/GUI.md, read from the installed copy (share/doc) or the source tree the
-// app was built from, shown in a window of the app (links to the other documents follow).
+// Help > User Guide: docs/USER_GUIDE.md (written for users: tasks, with screenshots), read from
+// the installed copy (share/doc) or the source tree the app was built from, rendered as Markdown
+// in a window of the app (its pictures shown, links to the other documents followed).
 #pragma once
 
 #include <QString>
