@@ -127,7 +127,7 @@ void TrainingPage::buildLayout() {
 }
 
 void TrainingPage::connectSignals() {
-    connect(m_start, &QPushButton::clicked, this, &TrainingPage::startTraining);
+    connect(m_start, &QPushButton::clicked, this, &TrainingPage::startTrainingChecked);
     connect(m_pause, &QPushButton::clicked, this, &TrainingPage::togglePause);
     connect(m_stop, &QPushButton::clicked, this, &TrainingPage::stopTraining);
     connect(m_panel, &RunsPanel::openRequested, this, &TrainingPage::openRunDialog);

@@ -63,7 +63,10 @@ public:
 
 public Q_SLOTS:
     void setDatasetRoot(const QString& root);
+    // Starts a run from the form (a run directory that holds a run is resumed).
     void startTraining();
+    // What Start does: the pre-start check first (prestart_check.h), then startTraining().
+    void startTrainingChecked();
     void togglePause();
     void stopTraining();
     // Stops a running training and blocks until it has written last.pt (window closing).

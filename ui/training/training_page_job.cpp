@@ -66,9 +66,20 @@ void TrainingPage::startTraining() {
         m_form->proposeRunDir();
         options = m_form->options();
     }
-    if (!confirmStart(&options)) return;
     m_form->remember();
     startWith(options);
+}
+
+void TrainingPage::startTrainingChecked() {
+    TrainOptions options;
+    try {
+        options = m_form->options();
+    } catch (const std::exception& e) {
+        return showStatus(QString::fromStdString(e.what()), true);
+    }
+    // A resume continues a run as it was planned: only a new run is checked.
+    if (!isRunDirectory(options.runDir) && !confirmStart(&options)) return;
+    startTraining();
 }
 
 bool TrainingPage::confirmStart(TrainOptions* options) {
