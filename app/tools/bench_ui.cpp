@@ -110,11 +110,11 @@ int main(int argc, char** argv) {
         page.startTraining();
     });
     QObject::connect(&page, &tpugraphs::ui::TrainingPage::runFinished, &app,
-                     [&](const QString&, const QString& status) {
+                     [&](const QString&, const tpugraphs::ui::RunOutcome& outcome) {
                          training = probe.stop();
                          std::printf(
                              "training %s, %.1f s of %s steps, charts redrawn every 80 ms\n",
-                             qPrintable(status), wall.elapsed() / 1000.0,
+                             tpugraphs::runStatusName(outcome.status), wall.elapsed() / 1000.0,
                              qPrintable(parser.value("steps")));
                          app.quit();
                      });

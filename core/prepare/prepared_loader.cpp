@@ -13,6 +13,8 @@
 
 namespace tpugraphs {
 
+const char* const kPreparedCacheNote = "prepared-graph cache:";
+
 namespace {
 
 // Admits work of a given size while the sizes admitted add up to at most the budget (or while
@@ -75,14 +77,14 @@ std::vector<std::string> cacheNotes(const std::vector<std::optional<PreparedFile
         }
         if (failure.empty()) failure = load->writeFailure;
         if (!load->rebuiltWhy.empty() && rebuilt++ < kRebuiltListed)
-            notes.push_back("prepared-graph cache: rebuilt the entry of " +
+            notes.push_back(std::string(kPreparedCacheNote) + " rebuilt the entry of " +
                             fileName(load->graph.path) + ": " + load->rebuiltWhy);
     }
     if (total == 0) return notes;
     if (rebuilt > kRebuiltListed)
-        notes.push_back("prepared-graph cache: rebuilt " +
+        notes.push_back(std::string(kPreparedCacheNote) + " rebuilt " +
                         std::to_string(rebuilt - kRebuiltListed) + " more entries");
-    std::string summary = "prepared-graph cache: ";
+    std::string summary = std::string(kPreparedCacheNote) + " ";
     if (fromCache > 0)
         summary += std::to_string(fromCache) + " of " + std::to_string(total) +
                    " graphs read from " + readFolder;
@@ -94,7 +96,8 @@ std::vector<std::string> cacheNotes(const std::vector<std::optional<PreparedFile
                    std::to_string(total - fromCache - stored) + " not cached";
     notes.insert(notes.begin(), summary);
     if (!failure.empty())
-        notes.push_back("prepared-graph cache: an entry could not be written (" + failure +
+        notes.push_back(std::string(kPreparedCacheNote) + " an entry could not be written (" +
+                        failure +
                         "); the run goes on, the graphs not cached are prepared again next time");
     return notes;
 }
@@ -156,7 +159,8 @@ PreparedLoadResult loadPreparedGraphs(const std::vector<const GraphEntry*>& entr
     if (preparedCacheEnabled())
         result.notes = cacheNotes(loads);
     else if (!entries.empty())
-        result.notes.push_back("prepared-graph cache off (TPUGRAPHS_NO_CACHE is set)");
+        result.notes.push_back(std::string(kPreparedCacheNote) +
+                               " off (TPUGRAPHS_NO_CACHE is set)");
     for (auto& load : loads)
         if (load) result.graphs.push_back(std::move(load->graph));
     return result;

@@ -14,6 +14,9 @@
 
 namespace tpugraphs {
 
+// How every note of the prepared-graph cache starts: routine information, not a warning.
+extern const char* const kPreparedCacheNote;  // "prepared-graph cache:"
+
 struct PreparedLoadOptions {
     GraphKind kind = GraphKind::Tile;
     PrepareOptions prepare;
@@ -26,7 +29,8 @@ struct PreparedLoadOptions {
 
 struct PreparedLoadResult {
     std::vector<PreparedGraph> graphs;  // of the files loaded, in the entries' order
-    std::vector<std::string> notes;     // what the cache did: a summary, rebuilt entries, a failure
+    // What the cache did: a summary, rebuilt entries, a failure; each starts kPreparedCacheNote.
+    std::vector<std::string> notes;
 };
 
 // Loads every entry (a scanned file without header errors). `progress(done, total)` is called

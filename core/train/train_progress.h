@@ -28,6 +28,13 @@ struct EvalMetrics {
 
 enum class TrainPhase { Loading, Training, Validation, Finished };
 
+// What a Loading report's message is when it is a note on the data or the set-up, not progress.
+enum class TrainNote {
+    None,     // progress ("loading 61 train graphs (12/61)")
+    Routine,  // information only (the prepared-graph cache's use): a status line, not a warning
+    Advice,   // weakens the run (graphs skipped, nothing to validate on): kept in view
+};
+
 struct TrainProgress {
     TrainPhase phase = TrainPhase::Training;
     int64_t step = 0;  // optimiser steps done
@@ -43,6 +50,7 @@ struct TrainProgress {
     EvalMetrics validation;
     bool bestSoFar = false;  // this validation is the best so far (best checkpoint written)
     std::string message;     // human-readable, e.g. "loading 61 train graphs (12/61)"
+    TrainNote note = TrainNote::None;  // Loading: `message` is a note of this kind
 };
 
 // Called on the training thread. Keep it short; copy the value to hand it to another thread.

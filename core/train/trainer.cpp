@@ -16,6 +16,7 @@
 #include "model/cost_model.h"
 #include "model/flat_adam.h"
 #include "model/torch_device.h"
+#include "prepare/prepared_loader.h"
 #include "train/component_options.h"
 #include "train/distributed/data_parallel.h"
 #include "train/lr_schedule.h"
@@ -202,7 +203,9 @@ bool TrainingSession::prepare() {
     using Notes = const std::vector<std::string>*;
     for (Notes notes : {Notes(&m_notes), Notes(&m_data.notes), Notes(&m_step->notes())})
         for (const std::string& line : *notes) {
-            note.message = "note: " + line;
+            note.message = line;
+            note.note =
+                line.rfind(kPreparedCacheNote, 0) == 0 ? TrainNote::Routine : TrainNote::Advice;
             report(note);
         }
     if (m_parallel) m_parallel->broadcastState(*m_optimizer, &info());

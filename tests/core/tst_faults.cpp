@@ -202,7 +202,7 @@ private Q_SLOTS:
         resumed.resume = true;
         std::vector<std::string> notes;
         const TrainResult result = train(resumed, [&](const TrainProgress& p) {
-            if (p.message.rfind("note: ", 0) == 0) notes.push_back(p.message);
+            if (p.note != TrainNote::None) notes.push_back(p.message);
         });
         QVERIFY(result.status == RunStatus::Completed);
         QVERIFY(!notes.empty() && notes.front().find("last.pt") != std::string::npos);

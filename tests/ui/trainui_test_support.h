@@ -2,6 +2,7 @@
 // tile dataset (train, valid and test splits) and a tiny trained run.
 #pragma once
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QSettings>
 #include <QStandardPaths>
@@ -31,6 +32,23 @@ inline void acceptNextDialog() {
         if (!dialog) return;
         QTest::keyClick(dialog, Qt::Key_Enter);
         poll->deleteLater();
+    });
+    poll->start(50);
+}
+
+// Clicks the button titled `text` on the next modal dialog once it is shown (e.g. "Start
+// Anyway" on the training page's pre-start check of a deliberately short run).
+inline void clickOnNextDialog(const QString& text) {
+    auto* poll = new QTimer;
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, text] {
+        QWidget* dialog = QApplication::activeModalWidget();
+        if (!dialog) return;
+        for (QAbstractButton* button : dialog->findChildren<QAbstractButton*>())
+            if (button->text() == text) {
+                button->click();
+                poll->deleteLater();
+                return;
+            }
     });
     poll->start(50);
 }

@@ -549,7 +549,7 @@ private Q_SLOTS:
 
     // The window and its frame fit the screen's free area (offscreen: 800x600), before and
     // after it is shown; each menu's accelerators are unique; F1 opens the keyboard shortcuts,
-    // Help > User Guide the guide (docs/GUI.md).
+    // Help > User Guide the guide (docs/USER_GUIDE.md), rendered as Markdown with its pictures.
     void fitsTheScreenAndHelps() {
         MainWindow window;
         const QRect free = window.screen()->availableGeometry();
@@ -596,8 +596,15 @@ private Q_SLOTS:
         guide->trigger();
         auto* guideWindow = window.findChild<UserGuideWindow*>();
         QVERIFY(guideWindow);
-        QVERIFY2(guideWindow->browser()->toPlainText().contains("The desktop app"),
-                 qPrintable(guideWindow->browser()->toPlainText().left(200)));
+        const QString guideText = guideWindow->browser()->toPlainText();
+        QVERIFY2(guideText.startsWith("TpuGraphs Studio User Guide"),
+                 qPrintable(guideText.left(200)));
+        QVERIFY(guideText.contains("Compare runs"));
+        // Rendered, not shown raw: no Markdown syntax left, headings are headings.
+        QVERIFY(!guideText.contains("](") && !guideText.contains("**") &&
+                !guideText.contains("## "));
+        QVERIFY(guideWindow->browser()->document()->toHtml().contains("<h2"));
+        QVERIFY(guideWindow->browser()->document()->toHtml().contains("<img"));
     }
 
     void stateIsSaved() {

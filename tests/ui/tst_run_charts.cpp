@@ -1,23 +1,33 @@
 // GUI test, offscreen: the training charts. A tile top-5 score and a layout Kendall tau get
-// separate charts (each one y axis); a single validation is drawn as a visible marker; the
-// x toggle (a real click) switches steps to the fraction of each run; legend names are elided
+// separate charts (each one y axis); a single validation, and a loss of one point, are drawn as
+// visible markers; the x choice (a real key press) switches steps to the fraction of each run,
+// the time since the start or the wall time; the smoothing slider (real key presses) changes the
+// drawn loss and never the data; the CSV export holds history.csv's values; the hover reads out
+// every shown run at one x; legend names are elided
 // in the middle, keeping the ends that tell runs apart; one exploding run does not flatten the
 // others (robust y range, "Loss: log scale" by a click); resting the pointer on a point keeps
 // its tool tip up with the point highlighted; an empty chart shows no tick labels; a live
 // refresh redraws only the charts whose curves changed, one chart per event-loop pass, and an
 // axis whose ticks did not change is left alone (no relayout).
+#include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QHelpEvent>
 #include <QImage>
 #include <QLineSeries>
+#include <QSlider>
+#include <QTemporaryDir>
 #include <QValueAxis>
 #include <QtTest>
 
 #include <algorithm>
 
 #include "charts/unit_axis.h"
+#include "train/run_directory.h"
 #include "training/metric_chart.h"
 #include "training/run_charts.h"
 #include "training/run_curves.h"
+#include "training/smoothing.h"
 
 using namespace tpugraphs;
 using namespace tpugraphs::ui;
@@ -54,6 +64,14 @@ int plotPixelsOf(MetricChart* chart, const QColor& color) {
         for (int x = plot.left(); x <= plot.right(); ++x)
             count += image.pixelColor(x, y).rgb() == color.rgb();
     return count;
+}
+
+// The charts reflowed to the window's width (3 columns at 1200 px) and `chart`'s plot laid out
+// at its size: points map to where they are drawn.
+bool laidOut(const RunCharts& charts, MetricChart* chart) {
+    return charts.columns() == 3 && chart->width() < charts.width() / 2 &&
+           chart->chart()->size().width() == chart->viewport()->width() &&
+           chart->chart()->plotArea().width() > 50;
 }
 
 QValueAxis* xAxis(MetricChart* chart) {
@@ -116,10 +134,14 @@ private Q_SLOTS:
         QCOMPARE(topK->pointCount(), 1);   // a line of one point draws nothing...
         QCOMPARE(topK->markerCount(), 1);  // ...so the point has a marker
         QVERIFY2(plotPixelsOf(topK, color) >= 20, "the validation marker is not drawn");
-        QCOMPARE(charts.chart(CurveMetric::SmoothedLoss)->markerCount(), 0);  // losses: lines
+        // A loss of one point is a point too (a line of one point draws nothing).
+        QCOMPARE(charts.chart(CurveMetric::SmoothedLoss)->markerCount(), 1);
+        RunCharts many;
+        many.showRuns({tile()});
+        QCOMPARE(many.chart(CurveMetric::SmoothedLoss)->markerCount(), 0);  // losses: lines
     }
 
-    void toggleShowsFractionOfEachRun() {
+    void xChoiceShowsFractionOfEachRun() {
         RunCharts charts;
         charts.resize(1200, 700);
         charts.show();
@@ -127,8 +149,9 @@ private Q_SLOTS:
         charts.showRuns({tile(), layout()});
         MetricChart* opa = charts.chart(CurveMetric::Opa);
         QVERIFY(xAxis(opa)->max() >= 100);
-        auto* box = charts.findChild<QCheckBox*>("fractionOfRun");
-        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+        auto* x = charts.findChild<QComboBox*>("xAxisKind");
+        x->setFocus();
+        QTest::keyClick(x, Qt::Key_Down);  // Step -> Fraction of each run
         QCOMPARE(toggled.count(), 1);
         QVERIFY(charts.fractionOfRun());
         charts.showRuns({tile(), layout()});
@@ -218,22 +241,180 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&charts));
         charts.showRuns({tile()});
         MetricChart* topK = charts.chart(CurveMetric::TopKScore);
-        QTest::qWait(100);                           // plot areas laid out
+        QTRY_VERIFY(laidOut(charts, topK));
         const QPointF point = topK->line(0)->at(1);  // the validation at step 100
-        const QPoint at = topK->viewportPosition(point, topK->line(0));
-        QTest::mouseMove(topK->viewport(), QPoint(2, 2));
-        QTest::mouseMove(topK->viewport(), at);
+        QPoint at;
+        // Onto the point, placed again until the layout has settled (the first moves may land
+        // while the grid still reflows).
+        const auto restOnPoint = [&] {
+            at = topK->viewportPosition(point, topK->line(0));
+            QTest::mouseMove(topK->viewport(), QPoint(2, 2));
+            QTest::mouseMove(topK->viewport(), at);
+            return topK->shownTip().contains("step 100");
+        };
+        QTRY_VERIFY(restOnPoint());
         const QString tip = topK->shownTip();
         QVERIFY2(tip.contains("tile-run") && tip.contains("step 100") && tip.contains("0.95"),
                  qPrintable(tip));
         QVERIFY(topK->hasHighlight());
         QCOMPARE(topK->highlightedPoint(), point);
-        QTest::qWait(1500);  // Qt's tool-tip event comes ~0.7 s after the pointer stops
+        // Qt's tool-tip event, which comes ~0.7 s after the pointer stops (and once hid the
+        // tip), delivered now: the tip stays.
+        QHelpEvent rest(QEvent::ToolTip, at, topK->viewport()->mapToGlobal(at));
+        QApplication::sendEvent(topK->viewport(), &rest);
         QCOMPARE(topK->shownTip(), tip);
         QVERIFY(topK->hasHighlight());
         QTest::mouseMove(topK->viewport(), QPoint(2, 2));
         QVERIFY(topK->shownTip().isEmpty());
         QVERIFY(!topK->hasHighlight());
+    }
+
+    // Time on x: the seconds of each report (a resumed run's sessions add up); wall time from
+    // the run's start.
+    void timeAxes() {
+        RunCurves timed;
+        for (int64_t step = 1; step <= 10; ++step) {
+            TrainProgress p = trainingRow(step);
+            p.elapsedSeconds = step <= 5 ? 2.0 * double(step) : double(step - 5);  // resumed at 5
+            timed.append(p);
+        }
+        timed.setSessionStart(1'000'000'000'000);  // the second session began then
+        QCOMPARE(timed.seconds(CurveMetric::Loss).first(), 2.0);
+        QCOMPARE(timed.seconds(CurveMetric::Loss).last(), 15.0);  // 10 s, then 5 s more
+        QCOMPARE(timed.startMsecs(), 1'000'000'000'000 - 10'000);
+        RunCharts charts;
+        charts.resize(1200, 700);
+        charts.show();
+        charts.setSmoothing(0);
+        charts.setXKind(ChartX::RelativeTime);
+        charts.showRuns({ShownRun{"timed", Qt::blue, &timed, false, 10}});
+        MetricChart* loss = charts.chart(CurveMetric::SmoothedLoss);
+        QCOMPARE(loss->line(0)->at(9).x(), 15.0);
+        QCOMPARE(loss->xAxis()->labelKind(), UnitAxis::Labels::Elapsed);
+        QVERIFY(loss->xAxis()->tickLabels().contains("0:10"));
+        charts.setXKind(ChartX::WallTime);
+        charts.showRuns({ShownRun{"timed", Qt::blue, &timed, false, 10}});
+        QCOMPARE(loss->line(0)->at(0).x(), 1'000'000'000.0 - 10 + 2);
+        QCOMPARE(loss->xAxis()->titleText(), QString("wall time"));
+    }
+
+    // The slider smooths the drawn loss (TensorBoard's debiased average) over the raw curve,
+    // faint; the run's data stay as recorded.
+    void smoothingChangesTheDrawnSeriesNotTheData() {
+        RunCurves noisy;
+        for (int64_t step = 1; step <= 60; ++step) {
+            TrainProgress p = trainingRow(step);
+            p.loss = 1.0 + (step % 2 ? 0.5 : -0.5);
+            noisy.append(p);
+        }
+        const QList<QPointF> recorded = noisy.points(CurveMetric::Loss);
+        RunCharts charts;
+        charts.resize(1200, 700);
+        charts.show();
+        QSignalSpy redraw(&charts, &RunCharts::redrawRequested);
+        QSlider* slider = charts.smoothingSlider();
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_Home);  // 0: raw
+        QCOMPARE(charts.smoothing(), 0.0);
+        charts.showRuns({ShownRun{"noisy", Qt::blue, &noisy, false, 60}});
+        MetricChart* loss = charts.chart(CurveMetric::SmoothedLoss);
+        QCOMPARE(loss->line(0)->points(), recorded);  // one curve, the data
+        QVERIFY(!loss->line(1));
+        for (int page = 0; page < 9; ++page) QTest::keyClick(slider, Qt::Key_PageUp);  // 0.1 each
+        QVERIFY(redraw.count() >= 2);
+        QVERIFY2(std::abs(charts.smoothing() - 0.9) < 1e-9,
+                 qPrintable(QString::number(charts.smoothing())));
+        charts.showRuns({ShownRun{"noisy", Qt::blue, &noisy, false, 60}});
+        QCOMPARE(loss->line(0)->points(), recorded);  // the raw curve, faint behind
+        QCOMPARE(loss->line(1)->points(), smoothed(recorded, 0.9));
+        QVERIFY(loss->line(1)->points() != recorded);
+        // Debiased: the first smoothed point is the first value, not pulled towards 0.
+        QCOMPARE(loss->line(1)->at(0).y(), recorded.first().y());
+        const double last = loss->line(1)->points().last().y();
+        QVERIFY2(std::abs(last - 1.0) < 0.1, qPrintable(QString::number(last)));
+        QCOMPARE(noisy.points(CurveMetric::Loss), recorded);  // the data as recorded
+    }
+
+    // "Export curves": one long-format row per recorded point, with history.csv's values.
+    void csvExportHoldsTheHistoryValues() {
+        std::vector<TrainProgress> rows;
+        for (int64_t step = 1; step <= 30; ++step) {
+            TrainProgress p = trainingRow(step);
+            p.loss = 1.0 / 3.0 + std::sin(double(step));
+            p.elapsedSeconds = 0.5 * double(step);
+            rows.push_back(p);
+            if (step % 10 == 0) {
+                TrainProgress v = validation(step, 0.9 + 0.001 * double(step), NAN);
+                v.elapsedSeconds = p.elapsedSeconds;
+                rows.push_back(v);
+            }
+        }
+        const std::string historyText = historyToCsv(rows);
+        RunCurves curves;
+        curves.appendAll(historyFromCsv(historyText, "history.csv"));
+        curves.setSessionStart(1'700'000'000'000);
+        RunCharts charts;
+        charts.showRuns({ShownRun{"run, \"a\"", Qt::blue, &curves, false, 30}});
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/curves.csv";
+        QCOMPARE(charts.saveAllCurvesCsv(path), QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QStringList exported = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+        file.close();
+        QCOMPARE(exported.takeFirst(), QString("run,metric,step,wall_time,value"));
+        // history.csv's columns, read by name.
+        QStringList history = QString::fromStdString(historyText).split('\n', Qt::SkipEmptyParts);
+        const QStringList header = history.takeFirst().split(',');
+        QMap<QString, QStringList> expected;  // metric -> "step,value" in file order
+        for (const QString& line : history) {
+            const QStringList cells = line.split(',');
+            const bool isValidation = cells[header.indexOf("is_validation")] == "1";
+            for (const QString& metric :
+                 isValidation ? QStringList{"kendall", "opa", "topk_score", "top1_error"}
+                              : QStringList{"loss", "lr"}) {
+                const double value = cells[header.indexOf(metric)].toDouble();
+                if (std::isfinite(value))
+                    expected[metric] << cells[0] + "," + QString::number(value, 'g', 17);
+            }
+        }
+        QMap<QString, QStringList> got;
+        for (const QString& line : exported) {
+            QVERIFY2(line.startsWith("\"run, \"\"a\"\"\","), qPrintable(line));  // quoted
+            const QStringList cells = line.mid(QString("\"run, \"\"a\"\"\",").size()).split(',');
+            QCOMPARE(cells.size(), 4);
+            QVERIFY2(cells[2].startsWith("2023-11-14T22:13:"), qPrintable(cells[2]));
+            got[cells[0]] << cells[1] + "," + QString::number(cells[3].toDouble(), 'g', 17);
+        }
+        QCOMPARE(got.keys(), expected.keys());
+        for (const QString& metric : expected.keys()) QCOMPARE(got[metric], expected[metric]);
+        QCOMPARE(got["loss"].size(), 30);
+        QCOMPARE(got["topk_score"].size(), 3);
+        // One chart's export: its metric only.
+        QCOMPARE(charts.saveChartCsv(CurveMetric::TopKScore, path), QString());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(file.readAll()).count(",topk_score,"), 3);
+        file.close();
+        QCOMPARE(charts.saveChartPng(CurveMetric::SmoothedLoss, dir.path() + "/loss.png"),
+                 QString());
+        QVERIFY(!QImage(dir.path() + "/loss.png").isNull());
+    }
+
+    // Resting the pointer on the plot reads out every shown run at that x.
+    void hoverReadsOutEveryRun() {
+        RunCharts charts;
+        charts.resize(1200, 700);
+        charts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        charts.showRuns({tile(), layout()});
+        MetricChart* opa = charts.chart(CurveMetric::Opa);
+        QTRY_VERIFY(laidOut(charts, opa));
+        const QPointF point = opa->line(1)->at(1);  // the layout run's validation at step 50
+        QTest::mouseMove(opa->viewport(), opa->viewportPosition(point, opa->line(1)));
+        const QString tip = opa->shownTip();
+        QVERIFY2(
+            tip.contains("tile-run: 0.7  (step 50)") && tip.contains("layout-run: 0.7  (step 50)"),
+            qPrintable(tip));
     }
 
     void elideMiddle_data() {
@@ -260,14 +441,22 @@ private Q_SLOTS:
                                      [](MetricChart* c) { return c->pointCount() > 0; }));
         };
         QCOMPARE(drawn(), 0);
-        QTest::qWait(6);  // one pace interval: at most one more chart each pass
-        QVERIFY2(drawn() <= 2, qPrintable(QString::number(drawn())));
+        // Each chart's first line is replaced in a pass of its own: when it is, the charts
+        // drawn are those before it and itself, one more each time.
+        QList<int> drawnAtEachDraw;
+        for (MetricChart* chart : shown)
+            connect(chart, &MetricChart::curvesSet, this,
+                    [&drawnAtEachDraw, &drawn] { drawnAtEachDraw.append(drawn()); });
         QTRY_COMPARE(drawn(), int(shown.size()));
-        // The same curves again: nothing pending, nothing redrawn.
+        QList<int> oneByOne;
+        for (int i = 1; i <= shown.size(); ++i) oneByOne.append(i);
+        QCOMPARE(drawnAtEachDraw, oneByOne);
+        // The same curves again: nothing pending, nothing redrawn (unpacing draws whatever is
+        // pending at once: the event a redraw would have to come before).
         QSignalSpy lossRedrawn(charts.chart(CurveMetric::SmoothedLoss)->line(0),
                                &QXYSeries::pointsReplaced);
         charts.showRuns({tile()});
-        QTest::qWait(50);
+        charts.setPaced(false);
         QCOMPARE(lossRedrawn.count(), 0);
     }
 

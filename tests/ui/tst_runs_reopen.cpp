@@ -101,7 +101,11 @@ void TestRunsReopen::restartRestoresRuns() {
     QVERIFY(!page.runs()->isChecked(0));
     auto* table = page.findChild<QTableView*>("runsTable");
     table->selectRow(0);
-    QTest::qWait(300);
+    // Two passes of the page's refresh, then the paced redraws flushed: what selecting made the
+    // page draw is drawn by now.
+    QSignalSpy refreshes(page.findChild<QTimer*>("refreshTimer"), &QTimer::timeout);
+    QTRY_VERIFY(refreshes.count() >= 2);
+    page.charts()->setPaced(false);
     QCOMPARE(lossChart(page)->pointCount(), 0);
     const QRect cell = table->visualRect(table->model()->index(0, RunListModel::NameColumn));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {},

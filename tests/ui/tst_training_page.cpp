@@ -22,13 +22,15 @@
 #include "export_dialogs/export_submission_dialog.h"
 #include "item_models/run_list_model.h"
 #include "train/run_directory.h"
+#include "training/elided_label.h"
+#include "training/form_fields.h"
 #include "training/metric_chart.h"
 #include "training/run_advice.h"
 #include "training/run_charts.h"
 #include "training/run_curves.h"
 #include "training/training_form.h"
+#include "training/training_job.h"
 #include "training/training_page.h"
-#include "training/training_runner.h"
 #include "trainui_test_support.h"
 
 using namespace tpugraphs;
@@ -106,21 +108,21 @@ void TestTrainingPage::trainLiveStopAndExport() {
     QVERIFY(!page.charts()->chart(CurveMetric::Kendall)->isVisible());  // a tile run
     QVERIFY(page.curves(runDir)->validations() >= 1);
     QVERIFY(child<QLabel>(page, "validationLabel")->text().contains("top-5 score"));
-    QVERIFY(child<QLabel>(page, "rateLabel")->text().contains("configs/s"));
+    QVERIFY(child<ElidedLabel>(page, "rateLabel")->fullText().contains("configs/s"));
     QCOMPARE(places(), before);
 
     // Pause, then resume, by clicks.
     QTest::mouseClick(pause, Qt::LeftButton);
-    QVERIFY(page.runner()->isPaused());
+    QVERIFY(page.job()->isPaused());
     QCOMPARE(pause->text(), QString("Resume"));
     QTest::mouseClick(pause, Qt::LeftButton);
-    QVERIFY(!page.runner()->isPaused());
+    QVERIFY(!page.job()->isPaused());
     const int validations = page.curves(runDir)->validations();
     QTRY_VERIFY_WITH_TIMEOUT(page.curves(runDir)->validations() > validations, 60000);
 
     QTest::mouseClick(stop, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
-    QCOMPARE(finished.front().at(1).toString(), QString("cancelled"));
+    QCOMPARE(finished.front().at(1).value<RunOutcome>().status, RunStatus::Cancelled);
     QVERIFY(!page.isTraining());
     QVERIFY(start->isEnabled());
     const RunInfo info = loadRunInfo(runDir.toStdString());
@@ -202,14 +204,15 @@ void TestTrainingPage::completedRunFillsTheProgressBar() {
     QCOMPARE(child<QSpinBox>(page, "max_step_mb")->value(), kDefaultMaxStepMb);
     child<QSpinBox>(page, "max_step_mb")->setValue(512);
     QSignalSpy finished(&page, &TrainingPage::runFinished);
+    test::clickOnNextDialog("Start Anyway");  // 12 steps on purpose: the pre-start check asks
     QTest::mouseClick(child<QPushButton>(page, "startButton"), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
-    QCOMPARE(finished.front().at(1).toString(), QString("completed"));
+    QCOMPARE(finished.front().at(1).value<RunOutcome>().status, RunStatus::Completed);
     auto* progress = child<QProgressBar>(page, "progressBar");
     QCOMPARE(progress->value(), progress->maximum());
     QCOMPARE(progress->text(), QString("completed: 100%"));
     // The rate line keeps the last training report (the end's carries no rate or loss).
-    const QString rate = child<QLabel>(page, "rateLabel")->text();
+    const QString rate = child<ElidedLabel>(page, "rateLabel")->fullText();
     QVERIFY2(rate.contains("configs/s") && !rate.contains("loss 0 ·"), qPrintable(rate));
     const RunInfo info = loadRunInfo(finished.front().at(0).toString().toStdString());
     QCOMPARE(info.options.validConfigs, 8);  // the form's validation subset reached the run
@@ -249,7 +252,7 @@ void TestTrainingPage::stopRightAfterStartIsKept() {
     QTest::mouseClick(child<QPushButton>(page, "startButton"), Qt::LeftButton);
     QTest::mouseClick(child<QPushButton>(page, "stopButton"), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
-    QCOMPARE(finished.front().at(1).toString(), QString("cancelled"));
+    QCOMPARE(finished.front().at(1).value<RunOutcome>().status, RunStatus::Cancelled);
     QVERIFY(!page.isTraining());
     QVERIFY(child<QPushButton>(page, "startButton")->isEnabled());
 }
@@ -337,6 +340,7 @@ void TestTrainingPage::noValidGraphsOffersHeldOutConfigs() {
     child<QSpinBox>(page, "hidden_dim")->setValue(16);
     child<QSpinBox>(page, "layers")->setValue(1);
     QSignalSpy finished(&page, &TrainingPage::runFinished);
+    test::clickOnNextDialog("Start Anyway");  // the pre-start check warns; the run shows why
     QTest::mouseClick(child<QPushButton>(page, "startButton"), Qt::LeftButton);
     RunAdvice* advice = page.advice();
     QTRY_VERIFY_WITH_TIMEOUT(advice->offersHoldout(), 60000);
@@ -344,10 +348,11 @@ void TestTrainingPage::noValidGraphsOffersHeldOutConfigs() {
     QVERIFY2(advice->lines().join("\n").contains("the valid split has no usable graph"),
              qPrintable(advice->lines().join("\n")));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
-    auto* holdout = qobject_cast<QDoubleSpinBox*>(page.form()->field("holdout_configs"));
-    QCOMPARE(holdout->value(), 0.0);
+    auto* holdout = qobject_cast<RealField*>(page.form()->field("holdout_configs"));
+    QCOMPARE(holdout->optionValue(), 0.0);
     QTest::mouseClick(child<QPushButton>(page, "holdoutButton"), Qt::LeftButton);
-    QCOMPARE(holdout->value(), 0.1);
+    QCOMPARE(holdout->optionValue(), 0.1);
+    QCOMPARE(holdout->text(), QString("10 %"));  // a fraction shows as a percent
     QCOMPARE(page.form()->options().holdoutConfigs, 0.1);
 }
 

@@ -40,7 +40,7 @@ private Q_SLOTS:
 
     void trainsOnTwoWorkers() {
         TrainingPage page;
-        page.workersRunner()->setProgram(TPUGRAPHS_CLI);
+        page.setWorkersProgram(TPUGRAPHS_CLI);
         page.form()->setRunsRoot(m_dir.path() + "/runs");
         page.setDatasetRoot(QString::fromStdString(m_root));
         child<QSpinBox>(page, "steps")->setValue(5000);  // long: the test stops it
@@ -64,7 +64,7 @@ private Q_SLOTS:
         QVERIFY(!page.curves(runDir)->points(CurveMetric::Loss).isEmpty());
         QTest::mouseClick(child<QPushButton>(page, "stopButton"), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
-        QCOMPARE(finished.front().at(1).toString(), QString("cancelled"));
+        QCOMPARE(finished.front().at(1).value<RunOutcome>().status, RunStatus::Cancelled);
         const RunInfo info = loadRunInfo(runDir.toStdString());
         QCOMPARE(info.status, RunStatus::Cancelled);
         QVERIFY(info.hasCheckpoint && info.step >= 40);

@@ -1,6 +1,8 @@
 // Round ticks with unit labels, rebuilt whenever the range changes.
 #include "charts/unit_axis.h"
 
+#include <QDateTime>
+
 #include <QSignalBlocker>
 
 #include <algorithm>
@@ -70,13 +72,17 @@ QList<UnitAxis::Tick> UnitAxis::computeTicks() const {
     if (m_empty || !(hi > lo)) return ticks;
     const bool log = m_labels == Labels::Log10Duration || m_labels == Labels::Log10Number;
     const auto valueText = [this](double value, double step, DurationUnit unit) {
+        if (m_labels == Labels::Elapsed) return elapsedText(value);
+        if (m_labels == Labels::ClockTime) return clockText(value, step < 60);
         if (m_labels == Labels::Duration || m_labels == Labels::Log10Duration)
             return durationText(value, unit, decimalsForStep(step / unit.ns));
         return QString::number(value == 0 ? 0.0 : value, 'f', decimalsForStep(step));
     };
     if (!log) {
         double step = roundTickStep(lo, hi, m_maxTicks);
-        if (m_labels == Labels::Integer) step = std::max(1.0, step);
+        if (m_labels == Labels::Integer || m_labels == Labels::Elapsed ||
+            m_labels == Labels::ClockTime)
+            step = std::max(1.0, step);
         const DurationUnit unit = durationUnit(std::max(std::abs(lo), std::abs(hi)));
         for (double tick : roundTicks(lo, hi, step)) add(tick, valueText(tick, step, unit));
         return ticks;
@@ -96,6 +102,20 @@ QList<UnitAxis::Tick> UnitAxis::computeTicks() const {
     for (double value : roundTicks(from, to, step))
         if (value > 0) add(std::log10(value), valueText(value, step, unit));
     return ticks;
+}
+
+QString elapsedText(double seconds) {
+    const qint64 s = qint64(std::llround(std::max(0.0, seconds)));
+    if (s < 3600) return QString("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QChar('0'));
+    return QString("%1:%2:%3")
+        .arg(s / 3600)
+        .arg(s / 60 % 60, 2, 10, QChar('0'))
+        .arg(s % 60, 2, 10, QChar('0'));
+}
+
+QString clockText(double secondsSinceEpoch, bool withSeconds) {
+    const QDateTime at = QDateTime::fromMSecsSinceEpoch(qint64(secondsSinceEpoch * 1000));
+    return at.toString(withSeconds ? "HH:mm:ss" : "HH:mm");
 }
 
 }  // namespace tpugraphs::ui

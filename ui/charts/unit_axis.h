@@ -1,7 +1,7 @@
 // A value axis whose ticks sit at round values for any range, after a zoom or a pan too, and
 // whose labels carry the app's units (common/units.h): durations in ns/µs/ms/s, plain numbers,
-// whole counts, or the values of a log10 axis ("1 ms", "10 ms"). An axis without data shows no
-// labels (not "0 0 0 0 1").
+// whole counts, elapsed or wall-clock times, or the values of a log10 axis ("1 ms", "10 ms"). An
+// axis without data shows no labels (not "0 0 0 0 1").
 #pragma once
 
 #include <QtCharts/QCategoryAxis>
@@ -17,6 +17,8 @@ public:
         Duration,       // values in ns, labelled "1.5 ms"
         Log10Duration,  // log10 of values in ns, labelled by the value ("10 ms")
         Log10Number,    // log10 of values, labelled by the value ("0.01", "100")
+        Elapsed,        // seconds, labelled "0:45", "12:30", "1:05:00"
+        ClockTime,      // seconds since the epoch, labelled by the local time ("14:05")
     };
 
     explicit UnitAxis(Labels labels = Labels::Number, QObject* parent = nullptr);
@@ -47,5 +49,10 @@ private:
     bool m_empty = false;
     int m_maxTicks = 6;
 };
+
+// Seconds as "m:ss" or "h:mm:ss".
+QString elapsedText(double seconds);
+// Seconds since the epoch as the local time, "hh:mm" or "hh:mm:ss".
+QString clockText(double secondsSinceEpoch, bool withSeconds);
 
 }  // namespace tpugraphs::ui

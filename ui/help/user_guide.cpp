@@ -10,10 +10,14 @@
 
 namespace tpugraphs::ui {
 
+namespace {
+const char* const kGuideFile = "USER_GUIDE.md";  // for users; GUI.md is for developers
+}  // namespace
+
 QStringList userGuideCandidates() {
     const QString bin = QCoreApplication::applicationDirPath();
-    return {QDir::cleanPath(bin + "/../share/tpugraphs-studio/docs/GUI.md"),
-            QDir::cleanPath(QStringLiteral(TPUGRAPHS_SOURCE_DOCS) + "/GUI.md")};
+    return {QDir::cleanPath(bin + "/../share/tpugraphs-studio/docs/" + kGuideFile),
+            QDir::cleanPath(QStringLiteral(TPUGRAPHS_SOURCE_DOCS) + "/" + kGuideFile)};
 }
 
 QString findUserGuide() {
@@ -28,9 +32,10 @@ UserGuideWindow::UserGuideWindow(const QString& path, QWidget* parent)
     m_browser->setObjectName("userGuide");
     m_browser->setOpenExternalLinks(true);  // web links go to the browser; documents stay here
     if (path.isEmpty())
-        m_browser->setPlainText("The user guide (GUI.md) was not found. Looked in:\n" +
-                                userGuideCandidates().join("\n"));
-    else
+        m_browser->setPlainText(
+            QString("The user guide (%1) was not found. Looked in:\n").arg(kGuideFile) +
+            userGuideCandidates().join("\n"));
+    else  // Markdown (pictures beside it resolved), never read as HTML
         m_browser->setSource(QUrl::fromLocalFile(path), QTextDocument::MarkdownResource);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -1,6 +1,7 @@
-// Help > User Guide: docs/GUI.md, read from the installed copy (share/tpugraphs-studio/docs,
-// beside the documents it links to) or the source tree the app was built from, shown in a
-// window of the app (links to the other documents follow).
+// Help > User Guide: docs/USER_GUIDE.md (written for users: tasks, with screenshots), read from
+// the installed copy (share/tpugraphs-studio/docs, beside the documents it links to) or the
+// source tree the app was built from, rendered as Markdown in a window of the app (its pictures
+// shown, links to the other documents followed).
 #pragma once
 
 #include <QString>

@@ -2,6 +2,7 @@
 #include "training/metric_chart.h"
 
 #include <QLegendMarker>
+#include <QLineF>
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
@@ -99,8 +100,38 @@ MetricChart::MetricChart(const QString& title, QWidget* parent)
 
 void MetricChart::setXKind(ChartX kind) {
     m_xKind = kind;
-    m_x->setTitleText(kind == ChartX::Step ? "step" : "fraction of the run");
-    m_x->setLabelKind(kind == ChartX::Step ? UnitAxis::Labels::Integer : UnitAxis::Labels::Number);
+    switch (kind) {
+        case ChartX::Step:
+            m_x->setTitleText("step");
+            m_x->setLabelKind(UnitAxis::Labels::Integer);
+            break;
+        case ChartX::RunFraction:
+            m_x->setTitleText("fraction of the run");
+            m_x->setLabelKind(UnitAxis::Labels::Number);
+            break;
+        case ChartX::RelativeTime:
+            m_x->setTitleText("time since the run began");
+            m_x->setLabelKind(UnitAxis::Labels::Elapsed);
+            break;
+        case ChartX::WallTime:
+            m_x->setTitleText("wall time");
+            m_x->setLabelKind(UnitAxis::Labels::ClockTime);
+            break;
+    }
+}
+
+QString MetricChart::xText(double x) const {
+    switch (m_xKind) {
+        case ChartX::Step:
+            return QString("step %1").arg(qint64(x));
+        case ChartX::RunFraction:
+            return QString("%1 of the run").arg(x, 0, 'f', 3);
+        case ChartX::RelativeTime:
+            return elapsedText(x) + " since the start";
+        case ChartX::WallTime:
+            return clockText(x, true);
+    }
+    return {};
 }
 
 void MetricChart::setPlaceholder(const QString& text) {
@@ -172,29 +203,38 @@ void MetricChart::setCurves(const QList<ChartCurve>& curves) {
                 points.append(QPointF(p.x(), std::log10(p.y())));
         const QList<QPointF> shown = decimateMinMax(points, kMaxPointsPerCurve);
         line->replace(shown);
-        m_markers[i]->replace(curve.markers ? shown : QList<QPointF>());
+        // A line of one point draws nothing: such a curve is drawn as a point.
+        const bool markers = curve.markers || (shown.size() == 1 && !curve.faint);
+        m_markers[i]->replace(markers ? shown : QList<QPointF>());
         drawn.append(shown);
     }
     setRanges(drawn);
+    Q_EMIT curvesSet();
 }
 
 void MetricChart::setRanges(const QList<QList<QPointF>>& drawn) {
-    double x1 = 0;
+    double x0 = std::numeric_limits<double>::max(), x1 = 0;
     for (const QList<QPointF>& curve : drawn)
-        for (const QPointF& p : curve) x1 = std::max(x1, p.x());
+        for (const QPointF& p : curve) {
+            x0 = std::min(x0, p.x());
+            x1 = std::max(x1, p.x());
+        }
     const YRange y = robustRange(drawn, !m_log);  // a log scale shows every point
     m_clipped = y.clipped;
     m_y->setLabelKind(m_log ? UnitAxis::Labels::Log10Number : UnitAxis::Labels::Number);
     m_x->setEmpty(y.empty);
     m_y->setEmpty(y.empty);
-    // x from the start of the runs, so that every chart of the page lines up.
-    m_x->setRange(0, niceCeiling(std::max(x1, m_xKind == ChartX::Step ? 1.0 : 0.01)));
+    // x from the start of the runs, so that every chart of the page lines up; wall time from
+    // the first point shown.
+    if (m_xKind == ChartX::WallTime && x1 > 0)
+        m_x->setRange(x0, std::max(x1, x0 + 60));
+    else
+        m_x->setRange(0, niceCeiling(std::max(x1, m_xKind == ChartX::RunFraction ? 0.01 : 1.0)));
     if (y.empty) {
         m_y->setRange(0, 1);
         m_yKeptLog = -1;
     } else {
-        const double span =
-            y.hi > y.lo ? y.hi - y.lo : std::max(1e-6, std::abs(y.lo) * 2 * kYPad);
+        const double span = y.hi > y.lo ? y.hi - y.lo : std::max(1e-6, std::abs(y.lo) * 2 * kYPad);
         const double min = m_y->min(), max = m_y->max();
         const bool kept = m_yKeptLog == int(m_log);  // the range shown is this data's
         if (!kept || y.lo < min || y.hi > max || span < kMinYFill * (max - min)) {
@@ -236,30 +276,44 @@ QStringList MetricChart::legendNames() const {
 }
 
 ChartHover MetricChart::hoverAt(const QPoint& position) const {
-    // The nearest drawn point, smoothed curves and validations before the faint raw loss.
-    for (const bool faint : {false, true}) {
-        double best = 10.0;
-        int curve = -1, index = -1;
-        for (int i = 0; i < m_lines.size(); ++i) {
-            if (m_faint[i] != faint) continue;
-            double pixels = 0;
-            const int found = nearestPoint(m_lines[i]->points(), m_lines[i], position, &pixels);
-            if (found >= 0 && pixels <= best) {
-                best = pixels;
-                curve = i;
-                index = found;
-            }
+    // Every run's value at the x under the pointer (its point nearest in x), as TensorBoard reads
+    // out; the point nearest the pointer is highlighted.
+    if (m_lines.isEmpty()) return {};
+    const QPointF at = chart()->mapFromScene(mapToScene(position));
+    // The plot's corners, placed as every point is placed, give the x under the pointer.
+    const QPointF low = chart()->mapToPosition(QPointF(m_x->min(), m_y->min()), m_lines[0]);
+    const QPointF high = chart()->mapToPosition(QPointF(m_x->max(), m_y->max()), m_lines[0]);
+    // A few pixels of slack around the plot: a point on its edge is drawn half outside it.
+    const QRectF plot = QRectF(low, high).normalized().adjusted(-4, -4, 4, 4);
+    if (!plot.contains(at) || high.x() <= low.x()) return {};
+    const double x = m_x->min() + std::clamp((at.x() - low.x()) / (high.x() - low.x()), 0.0, 1.0) *
+                                      (m_x->max() - m_x->min());
+    QStringList lines;
+    ChartHover hover;
+    double bestPixels = 10.0;
+    for (int i = 0; i < m_lines.size(); ++i) {
+        const QList<QPointF> points = m_lines[i]->points();
+        if (points.isEmpty()) continue;
+        const auto after = std::lower_bound(points.begin(), points.end(), x,
+                                            [](const QPointF& p, double v) { return p.x() < v; });
+        auto nearest = after == points.end() ? after - 1 : after;
+        if (after != points.begin() && std::abs((after - 1)->x() - x) <= std::abs(nearest->x() - x))
+            nearest = after - 1;
+        const QPointF p = *nearest;
+        const double pixels = QLineF(chart()->mapToPosition(p, m_lines[i]), at).length();
+        if (pixels <= bestPixels && (!m_faint[i] || !hover.series)) {
+            bestPixels = pixels;
+            hover.value = p;
+            hover.series = m_lines[i];
         }
-        if (curve < 0) continue;
-        const QPointF p = m_lines[curve]->at(index);
-        const QString x = m_xKind == ChartX::Step ? QString("step %1").arg(qint64(p.x()))
-                                                  : QString("%1 of the run").arg(p.x(), 0, 'f', 3);
+        if (m_faint[i] && m_lines.size() > 1) continue;  // raw beside its smoothed: read the bold
         const double value = m_log ? std::pow(10.0, p.y()) : p.y();
-        const QString what = faint ? m_title + " (raw)" : m_title;
-        return {QString("%1\n%2\n%3: %4").arg(m_names[curve], what, x).arg(value, 0, 'g', 5), p,
-                m_lines[curve]};
+        lines.append(
+            QString("%1: %2  (%3)").arg(m_names[i]).arg(value, 0, 'g', 5).arg(xText(p.x())));
     }
-    return {};
+    if (lines.isEmpty()) return {};
+    hover.text = m_title + "\n" + lines.join("\n");
+    return hover;
 }
 
 }  // namespace tpugraphs::ui

@@ -1,8 +1,9 @@
-// A QtCharts chart of one metric (one y axis) against the step or the fraction of the run, for
-// one or several runs. Curves are redrawn in one batch (replace) and decimated past a cap;
-// curves with markers draw every point (a single validation is a visible point); legend names
-// are elided in the middle; resting the pointer on a point highlights it and shows the full run
-// name and the value. y on a log scale on request; the linear y range is robust to a run whose
+// A QtCharts chart of one metric (one y axis) against the step, the fraction of the run, the
+// time since the run began or the wall-clock time, for one or several runs. Curves are redrawn
+// in one batch (replace) and decimated past a cap; curves with markers draw every point, and a
+// curve of one point is drawn as a point; legend names are elided in the middle; resting the
+// pointer on the plot reads out every run's value at that x (the full run names), the nearest
+// point highlighted. y on a log scale on request; the linear y range is robust to a run whose
 // loss exploded (robustRange). Wheel zoom, drag pan and reset as every chart of the app.
 #pragma once
 
@@ -29,7 +30,7 @@ struct ChartCurve {
     bool markers = false;  // a marker at every point (validations)
 };
 
-enum class ChartX { Step, RunFraction };
+enum class ChartX { Step, RunFraction, RelativeTime, WallTime };
 
 // The y range that shows every curve but leaves out a few far outliers: per curve of 20 points
 // or more, its 5th to 95th percentile widened by 1.5 times that spread on each side, used only
@@ -71,11 +72,16 @@ public:
     QLineSeries* line(int curve) const { return m_lines.value(curve); }
     ChartHover hoverAt(const QPoint& position) const override;
 
+Q_SIGNALS:
+    void curvesSet();  // setCurves() drew new curves
+
 protected:
     // Fewer x ticks on a narrow chart, so that labels such as "150" are never elided.
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // "step 120", "0.250 of the run", "1:30 since the start", "14:02:11".
+    QString xText(double x) const;
     void resizeSeries(int count);
     void setRanges(const QList<QList<QPointF>>& drawn);
     void updateTitle();

@@ -10,7 +10,9 @@
 namespace tpugraphs::ui {
 
 RunAdvice::RunAdvice(QWidget* parent)
-    : QFrame(parent), m_text(new QLabel), m_holdout(new QPushButton("Validate on held-out configs")) {
+    : QFrame(parent),
+      m_text(new QLabel),
+      m_holdout(new QPushButton("Validate on held-out configs")) {
     setObjectName("runAdvice");
     setFrameShape(QFrame::StyledPanel);
     setStyleSheet("#runAdvice { background: #fff4ce; border: 1px solid #e0b000; }");
@@ -52,7 +54,9 @@ bool RunAdvice::offersHoldout() const {
 
 void RunAdvice::render() {
     QStringList html;
-    for (const QString& line : m_lines) html << line.toHtmlEscaped();
+    // A zero-width space after each slash: a long path wraps instead of widening the page.
+    for (const QString& line : m_lines)
+        html << line.toHtmlEscaped().replace("/", QString("/") + QChar(0x200B));
     m_text->setText(html.join("<br>"));
     setVisible(!m_lines.isEmpty());
 }

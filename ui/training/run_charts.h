@@ -1,8 +1,12 @@
-// The live charts of the training page, one chart (one y axis) per metric: training loss (raw
-// and smoothed), learning rate, and each validation metric the shown runs report (top-5 score
-// and top-1 error of tile runs, Kendall tau of layout runs, OPA of both); a tile score and a
-// layout tau never share an axis. Toggles put the step or the fraction of each run on x, and
-// the loss on a log scale.
+// The live charts of the training page, one chart (one y axis) per metric: training loss
+// (smoothed by a slider, TensorBoard's debiased moving average, with the raw curve faint behind
+// it), learning rate, and each validation metric the shown runs report (top-5 score and top-1
+// error of tile runs, Kendall tau of layout runs, OPA of both); a tile score and a layout tau
+// never share an axis. The x axis shows the step, the fraction of each run, the time since each
+// run began or the wall-clock time; the loss goes on a log scale on request. The charts reflow
+// in a grid whose columns follow the width (never narrower than kMinChartWidth; more rows
+// scroll). Each chart saves itself as PNG or its curves as CSV (right-click); all curves of the
+// shown runs go to one long-format CSV.
 #pragma once
 
 #include <QColor>
@@ -11,11 +15,18 @@
 #include <QString>
 #include <QWidget>
 
+#include <functional>
+
+#include "training/curves_export.h"
 #include "training/metric_chart.h"
 #include "training/run_curves.h"
 
 class QCheckBox;
+class QComboBox;
 class QGridLayout;
+class QLabel;
+class QScrollArea;
+class QSlider;
 class QTimer;
 
 namespace tpugraphs::ui {
@@ -33,35 +44,75 @@ struct ShownRun {
 class RunCharts : public QWidget {
     Q_OBJECT
 public:
+    static constexpr int kMinChartWidth = 300;
+    static constexpr int kMinChartHeight = 210;
+    static constexpr double kDefaultSmoothing = 0.6;  // TensorBoard's
+    // More runs than this: one legend above the charts (full names, wrapped) instead of one per
+    // chart, where the names would be cut to a few letters.
+    static constexpr int kChartLegendRuns = 3;
+
     explicit RunCharts(QWidget* parent = nullptr);
 
     // Redraws the charts whose curves changed from these runs' curves; shows the validation
     // charts they report. Paced: the redraws follow one chart per event-loop pass.
     void showRuns(const QList<ShownRun>& runs);
     void setPaced(bool paced);
-    bool fractionOfRun() const;
+    ChartX xKind() const;
+    void setXKind(ChartX kind);
+    bool fractionOfRun() const { return xKind() == ChartX::RunFraction; }
     void setLossLogScale(bool log);
+    // The loss's smoothing weight, 0 (raw) to kMaxSmoothing; remembered across sessions.
+    double smoothing() const;
+    void setSmoothing(double weight);
+    QSlider* smoothingSlider() const { return m_smoothing; }
+    // The legend above the charts: each shown run's name in its colour.
+    QLabel* legend() const { return m_legend; }
 
     // The chart of Loss (with SmoothedLoss), LearningRate or a validation metric.
     MetricChart* chart(CurveMetric metric) const { return m_charts.value(metric); }
     // The first validation chart shown (the run's main score).
     MetricChart* scoreChart() const;
     QList<MetricChart*> visibleCharts() const;
+    int columns() const { return m_columns; }
+
+    // The shown runs' recorded curves (not smoothed), one long-format table; each returns the
+    // error to show, empty when written.
+    QString saveAllCurvesCsv(const QString& path) const;
+    QString saveChartCsv(CurveMetric chart, const QString& path) const;
+    QString saveChartPng(CurveMetric chart, const QString& path) const;
 
 Q_SIGNALS:
-    void redrawRequested();  // x or y scale changed: redraw with showRuns()
+    void redrawRequested();  // x or y scale or smoothing changed: redraw with showRuns()
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    QWidget* buildToolbar();
+    void addChartMenu(CurveMetric metric, MetricChart* chart);
+    QList<ChartCurve> curvesOf(CurveMetric metric, const QList<ShownRun>& runs) const;
+    QList<CurveSource> sources() const;
     void arrange(const QList<MetricChart*>& visible);
+    int columnsFor(int width) const;
     void drawNextPending();
+    void showSmoothing();
+    void showLegend(const QList<ShownRun>& runs);
+    void askAndSave(const QString& title, const QString& filter, const QString& suggested,
+                    const std::function<QString(const QString&)>& save);
 
     QMap<CurveMetric, MetricChart*> m_charts;
     QMap<CurveMetric, size_t> m_drawn;  // a hash of the curves each chart shows (or will)
     QMap<CurveMetric, QList<ChartCurve>> m_pending;  // paced: curves not drawn yet
     bool m_paced = false;
     QList<MetricChart*> m_visible;
-    QCheckBox* m_fraction;
+    QList<ShownRun> m_runs;  // shown now
+    int m_columns = 0;
+    QSlider* m_smoothing;
+    QLabel* m_smoothingValue;
+    QLabel* m_legend;
+    QComboBox* m_xKind;
     QCheckBox* m_logLoss;
+    QScrollArea* m_scroll;
     QGridLayout* m_grid;
     QTimer* m_pace;  // draws the next pending chart
 };

@@ -1,7 +1,9 @@
 // The runs the app knows.
 #include "training/run_library.h"
 
+#include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
 #include <QSettings>
 
 #include <exception>
@@ -21,6 +23,12 @@ constexpr int kLivenessIntervalMs = 2000;  // listed "running" runs: still train
 
 QString clean(const QString& dir) {
     return QDir::cleanPath(dir);
+}
+
+// When the run's last session began: format.json is written as each session starts.
+qint64 sessionStart(const QString& dir) {
+    const QFileInfo format(dir + "/format.json");
+    return format.exists() ? format.lastModified().toMSecsSinceEpoch() : 0;
 }
 
 }  // namespace
@@ -45,6 +53,7 @@ void RunLibrary::list(const RunInfo& info, bool checked) {
     const QString dir = clean(QString::fromStdString(info.runDir));
     auto curves = std::make_shared<RunCurves>();
     curves->appendAll(info.history);
+    curves->setSessionStart(sessionStart(dir));
     m_curves.insert(dir, curves);
     RunInfo listed = info;
     listed.runDir = dir.toStdString();
@@ -92,6 +101,7 @@ void RunLibrary::startLive(const RunInfo& info) {
     live.failure.clear();
     m_model->setLiveRun(dir);
     list(live, true);
+    m_curves[dir]->setSessionStart(QDateTime::currentMSecsSinceEpoch());  // starts now
     // Runs of other collections leave the charts: a layout run is not drawn over tile losses.
     for (int row = 0; row < m_model->rowCount(); ++row)
         if (m_model->run(row).options.collection != info.options.collection)
@@ -140,7 +150,7 @@ void RunLibrary::checkLiveness() {
         info.interrupted = true;
         m_model->addOrUpdate(info);
         const QString dir = clean(QString::fromStdString(info.runDir));
-        if (m_followers.contains(dir)) Q_EMIT followedRunEnded(dir, runStatusText(info));
+        if (m_followers.contains(dir)) Q_EMIT followedRunEnded(dir, info);
     }
 }
 
@@ -156,13 +166,13 @@ void RunLibrary::onFollowed(const RunFollower& follower, int from, bool rewritte
     }
     for (size_t i = static_cast<size_t>(from); i < info.history.size(); ++i)
         curves->append(info.history[i]);
+    curves->setSessionStart(sessionStart(dir));
     const int row = m_model->rowOf(dir);
     const bool known = row >= 0;
-    const bool wasTraining = known && m_model->run(row).status == RunStatus::Running &&
-                             !m_model->run(row).interrupted;
+    const bool wasTraining =
+        known && m_model->run(row).status == RunStatus::Running && !m_model->run(row).interrupted;
     m_model->setChecked(m_model->addOrUpdate(info), true);  // followed: chosen to be seen
-    if (wasTraining && info.status != RunStatus::Running)
-        Q_EMIT followedRunEnded(dir, runStatusText(info));
+    if (wasTraining && info.status != RunStatus::Running) Q_EMIT followedRunEnded(dir, info);
     Q_EMIT curvesChanged();
     if (known) return;
     remember();

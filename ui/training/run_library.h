@@ -54,9 +54,9 @@ Q_SIGNALS:
     void runsChanged();    // a run was listed or removed
     void curvesChanged();  // curves or ticks changed: charts to redraw
     void followProblem(const QString& message);
-    // A followed run stopped being trained: it ended ("completed", "failed") or its process
-    // died ("interrupted, resume from step N").
-    void followedRunEnded(const QString& runDir, const QString& state);
+    // A followed run stopped being trained: it ended (its status) or its process died
+    // (info.interrupted; it resumes from info.step).
+    void followedRunEnded(const QString& runDir, const tpugraphs::RunInfo& info);
 
 private:
     void remember() const;

@@ -9,21 +9,25 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <climits>
+#include <exception>
 
 #include "common/browse_row.h"
-#include "common/real_spin_box.h"
 #include "common/user_data_places.h"
 #include "common/wheel_guard.h"
+#include "training/form_fields.h"
 
 namespace tpugraphs::ui {
 
 namespace {
+
+constexpr int kDefaultSteps = 500;  // Steps chosen over epochs: a start the user then adjusts
 
 QLabel* sectionTitle(OptionGroup group) {
     auto* title = new QLabel(QString("<b>%1</b>").arg(optionGroupTitle(group)));
@@ -46,35 +50,46 @@ QWidget* choiceBoxes(const OptionSpec& spec) {
 }
 
 QWidget* numberField(const OptionSpec& spec) {
-    const QString zero = QString::fromStdString(spec.zeroMeans);
-    if (spec.kind == OptionKind::Integer) {
-        auto* box = new QSpinBox;
-        box->setRange(static_cast<int>(spec.min),
-                      static_cast<int>(std::min<double>(spec.max, INT_MAX)));
-        if (spec.min == 0 && !zero.isEmpty()) box->setSpecialValueText(zero);
-        guardAgainstWheel(box);
-        return box;
-    }
-    auto* box = new RealSpinBox;
-    box->setRange(spec.min, spec.max);
-    box->setSingleStep(spec.max <= 1 ? 0.05 : 0.1);
-    box->setLogarithmic(spec.logScale);
-    if (spec.min == 0 && !zero.isEmpty()) box->setSpecialValueText(zero);
-    guardAgainstWheel(box);
-    return box;
+    if (spec.kind == OptionKind::Integer) return new IntegerField(spec);
+    return new RealField(spec);
+}
+
+QString settingsKey(Collection collection) {
+    return QString("trainingForm/") + collectionName(collection);
 }
 
 }  // namespace
 
 TrainingForm::TrainingForm(QWidget* parent)
-    : QWidget(parent), m_workers(new QSpinBox), m_runsRoot(userDataFolder() + "/runs") {
+    : QWidget(parent),
+      m_lengthBy(new QComboBox),
+      m_workers(new QSpinBox),
+      m_runsRoot(userDataFolder() + "/runs") {
     m_workers->setObjectName("workers");
     m_workers->setRange(1, 64);
     m_workers->setToolTip(
         "1: train in this program. N > 1: N local worker processes (data-parallel ranks of "
         "`tpugraphs train --workers N`), sharing each step's graphs; no pause");
     guardAgainstWheel(m_workers);
+    m_lengthBy->setObjectName("lengthBy");
+    m_lengthBy->addItems({"Steps", "Epochs"});
+    m_lengthBy->setToolTip(
+        "How long the run trains: a number of optimiser steps, or of epochs (one epoch = every "
+        "train graph once)");
+    guardAgainstWheel(m_lengthBy);
     addFields();
+    // The choice and the steps field agree: Epochs is steps 0 (how the option table says "by
+    // epochs"); a step count set (by a resume, a fix, a test) chooses Steps.
+    auto* steps = static_cast<QSpinBox*>(field("steps"));
+    connect(m_lengthBy, &QComboBox::currentIndexChanged, this, [this, steps] {
+        if (byEpochs())
+            steps->setValue(0);
+        else if (steps->value() == 0)
+            steps->setValue(kDefaultSteps);
+        enableLength();
+    });
+    connect(steps, &QSpinBox::valueChanged, this,
+            [this](int value) { m_lengthBy->setCurrentIndex(value > 0 ? 0 : 1); });
     connect(m_collection, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index < 0) return;
         applyDefaults(collection());
@@ -134,6 +149,7 @@ void TrainingForm::addFields() {
         if (first || group != spec.group) form->addRow(sectionTitle(spec.group));
         first = false;
         group = spec.group;
+        if (spec.key == "steps") form->addRow("Train for", m_lengthBy);
         auto* label = new QLabel(QString::fromStdString(spec.label));
         label->setToolTip(m_fields.back().widget->toolTip());
         form->addRow(label, m_fields.back().row);
@@ -163,7 +179,7 @@ void TrainingForm::addFields() {
 
 std::string TrainingForm::text(const Field& field) const {
     QWidget* w = field.widget;
-    if (auto* box = qobject_cast<RealSpinBox*>(w)) return shortestText(box->value());
+    if (auto* box = qobject_cast<RealField*>(w)) return shortestText(box->optionValue());
     if (auto* box = qobject_cast<QSpinBox*>(w)) return std::to_string(box->value());
     if (auto* box = qobject_cast<QCheckBox*>(w)) return box->isChecked() ? "true" : "false";
     if (auto* box = qobject_cast<QComboBox*>(w)) return box->currentText().toStdString();
@@ -178,7 +194,7 @@ std::string TrainingForm::text(const Field& field) const {
 void TrainingForm::setText(const Field& field, const std::string& value) {
     QWidget* w = field.widget;
     const QString text = QString::fromStdString(value);
-    if (auto* box = qobject_cast<RealSpinBox*>(w)) return box->setValue(text.toDouble());
+    if (auto* box = qobject_cast<RealField*>(w)) return box->setOptionValue(text.toDouble());
     if (auto* box = qobject_cast<QSpinBox*>(w)) return box->setValue(text.toInt());
     if (auto* box = qobject_cast<QCheckBox*>(w)) return box->setChecked(value == "true");
     if (auto* box = qobject_cast<QComboBox*>(w)) return box->setCurrentText(text);
@@ -216,12 +232,47 @@ void TrainingForm::setOptions(const TrainOptions& options) {
         const QSignalBlocker block(m_collection);
         for (const Field& field : m_fields) fillChoices(field, options.collection);
         for (const Field& field : m_fields) setText(field, field.spec->get(options));
+        const QSignalBlocker blockLength(m_lengthBy);
+        m_lengthBy->setCurrentIndex(options.steps > 0 ? 0 : 1);
     }
     enableForKind(collectionKind(options.collection));
+    enableLength();
+}
+
+bool TrainingForm::byEpochs() const {
+    return m_lengthBy->currentIndex() == 1;
+}
+
+void TrainingForm::enableLength() {
+    field("steps")->setEnabled(!byEpochs());
+    field("epochs")->setEnabled(byEpochs());
+}
+
+void TrainingForm::setOption(const std::string& key, const std::string& value) {
+    const OptionSpec* spec = findTrainOption(key);
+    if (!spec) return;
+    TrainOptions o = options();
+    setTrainOption(o, *spec, value);
+    setOptions(o);  // the length choice follows the steps
+}
+
+void TrainingForm::remember() const {
+    TrainOptions o = options();
+    QSettings().setValue(settingsKey(o.collection), QString::fromStdString(trainOptionsToJson(o)));
 }
 
 void TrainingForm::applyDefaults(Collection collection) {
     TrainOptions defaults = defaultTrainOptions(collection);
+    // The values of the last run of this collection started here, when there was one.
+    const QString saved = QSettings().value(settingsKey(collection)).toString();
+    if (!saved.isEmpty()) {
+        try {
+            defaults = trainOptionsFromJson(saved.toStdString(), "the remembered form");
+            defaults.resume = false;
+        } catch (const std::exception&) {
+            // written by another version: the defaults
+        }
+    }
     defaults.datasetRoot = datasetRoot().toStdString();
     defaults.runDir = static_cast<QLineEdit*>(field("run_dir"))->text().toStdString();
     setOptions(defaults);
@@ -230,6 +281,7 @@ void TrainingForm::applyDefaults(Collection collection) {
 TrainOptions TrainingForm::options() const {
     TrainOptions o = defaultTrainOptions(collection());
     for (const Field& field : m_fields) setTrainOption(o, *field.spec, text(field));
+    if (byEpochs()) o.steps = 0;  // the choice, whatever the disabled field shows
     // Options of the other kind keep their defaults, whatever their disabled fields show.
     const TrainOptions defaults = defaultTrainOptions(o.collection);
     for (const Field& field : m_fields)

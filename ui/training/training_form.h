@@ -40,6 +40,13 @@ public:
     int workers() const;
     // The field of option `key` (its widget's object name is the key); nullptr when none.
     QWidget* field(const std::string& key) const;
+    // Sets one option's field from its text (as options.json writes it).
+    void setOption(const std::string& key, const std::string& value);
+    // Whether the run's length is given in epochs (the Steps field is then off) or in steps.
+    bool byEpochs() const;
+    // Remembers the form's values for its collection (QSettings): the next time this
+    // collection is chosen, or the app starts, the form shows them instead of the defaults.
+    void remember() const;
 
 private:
     struct Field {
@@ -53,10 +60,12 @@ private:
     void setText(const Field& field, const std::string& text);
     void fillChoices(const Field& field, Collection collection);
     void enableForKind(GraphKind kind);
+    void enableLength();
     Collection collection() const;
 
     std::vector<Field> m_fields;
     QComboBox* m_collection = nullptr;
+    QComboBox* m_lengthBy;  // Steps or Epochs
     QSpinBox* m_workers;
     QString m_runsRoot;
 };

@@ -5,7 +5,8 @@
 
 namespace tpugraphs::ui {
 
-TrainingRunner::TrainingRunner(QObject* parent) : QObject(parent), m_worker(new TrainingWorker) {
+TrainingRunner::TrainingRunner(QObject* parent)
+    : TrainingJob(parent), m_worker(new TrainingWorker) {
     qRegisterMetaType<tpugraphs::TrainProgress>();
     qRegisterMetaType<tpugraphs::TrainOptions>();
     qRegisterMetaType<tpugraphs::ui::RunOutcome>();
@@ -31,10 +32,10 @@ bool TrainingRunner::start(const TrainOptions& options) {
     m_worker->setPaused(false);
     m_worker->arm();
     const int job = ++m_job;
+    assignJobId();
     QMetaObject::invokeMethod(
         m_worker, [worker = m_worker, job, options] { worker->run(job, options); },
         Qt::QueuedConnection);
-    Q_EMIT started(QString::fromStdString(options.runDir));
     return true;
 }
 

@@ -21,8 +21,10 @@ constexpr int kWorkersFollowIntervalMs = 300;
 
 }  // namespace
 
-WorkersRunner::WorkersRunner(QObject* parent)
-    : QObject(parent), m_program(QString::fromStdString(programBeside("tpugraphs"))) {
+WorkersRunner::WorkersRunner(int workers, QObject* parent)
+    : TrainingJob(parent),
+      m_workers(workers),
+      m_program(QString::fromStdString(programBeside("tpugraphs"))) {
     m_process.setProcessChannelMode(QProcess::MergedChannels);
     // The workers train at background priority, as the in-process training does: the UI first.
     m_process.setChildProcessModifier([] { lowerCallingThreadToBackground(); });
@@ -39,10 +41,11 @@ WorkersRunner::~WorkersRunner() {
     stopAndWait();
 }
 
-bool WorkersRunner::start(const TrainOptions& options, int workers) {
+bool WorkersRunner::start(const TrainOptions& options) {
     if (isRunning()) return false;
+    assignJobId();
     m_runDir = QDir::cleanPath(QString::fromStdString(options.runDir));
-    QStringList arguments{"train", "--workers", QString::number(workers), "--quiet"};
+    QStringList arguments{"train", "--workers", QString::number(m_workers), "--quiet"};
     m_emitted = 0;
     if (options.resume) {
         try {

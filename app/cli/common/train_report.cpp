@@ -43,7 +43,7 @@ std::string formatProgress(const TrainProgress& p) {
     char line[256];
     switch (p.phase) {
         case TrainPhase::Loading:
-            return p.message;
+            return p.note == TrainNote::None ? p.message : "note: " + p.message;
         case TrainPhase::Validation:
             std::snprintf(line, sizeof line, "valid step %lld: ", static_cast<long long>(p.step));
             return line + formatMetrics(p.validation) + (p.bestSoFar ? "  [best]" : "");
