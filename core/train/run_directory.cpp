@@ -74,9 +74,8 @@ std::string readTextFile(const std::string& path) {
 }
 
 void writeRunHeader(const std::string& runDir, const TrainOptions& options) {
-    const nlohmann::json format = {{"format", "tpugraphs-run"},
-                                   {"version", kRunFormatVersion},
-                                   {"written_by", versionText()}};
+    const nlohmann::json format = {
+        {"format", "tpugraphs-run"}, {"version", kRunFormatVersion}, {"written_by", versionText()}};
     writeFileAtomically(runDir + "/format.json", format.dump(2) + "\n");
     writeFileAtomically(runDir + "/options.json", trainOptionsToJson(options));
 }
@@ -130,8 +129,7 @@ void readFormat(const std::string& runDir, RunInfo* info) {
             throw RunError(path + ": not a tpugraphs run");
     });
     if (info->formatVersion > kRunFormatVersion) {
-        const std::string writer =
-            info->writtenBy.empty() ? "" : " (" + info->writtenBy + ")";
+        const std::string writer = info->writtenBy.empty() ? "" : " (" + info->writtenBy + ")";
         throw RunError(runDir + ": written by a newer version of TpuGraphs Studio" + writer +
                        ", run format version " + std::to_string(info->formatVersion) +
                        "; this build (" + versionText() + ") reads version " +
@@ -177,6 +175,8 @@ RunInfo loadRunInfo(const std::string& runDir) {
         info.history = historyFromCsv(readTextFile(historyPath), historyPath);
     info.hasCheckpoint = fs::exists(runDir + "/last.pt");
     info.hasBestCheckpoint = fs::exists(runDir + "/best.pt");
+    info.label = readRunLabel(runDir);
+    info.scoreAfterTraining = readRunScore(runDir);
     info.interrupted = info.status == RunStatus::Running && !runIsAlive(runDir);
     return info;
 }

@@ -420,7 +420,7 @@ void TrainingPage::refreshCharts() {
         if (!c || !(runs->isChecked(row) || dir == runs->liveRun())) continue;
         const RunInfo& info = runs->run(row);
         const int64_t total = info.totalSteps > 0 ? info.totalSteps : info.options.steps;
-        shown.append(ShownRun{runDisplayName(dir), runColor(row), c,
+        shown.append(ShownRun{runs->displayName(row), runs->color(row), c,
                               collectionKind(info.options.collection) == GraphKind::Layout,
                               double(std::max<int64_t>(1, total))});
         revision += c->revision() + quint64(row) * 1000003u;
