@@ -137,6 +137,7 @@ private:
     DivergenceWatch m_divergence;
     int m_sinceBest = 0;
     bool m_timeLimitSaid = false;  // the note on a length cut by the time limit
+    int64_t m_plannedSteps = 0;    // the length before the time limit fitted it
     Clock::time_point m_start = Clock::now();
 };
 
@@ -338,7 +339,11 @@ void TrainingSession::fitToTimeLimit(SessionTiming* timing, int64_t firstStep,
     timing->elapsedSeconds = seconds(m_start);
     timing->loopSeconds = seconds(loopStart);
     timing->sessionSteps = info().step - firstStep;
-    const int64_t planned = info().totalSteps;
+    if (timing->sessionSteps == 1) {
+        timing->firstStepSeconds = timing->loopSeconds;
+        m_plannedSteps = info().totalSteps;
+    }
+    const int64_t planned = m_plannedSteps;
     info().totalSteps = stepsWithinTimeLimit(*timing, info().step, planned);
     if (info().totalSteps == planned || m_timeLimitSaid) return;
     m_timeLimitSaid = true;

@@ -46,9 +46,15 @@ private Q_SLOTS:
         t.loopSeconds = 30;
         t.endSeconds = 1;
         t.sessionSteps = 10;
-        // 59 s left at 3 s a step: 19 more steps.
+        t.firstStepSeconds = 3;
+        // 59 s left at 3 s a step (the steps after the first, none slower): 19 more steps.
         QCOMPARE(stepsWithinTimeLimit(t, 10, 200), int64_t(29));
         QCOMPARE(stepsWithinTimeLimit(t, 10, 20), int64_t(20));  // the plan fits
+        // A slow first step (the warm-up) is not the price of the next ones: 10 steps in 30 s
+        // of which the first took 12: 2 s a step, 29 more fit.
+        t.firstStepSeconds = 12;
+        QCOMPARE(stepsWithinTimeLimit(t, 10, 200), int64_t(39));
+        t.firstStepSeconds = 3;
         t.elapsedSeconds = 120;
         QCOMPARE(stepsWithinTimeLimit(t, 10, 200), int64_t(10));  // over: ends now
         t.limitSeconds = 0;
