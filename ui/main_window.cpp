@@ -270,17 +270,13 @@ void MainWindow::trainFullSubmission() {
     auto* dialog = new SubmissionPipelineDialog(m_training->form()->datasetRoot(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &SubmissionPipelineDialog::pipelineFinished, this,
-            [this](const QString& outDir, const QMap<int, QStringList>& runs,
-                   const QString& templatePath) {
-                for (const QStringList& dirs : runs)
+            [this](const PipelineHandOver& handOver) {
+                for (const QStringList& dirs : handOver.runs)
                     for (const QString& dir : dirs) m_training->openRun(dir);
-                auto* exporter = new ExportSubmissionDialog(
-                    m_training->runs(), m_training->form()->datasetRoot(), this);
+                auto* exporter =
+                    new ExportSubmissionDialog(m_training->runs(), handOver.datasetRoot, this);
                 exporter->setAttribute(Qt::WA_DeleteOnClose);
-                for (auto it = runs.begin(); it != runs.end(); ++it)
-                    exporter->setRuns(kCollections[it.key()], it.value());
-                exporter->setTemplatePath(templatePath);
-                exporter->setOutputPath(outDir + QStringLiteral("/submission.csv"));
+                exporter->takeOver(handOver);
                 exporter->show();
             });
     dialog->show();

@@ -9,6 +9,7 @@
 #include "common/cli_options.h"
 #include "common/command_registry.h"
 #include "common/stop_signals.h"
+#include "train/pipeline_report.h"
 #include "train/submission_pipeline.h"
 
 namespace {
@@ -18,7 +19,10 @@ using namespace tpugraphs;
 void runPipeline(const PipelineOptions& options) {
     const std::atomic<bool>* stop = cli::installStopSignals();
     std::cout << "submission pipeline: " << options.datasetRoot << " -> " << options.outDir << ", "
-              << options.budgetMinutes << " min of training and scoring, " << options.seeds
+              << "budget " << minutesText(options.budgetMinutes)
+              << " min (probes, training and scoring; kept within "
+              << minutesText(pipelineBoundMinutes(options.budgetMinutes)) << " min), "
+              << options.seeds
               << " runs per collection (Ctrl-C stops at a safe point; the same command resumes)"
               << std::endl;
     const PipelineOutcome outcome = runSubmissionPipeline(
@@ -38,9 +42,12 @@ void setupSubmission(CLI::App& app) {
     cmd->add_option("--out", o->outDir, "Folder of the pipeline: runs, submission.csv, report.md")
         ->required();
     cmd->add_option("--budget-minutes", o->budgetMinutes,
-                    "Time to train and score all collections together: the scoring after "
-                    "training (valid and test splits, estimated by the probes) first, the rest "
-                    "divided by the cost of an epoch of each; the probes come on top")
+                    "Minutes the whole command may take, probes, training and scoring "
+                    "included (fractions allowed; kept within max(1.1 x, +1 min)): the "
+                    "scoring after training (estimated by the probes) is kept out first, the "
+                    "rest divided by the cost of an epoch of each collection, and each run "
+                    "cuts its steps to the time left; a budget that cannot buy 20 steps per run "
+                    "and the scoring is refused before training, naming the smallest that can")
         ->capture_default_str()
         ->check(cli::numberAbove(0));
     cmd->add_option("--seeds", o->seeds, "Runs per collection, ensembled")

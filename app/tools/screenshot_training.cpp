@@ -26,6 +26,7 @@
 #include "main_window.h"
 #include "predictions/predictions_page.h"
 #include "program_options.h"
+#include "screenshot_support.h"
 #include "synth/generator.h"
 #include "train/torch_threads.h"
 #include "train/trainer.h"
@@ -39,24 +40,6 @@ using namespace tpugraphs;
 using namespace tpugraphs::ui;
 
 namespace {
-
-// Runs the event loop until `done` holds (or the timeout passes); false on timeout.
-bool waitUntil(const std::function<bool()>& done, int timeoutMs) {
-    QElapsedTimer clock;
-    clock.start();
-    while (!done()) {
-        if (clock.elapsed() > timeoutMs) return false;
-        QApplication::processEvents(QEventLoop::AllEvents, 50);
-        QThread::msleep(20);
-    }
-    return true;
-}
-
-void save(QWidget* widget, const QString& file) {
-    QApplication::processEvents();
-    const bool ok = widget->grab().save(file);
-    std::printf("%s %s\n", ok ? "saved" : "FAILED", qPrintable(file));
-}
 
 TrainOptions quickRun(const std::string& root, Collection collection, const std::string& dir,
                       int steps) {

@@ -431,6 +431,16 @@ void lengthOptions(std::vector<Describe>& d) {
                     .resumable()
                     .range(1, 1e6)
                     .defaults("10"));
+    d.push_back(describe(member("time_limit_minutes", K::Real, &TrainOptions::timeLimitMinutes))
+                    .label("Time limit (min)")
+                    .help("Wall time this session may take from its start, loading included: "
+                          "the run measures its steps as it goes and ends at the last step that "
+                          "fits (the learning-rate schedule follows the shorter length) instead "
+                          "of overrunning")
+                    .group(G::Length)
+                    .resumable()
+                    .range(0, 1e6, "none")
+                    .defaults("0"));
     d.push_back(describe(member("batch_graphs", K::Integer, &TrainOptions::batchGraphs))
                     .label("Graphs per step")
                     .help("Graphs per step (one block-diagonal batch)")

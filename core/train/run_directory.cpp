@@ -181,6 +181,8 @@ RunInfo loadRunInfo(const std::string& runDir) {
         info.history = historyFromCsv(readTextFile(historyPath), historyPath);
     info.hasCheckpoint = fs::exists(runDir + "/last.pt");
     info.hasBestCheckpoint = fs::exists(runDir + "/best.pt");
+    info.label = readRunLabel(runDir);
+    info.scoreAfterTraining = readRunScore(runDir);
     info.interrupted = info.status == RunStatus::Running && !runIsAlive(runDir);
     return info;
 }

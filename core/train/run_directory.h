@@ -5,6 +5,8 @@
 //   state.json        step, epoch, best metric and step, status
 //   last.pt / best.pt model + optimiser state + normaliser statistics (LibTorch archives)
 //   lock              held by the process training the run (train/run_lock.h)
+//   label.json        optional: display name and tags; score.json: optional score after
+//                     training (train/run_label.h)
 // Every file but the lock is written to a temporary name, then renamed.
 #pragma once
 
@@ -13,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "train/run_label.h"
 #include "train/train_options.h"
 #include "train/train_progress.h"
 
@@ -49,6 +52,8 @@ struct RunInfo {
     EvalMetrics best;
     bool hasCheckpoint = false;      // last.pt exists
     bool hasBestCheckpoint = false;  // best.pt exists
+    RunLabel label;                  // label.json (empty when absent)
+    RunScore scoreAfterTraining;     // score.json (absent: not present())
     // Not empty: the run cannot be read, and why (a damaged file, named; a newer format). Set
     // by readRunForListing only.
     std::string unreadable;

@@ -1,7 +1,6 @@
-// The submission pipeline: probe, plan, train (a resumable sweep), ensemble, score, predict.
+// The submission pipeline: probe, plan within the budget, train (a resumable sweep whose runs
+// get time limits), ensemble, score, predict.
 #include "train/submission_pipeline.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -12,6 +11,7 @@
 #include "base/atomic_file.h"
 #include "base/file_tree.h"
 #include "base/number_text.h"
+#include "train/pipeline_report.h"
 #include "train/run_directory.h"
 #include "train/run_files.h"
 #include "train/submission_builder.h"
@@ -26,18 +26,11 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int64_t kProbeSteps = 12;
 constexpr int64_t kProbeSkippedSteps = 3;  // warm-up: the allocator, the first configs drawn
-// A run trains at least 20 steps, and a minute when that is at most 10 epochs: a collection
-// with cheap steps (tile, 10-25 ms) is not left undertrained when scoring takes the budget (a
-// full-size rehearsal gave tile 20 steps and a top-5 score of 0.62).
-constexpr int64_t kMinimumSteps = 20;
-constexpr double kMinimumRunSeconds = 60;
-constexpr int64_t kMinimumRunEpochsCap = 10;
 // A forward pass costs about a third of a training step's forward and backward, per config.
 constexpr double kForwardShareOfStep = 1.0 / 3;
-
-std::string planPath(const std::string& outDir) {
-    return outDir + "/pipeline.json";
-}
+// A run's process starts and exits outside its session's clock (the program and LibTorch
+// load, the last files close): its time limit leaves this much for them.
+constexpr double kProcessSeconds = 2;
 
 std::string slug(Collection c) {
     std::string name = collectionName(c);
@@ -165,87 +158,6 @@ PipelineCollectionPlan probe(const PipelineOptions& o, Collection c, const Datas
     return plan;
 }
 
-// The scoring comes out of the budget first; the rest is divided by the cost of an epoch of each
-// collection, then turned into steps per run: `seeds` runs share the collection's training
-// minutes, `concurrentRuns` at a time.
-void divideBudget(const PipelineOptions& o, std::vector<PipelineCollectionPlan>* plans,
-                  const PipelineProgress& progress) {
-    double epochs = 0, scoring = 0;
-    for (const PipelineCollectionPlan& p : *plans) {
-        epochs += p.secondsPerStep * p.stepsPerEpoch;
-        scoring += p.scoringSeconds;
-    }
-    const double training = std::max(0.0, o.budgetMinutes * 60 - scoring);
-    if (progress && training < o.budgetMinutes * 30)
-        progress("scoring the valid and test splits will take about " +
-                 std::to_string(std::lround(scoring / 60)) + " of the " +
-                 std::to_string(std::lround(o.budgetMinutes)) +
-                 " minutes; every run still trains at least " + std::to_string(kMinimumSteps) +
-                 " steps, and a minute where that is at most " +
-                 std::to_string(kMinimumRunEpochsCap) + " epochs");
-    for (PipelineCollectionPlan& p : *plans) {
-        const double share = training * p.secondsPerStep * p.stepsPerEpoch / epochs;
-        p.budgetMinutes = (share + p.scoringSeconds) / 60;
-        const double perRun = share * concurrentRuns(o) / o.seeds;
-        const auto minimum = std::max(
-            kMinimumSteps, std::min(static_cast<int64_t>(kMinimumRunSeconds / p.secondsPerStep),
-                                    kMinimumRunEpochsCap * p.stepsPerEpoch));
-        p.steps =
-            std::max(minimum, static_cast<int64_t>((perRun - p.fixedSeconds) / p.secondsPerStep));
-    }
-}
-
-nlohmann::json planJson(const PipelineOptions& o,
-                        const std::vector<PipelineCollectionPlan>& plans) {
-    nlohmann::json collections = nlohmann::json::array();
-    for (const PipelineCollectionPlan& p : plans)
-        collections.push_back({{"collection", collectionName(p.collection)},
-                               {"fixed_seconds", p.fixedSeconds},
-                               {"seconds_per_step", p.secondsPerStep},
-                               {"seconds_per_validation", p.secondsPerValidation},
-                               {"steps_per_epoch", p.stepsPerEpoch},
-                               {"scoring_seconds", p.scoringSeconds},
-                               {"budget_minutes", p.budgetMinutes},
-                               {"steps", p.steps}});
-    return {{"dataset", o.datasetRoot},
-            {"budget_minutes", o.budgetMinutes},
-            {"seeds", o.seeds},
-            {"workers", o.workers},
-            {"collections", collections}};
-}
-
-// The plan recorded by an earlier call with the same options, or a new one (probes first).
-std::vector<PipelineCollectionPlan> planOf(const PipelineOptions& o, const DatasetIndex& index,
-                                           const PipelineProgress& progress,
-                                           const std::atomic<bool>* cancel) {
-    const std::string path = planPath(o.outDir);
-    PipelineOptions recorded;
-    std::vector<PipelineCollectionPlan> plans = readPipelinePlan(o.outDir, &recorded);
-    if (!plans.empty()) {
-        if (recorded.datasetRoot != o.datasetRoot || recorded.budgetMinutes != o.budgetMinutes ||
-            recorded.seeds != o.seeds || recorded.workers != o.workers)
-            throw std::invalid_argument(o.outDir +
-                                        " holds a pipeline of other options (dataset, budget, "
-                                        "seeds or workers): choose another --out, or remove it");
-        if (progress) progress("resuming the plan of " + path);
-        return plans;
-    }
-    for (Collection c : kCollections) {
-        const auto graphs = index.select(c, Split::Train);
-        if (graphs.empty()) continue;
-        if (progress)
-            progress(std::string("probing ") + collectionName(c) + " (" +
-                     std::to_string(kProbeSteps) + " steps)");
-        plans.push_back(probe(o, c, index, progress, cancel));
-    }
-    if (plans.empty())
-        throw std::invalid_argument(o.datasetRoot + ": no collection has train graphs");
-    divideBudget(o, &plans, progress);
-    fs::create_directories(o.outDir);
-    writeFileAtomically(path, planJson(o, plans).dump(2) + "\n");
-    return plans;
-}
-
 std::vector<SweepTrial> trialsOf(const PipelineOptions& o,
                                  const std::vector<PipelineCollectionPlan>& plans) {
     std::vector<SweepTrial> trials;
@@ -273,97 +185,256 @@ bool hasKaggleTestSplit(const DatasetIndex& index) {
     return true;
 }
 
-std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
-    std::string md = "# Submission pipeline report\n\nDataset `" + o.datasetRoot + "`, budget " +
-                     fixedText(o.budgetMinutes, 0) + " min, " + std::to_string(o.seeds) +
-                     " runs per collection (ensembled), " + std::to_string(o.workers) +
-                     " at a time; this call " + fixedText(outcome.minutes, 1) +
-                     " min.\n\n"
-                     "| collection | steps / run | s / step | budget min | run min (mean) | "
-                     "peak MiB | valid: ensemble | valid: runs | ridge | heuristic | valid scoring "
-                     "min |\n"
-                     "|---|---|---|---|---|---|---|---|---|---|---|\n";
-    for (const CollectionOutcome& c : outcome.collections) {
-        double minutes = 0, peak = 0;
-        std::string runs;
-        for (const TrialResult& r : c.runs) {
-            minutes += r.seconds / 60 / c.runs.size();
-            peak = std::max(peak, r.peakMib);
+// The test split predicted into the validated submission.
+void predictSubmission(SubmissionRequest request, PipelineOutcome* outcome) {
+    request.predict.useBest = false;
+    const auto predictionStart = Clock::now();
+    const SubmissionSummary summary = buildSubmission(request);
+    outcome->predictionMinutes =
+        std::chrono::duration<double>(Clock::now() - predictionStart).count() / 60;
+    const SubmissionReport& report = summary.result.report;
+    if (!summary.result.written) {
+        std::string why;
+        for (const SubmissionIssue& issue : report.errors)
+            why += "\n  " + (issue.line ? "line " + std::to_string(issue.line) + ": " : "") +
+                   issue.message;
+        throw RunError(request.outputPath + ": the predicted submission did not validate (" +
+                       std::to_string(report.errorCount) + " errors), nothing written:" + why);
+    }
+    outcome->submissionPath = request.outputPath;
+    outcome->rows = report.rows;
+    outcome->complete = report.checkedAsFull;
+}
+
+// One call of the pipeline: its clock (the budget counts from its start), its stages recorded
+// in OUT/pipeline_state.json.
+class SubmissionPipeline {
+public:
+    SubmissionPipeline(const PipelineOptions& o, const PipelineProgress& progress,
+                       const std::atomic<bool>* cancel)
+        : m_o(o), m_progress(progress), m_cancel(cancel) {
+        m_state.startedAt = unixSeconds();
+        m_state.budgetMinutes = o.budgetMinutes;
+    }
+
+    PipelineOutcome run();
+
+private:
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - m_start).count(); }
+    bool cancelled() const { return m_cancel && m_cancel->load(); }
+    void say(const std::string& message) const {
+        if (m_progress) m_progress(message);
+    }
+    void enter(PipelineStage stage, std::optional<Collection> collection = std::nullopt) {
+        m_state.stage = stage;
+        m_state.collection = collection;
+        if (stage == PipelineStage::Finished || stage == PipelineStage::Stopped ||
+            stage == PipelineStage::Failed)
+            m_state.endedAt = unixSeconds();
+        writePipelineState(m_o.outDir, m_state);
+    }
+    std::vector<PipelineCollectionPlan> probes();
+    std::vector<PipelineCollectionPlan> plan();
+    void checkBudget(const std::vector<PipelineCollectionPlan>& plans, double probeSeconds) const;
+    std::vector<TrialResult> train(const std::vector<PipelineCollectionPlan>& plans);
+    CollectionOutcome score(const PipelineCollectionPlan& plan,
+                            const std::vector<TrialResult>& results);
+
+    const PipelineOptions& m_o;
+    PipelineProgress m_progress;
+    const std::atomic<bool>* m_cancel;
+    Clock::time_point m_start = Clock::now();
+    DatasetIndex m_index;
+    PipelineState m_state;
+};
+
+// The probes recorded for these options, or new ones (kept for a call with another budget).
+std::vector<PipelineCollectionPlan> SubmissionPipeline::probes() {
+    std::vector<PipelineCollectionPlan> probed = readPipelineProbes(m_o);
+    if (!probed.empty()) {
+        say("the probes recorded in " + m_o.outDir + "/probes.json are used again");
+        return probed;
+    }
+    for (Collection c : kCollections) {
+        if (m_index.select(c, Split::Train).empty()) continue;
+        enter(PipelineStage::Probing, c);
+        say(std::string("probing ") + collectionName(c) + " (" + std::to_string(kProbeSteps) +
+            " steps)");
+        probed.push_back(probe(m_o, c, m_index, m_progress, m_cancel));
+    }
+    if (probed.empty())
+        throw std::invalid_argument(m_o.datasetRoot + ": no collection has train graphs");
+    writePipelineProbes(m_o, probed);
+    return probed;
+}
+
+// Refuses, before any run trains, a budget that cannot buy kPipelineMinimumSteps per run and
+// the scoring, naming the smallest that can.
+void SubmissionPipeline::checkBudget(const std::vector<PipelineCollectionPlan>& plans,
+                                     double probeSeconds) const {
+    const PipelineLanes lanes{m_o.seeds, concurrentRuns(m_o)};
+    const double needed = minimumSeconds(plans, lanes);
+    if (elapsed() + needed <= m_o.budgetMinutes * 60) return;
+    // On this folder the probes are kept; a new folder probes again.
+    const double smallest = smallestBudgetMinutes(elapsed() - probeSeconds + needed);
+    const double fresh = smallestBudgetMinutes(elapsed() + needed);
+    throw PipelineBudgetError(
+        "a budget of " + minutesText(m_o.budgetMinutes) + " min cannot buy " +
+            std::to_string(kPipelineMinimumSteps) + " steps of each of the " +
+            std::to_string(m_o.seeds * static_cast<int>(plans.size())) +
+            " runs and their scoring (" + fixedText(needed / 60, 2) + " min" +
+            (probeSeconds > 0 ? ", after " + fixedText(probeSeconds / 60, 2) + " min of probes"
+                              : std::string()) +
+            "): the smallest budget that can is " + minutesText(smallest) +
+            " min on this folder (--budget-minutes " + minutesText(smallest) +
+            "; its probes are kept in " + m_o.outDir + "/probes.json)" +
+            (fresh > smallest ? ", " + minutesText(fresh) + " min on a new one" : std::string()),
+        smallest);
+}
+
+// The plan recorded by an earlier call with the same options (a resume), or a new one: the
+// probes, the budget checked, the training time divided.
+std::vector<PipelineCollectionPlan> SubmissionPipeline::plan() {
+    PipelineOptions recorded;
+    std::vector<PipelineCollectionPlan> plans = readPipelinePlan(m_o.outDir, &recorded);
+    if (!plans.empty()) {
+        if (recorded.datasetRoot != m_o.datasetRoot ||
+            recorded.budgetMinutes != m_o.budgetMinutes || recorded.seeds != m_o.seeds ||
+            recorded.workers != m_o.workers)
+            throw std::invalid_argument(m_o.outDir +
+                                        " holds a pipeline of other options (dataset, budget, "
+                                        "seeds or workers): choose another --out, or remove it");
+        say("resuming the plan of " + m_o.outDir + "/pipeline.json");
+        return plans;
+    }
+    const double beforeProbes = elapsed();
+    plans = probes();
+    checkBudget(plans, elapsed() - beforeProbes);
+    const PipelineLanes lanes{m_o.seeds, concurrentRuns(m_o)};
+    const double training = m_o.budgetMinutes * 60 - elapsed() - scoringReserveSeconds(plans);
+    divideTrainingTime(training, lanes, &plans);
+    writePipelinePlan(m_o, plans);
+    return plans;
+}
+
+// The runs, each with a time limit as it starts: its planned share of what is left until the
+// training must end (the budget less the scoring kept for after it).
+std::vector<TrialResult> SubmissionPipeline::train(
+    const std::vector<PipelineCollectionPlan>& plans) {
+    const std::vector<SweepTrial> trials = trialsOf(m_o, plans);
+    std::vector<double> planned;
+    for (const SweepTrial& t : trials)
+        for (const PipelineCollectionPlan& p : plans)
+            if (p.collection == t.collection)
+                planned.push_back(p.fixedSeconds + static_cast<double>(p.steps) * p.secondsPerStep);
+    m_state.trainingEnd = m_o.budgetMinutes * 60 - scoringReserveSeconds(plans);
+    enter(PipelineStage::Training);
+    RunTimeLimits limits(planned, m_o.workers, m_state.trainingEnd);
+    SweepRunOptions run;
+    run.outDir = trainingFolder(m_o.outDir);
+    run.workers = m_o.workers;
+    run.program = m_o.program;
+    run.timeLimitMinutes = [&](size_t trial, const std::vector<size_t>& running,
+                               const std::vector<size_t>& queued) {
+        const double seconds = limits.limitOf(trial, running, queued, elapsed());
+        return std::max(1.0, seconds - kProcessSeconds) / 60;
+    };
+    return runSweep(trials, run, m_progress, m_cancel);
+}
+
+// A collection's runs ensembled and scored on the valid split; each run's score kept in its
+// folder (score.json), so that the app shows it beside the run.
+CollectionOutcome SubmissionPipeline::score(const PipelineCollectionPlan& p,
+                                            const std::vector<TrialResult>& results) {
+    CollectionOutcome c;
+    c.collection = p.collection;
+    c.steps = p.steps;
+    c.secondsPerStep = p.secondsPerStep;
+    c.budgetMinutes = p.budgetMinutes;
+    c.plannedScoringMinutes = p.scoringSeconds / 60;
+    for (const TrialResult& r : results)
+        if (r.trial.collection == p.collection) {
+            c.runs.push_back(r);
+            c.stepsDone += r.steps;
         }
-        for (const EvalMetrics& run : c.runMetrics)
-            runs += (runs.empty() ? "" : " / ") + fixedText(run.primary(), 3);
-        std::string ridge = "-", heuristic = "-";
-        for (const ReferenceScore& ref : c.references)
-            (ref.shortName == "ridge" ? ridge : heuristic) = fixedText(ref.mean);
-        md +=
-            "| " + std::string(collectionName(c.collection)) + " | " + std::to_string(c.steps) +
-            " | " + fixedText(c.secondsPerStep, 3) + " | " + fixedText(c.budgetMinutes, 1) + " | " +
-            fixedText(minutes, 1) + " | " + fixedText(peak, 0) + " | **" +
-            (c.ensemble.graphs ? fixedText(c.ensemble.primary()) : std::string("no valid graphs")) +
-            "** | " + runs + " | " + ridge + " | " + heuristic + " | " +
-            fixedText(c.scoringMinutes, 1) + " |\n";
+    std::vector<const TrialResult*> done;
+    std::vector<std::string> dirs;
+    for (const TrialResult& r : c.runs)
+        if (r.status == RunStatus::Completed || r.status == RunStatus::EarlyStopped) {
+            done.push_back(&r);
+            dirs.push_back(r.runDir);
+        }
+    if (done.empty() || m_index.select(p.collection, Split::Valid).empty()) return c;
+    enter(PipelineStage::Scoring, p.collection);
+    say(std::string("scoring the ensemble of ") + collectionName(p.collection) +
+        " on the valid split");
+    const auto scoringStart = Clock::now();
+    const SplitPrediction scored = scoreEnsemble(dirs, m_o, p.collection);
+    c.ensemble = scored.mean;
+    c.runMetrics = scored.runs;
+    for (size_t k = 0; k < done.size() && k < scored.runs.size(); ++k) {
+        RunScore runScore;
+        runScore.metrics = scored.runs[k];
+        runScore.split = "valid";
+        runScore.step = done[k]->steps;
+        runScore.scoredBy = collectionKind(p.collection) == GraphKind::Layout
+                                ? "the submission pipeline, on " +
+                                      std::to_string(kPipelineLayoutValidConfigs) +
+                                      " seeded configs of each valid graph"
+                                : std::string("the submission pipeline, on every config");
+        writeRunScore(done[k]->runDir, runScore);
     }
-    md +=
-        "\nMetric: Kendall tau (layout), top-5 score (tile), on the valid split, the runs' "
-        "last checkpoints. Layout models (ensemble and runs) are scored on a seeded subset of " +
-        std::to_string(kPipelineLayoutValidConfigs) +
-        " configs of each valid graph (Kaggle's test files hold about as many), the same "
-        "subset for every run; the references on every config. Valid scoring: the runs, their "
-        "ensemble and the references, after training.\n\n";
-    double planned = 0, scored = 0;
-    for (const CollectionOutcome& c : outcome.collections) {
-        planned += c.plannedScoringMinutes;
-        scored += c.scoringMinutes;
+    c.references = referenceScores(m_index, p.collection, Split::Valid);
+    c.scoringMinutes = std::chrono::duration<double>(Clock::now() - scoringStart).count() / 60;
+    return c;
+}
+
+PipelineOutcome SubmissionPipeline::run() {
+    if (m_o.seeds < 1) throw std::invalid_argument("--seeds must be at least 1");
+    if (m_o.budgetMinutes <= 0) throw std::invalid_argument("--budget-minutes must be positive");
+    fs::create_directories(m_o.outDir);
+    try {
+        m_index = scanDataset(m_o.datasetRoot);
+        const std::vector<PipelineCollectionPlan> plans = plan();
+        const std::vector<TrialResult> results = train(plans);
+        PipelineOutcome outcome;
+        SubmissionRequest request;
+        request.datasetRoot = m_o.datasetRoot;
+        request.split = Split::Test;
+        request.templatePath = m_o.templatePath;
+        request.outputPath = m_o.outDir + "/submission.csv";
+        request.full = m_o.templatePath.empty() && !hasKaggleTestSplit(m_index) ? FullCheck::Never
+                                                                                : FullCheck::Always;
+        bool allDone = !cancelled();
+        for (const PipelineCollectionPlan& p : plans) {
+            outcome.collections.push_back(score(p, results));
+            std::vector<std::string> dirs;
+            for (const TrialResult& r : outcome.collections.back().runs)
+                if (r.status == RunStatus::Completed || r.status == RunStatus::EarlyStopped)
+                    dirs.push_back(r.runDir);
+            allDone = allDone && !dirs.empty();
+            if (!dirs.empty()) request.runs.push_back({p.collection, dirs});
+        }
+        if (allDone) {
+            enter(PipelineStage::Predicting);
+            say("predicting the test split into " + request.outputPath);
+            predictSubmission(request, &outcome);
+        }
+        outcome.minutes = elapsed() / 60;
+        outcome.report = pipelineReport(m_o, outcome);
+        writeFileAtomically(m_o.outDir + "/report.md", outcome.report);
+        enter(outcome.submissionPath.empty() ? PipelineStage::Stopped : PipelineStage::Finished);
+        return outcome;
+    } catch (...) {
+        enter(cancelled() ? PipelineStage::Stopped : PipelineStage::Failed);
+        throw;
     }
-    md += "Scoring after training took " + fixedText(scored + outcome.predictionMinutes, 1) +
-          " min (valid " + fixedText(scored, 1) + ", test prediction " +
-          fixedText(outcome.predictionMinutes, 1) + "); the plan estimated " +
-          fixedText(planned, 1) + " min from the probes and took it out of the budget first.\n\n";
-    md += outcome.submissionPath.empty()
-              ? "No submission written.\n"
-              : "Submission: `" + outcome.submissionPath + "`, " + std::to_string(outcome.rows) +
-                    " rows, validated" +
-                    (outcome.complete ? " as a complete Kaggle file.\n"
-                                      : " (partial: the dataset lacks some of Kaggle's rows; "
-                                        "give --template).\n");
-    return md;
 }
 
 }  // namespace
 
-std::vector<PipelineCollectionPlan> readPipelinePlan(const std::string& outDir,
-                                                     PipelineOptions* recorded) {
-    const std::string path = planPath(outDir);
-    std::vector<PipelineCollectionPlan> plans;
-    if (!fs::exists(path)) return plans;
-    try {
-        const auto j = nlohmann::json::parse(readTextFile(path));
-        if (recorded) {
-            recorded->datasetRoot = j.at("dataset");
-            recorded->budgetMinutes = j.at("budget_minutes");
-            recorded->seeds = j.at("seeds");
-            recorded->workers = j.at("workers");
-        }
-        for (const auto& c : j.at("collections")) {
-            PipelineCollectionPlan p;
-            const std::string name = c.at("collection");
-            if (!parseCollection(name, &p.collection))
-                throw std::invalid_argument("unknown collection '" + name + "'");
-            p.fixedSeconds = c.at("fixed_seconds");
-            p.secondsPerStep = c.at("seconds_per_step");
-            p.secondsPerValidation = c.at("seconds_per_validation");
-            p.stepsPerEpoch = c.at("steps_per_epoch");
-            p.scoringSeconds = c.value("scoring_seconds", 0.0);  // not in the first plans
-            p.budgetMinutes = c.at("budget_minutes");
-            p.steps = c.at("steps");
-            plans.push_back(p);
-        }
-    } catch (const nlohmann::json::exception& e) {
-        throw RunError(path + ": not a pipeline plan (" + e.what() + ")");
-    } catch (const std::invalid_argument& e) {
-        throw RunError(path + ": " + e.what());
-    }
-    return plans;
+double pipelineBoundMinutes(double budgetMinutes) {
+    return std::max(budgetMinutes * 1.1, budgetMinutes + 1);
 }
 
 std::string pipelineRunDirectory(const std::string& outDir, Collection collection, int seed) {
@@ -372,78 +443,7 @@ std::string pipelineRunDirectory(const std::string& outDir, Collection collectio
 
 PipelineOutcome runSubmissionPipeline(const PipelineOptions& o, const PipelineProgress& progress,
                                       const std::atomic<bool>* cancel) {
-    const auto start = Clock::now();
-    if (o.seeds < 1) throw std::invalid_argument("--seeds must be at least 1");
-    const DatasetIndex index = scanDataset(o.datasetRoot);
-    const std::vector<PipelineCollectionPlan> plans = planOf(o, index, progress, cancel);
-    SweepRunOptions run;
-    run.outDir = trainingFolder(o.outDir);
-    run.workers = o.workers;
-    run.program = o.program;
-    const std::vector<TrialResult> results = runSweep(trialsOf(o, plans), run, progress, cancel);
-    PipelineOutcome outcome;
-    SubmissionRequest request;
-    request.datasetRoot = o.datasetRoot;
-    request.split = Split::Test;
-    request.templatePath = o.templatePath;
-    request.outputPath = o.outDir + "/submission.csv";
-    request.full =
-        o.templatePath.empty() && !hasKaggleTestSplit(index) ? FullCheck::Never : FullCheck::Always;
-    bool allDone = !(cancel && cancel->load());
-    for (const PipelineCollectionPlan& p : plans) {
-        CollectionOutcome c;
-        c.collection = p.collection;
-        c.steps = p.steps;
-        c.secondsPerStep = p.secondsPerStep;
-        c.budgetMinutes = p.budgetMinutes;
-        c.plannedScoringMinutes = p.scoringSeconds / 60;
-        std::vector<std::string> dirs;
-        for (const TrialResult& r : results) {
-            if (r.trial.collection != p.collection) continue;
-            c.runs.push_back(r);
-            if (r.status == RunStatus::Completed || r.status == RunStatus::EarlyStopped)
-                dirs.push_back(r.runDir);
-        }
-        allDone = allDone && !dirs.empty();
-        if (!dirs.empty() && !index.select(p.collection, Split::Valid).empty()) {
-            if (progress)
-                progress(std::string("scoring the ensemble of ") + collectionName(p.collection) +
-                         " on the valid split");
-            const auto scoringStart = Clock::now();
-            const SplitPrediction scored = scoreEnsemble(dirs, o, p.collection);
-            c.ensemble = scored.mean;
-            c.runMetrics = scored.runs;
-            c.references = referenceScores(index, p.collection, Split::Valid);
-            c.scoringMinutes =
-                std::chrono::duration<double>(Clock::now() - scoringStart).count() / 60;
-        }
-        if (!dirs.empty()) request.runs.push_back({p.collection, dirs});
-        outcome.collections.push_back(c);
-    }
-    if (allDone) {
-        if (progress) progress("predicting the test split into " + request.outputPath);
-        request.predict.useBest = false;
-        const auto predictionStart = Clock::now();
-        const SubmissionSummary summary = buildSubmission(request);
-        outcome.predictionMinutes =
-            std::chrono::duration<double>(Clock::now() - predictionStart).count() / 60;
-        const SubmissionReport& report = summary.result.report;
-        if (!summary.result.written) {
-            std::string why;
-            for (const SubmissionIssue& issue : report.errors)
-                why += "\n  " + (issue.line ? "line " + std::to_string(issue.line) + ": " : "") +
-                       issue.message;
-            throw RunError(request.outputPath + ": the predicted submission did not validate (" +
-                           std::to_string(report.errorCount) + " errors), nothing written:" + why);
-        }
-        outcome.submissionPath = request.outputPath;
-        outcome.rows = report.rows;
-        outcome.complete = report.checkedAsFull;
-    }
-    outcome.minutes = std::chrono::duration<double>(Clock::now() - start).count() / 60;
-    outcome.report = reportOf(o, outcome);
-    writeFileAtomically(o.outDir + "/report.md", outcome.report);
-    return outcome;
+    return SubmissionPipeline(o, progress, cancel).run();
 }
 
 }  // namespace tpugraphs

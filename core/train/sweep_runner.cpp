@@ -20,8 +20,10 @@
 #include "base/child_process.h"
 #include "base/file_tree.h"
 #include "base/program_path.h"
+#include "train/option_table.h"
 #include "train/predictor.h"
 #include "train/run_files.h"
+#include "train/run_label.h"
 
 namespace tpugraphs {
 
@@ -134,9 +136,11 @@ public:
         while (!queue.empty() || !m_running.empty()) {
             while (!stopping && !queue.empty() &&
                    static_cast<int>(m_running.size()) < std::max(1, m_options.workers)) {
-                start(queue.front());
+                const size_t next = queue.front();
                 queue.pop_front();
+                start(next, queue);
             }
+            labelNewRuns();
             if (!stopping && m_cancel && m_cancel->load()) {
                 stopping = true;
                 queue.clear();
@@ -156,17 +160,44 @@ private:
     struct Running {
         size_t trial;
         Clock::time_point start;
+        bool labelled = false;  // its label written (or found)
     };
 
     std::string runDir(size_t i) const {
         return trialRunDirectory(m_options.outDir, m_trials[i].id);
     }
 
-    void start(size_t i) {
+    // Runs that appeared since the last look get their label, unless they have one.
+    void labelNewRuns() {
+        for (auto& [pid, running] : m_running) {
+            if (running.labelled || !isRunDirectory(runDir(running.trial))) continue;
+            running.labelled = true;
+            const SweepTrial& t = m_trials[running.trial];
+            const std::string dir = runDir(running.trial);
+            if (fs::exists(dir + "/label.json")) continue;
+            RunLabel label;
+            label.name = runName(t.collection, t.point, t.options.seed);
+            writeRunLabel(dir, label);
+        }
+    }
+
+    std::vector<std::string> timeLimitArguments(size_t i, const std::deque<size_t>& queue) const {
+        if (!m_options.timeLimitMinutes) return {};
+        std::vector<size_t> running;
+        for (const auto& [pid, r] : m_running) running.push_back(r.trial);
+        const double minutes =
+            m_options.timeLimitMinutes(i, running, std::vector<size_t>(queue.begin(), queue.end()));
+        if (minutes <= 0) return {};
+        return {"--time-limit-minutes", shortestText(minutes)};
+    }
+
+    void start(size_t i, const std::deque<size_t>& queue) {
         const std::string dir = runDir(i);
         fs::create_directories(fs::path(dir).parent_path());
         std::vector<std::string> arguments{"--threads", std::to_string(m_threads), "train",
                                            "--quiet"};
+        for (const std::string& argument : timeLimitArguments(i, queue))
+            arguments.push_back(argument);
         if (isRunDirectory(dir)) {
             arguments.insert(arguments.end(), {"--resume", dir});
         } else {
@@ -198,6 +229,7 @@ private:
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
             return;
         }
+        labelNewRuns();  // a run that ended within the last look
         const Running done = m_running[pid];
         m_running.erase(pid);
         const std::string path = recordPath(m_options.outDir, m_trials[done.trial]);

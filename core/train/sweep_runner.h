@@ -2,7 +2,8 @@
 // most `workers` at a time, resumable (a finished trial is kept, an unfinished one resumed from
 // its last checkpoint, so a sweep killed at any moment goes on where it stopped); then each
 // trial scored at its last step on its validation and on the extra datasets asked for (those
-// scores are kept in OUT/scores, so they are not computed twice). No torch in this header.
+// scores are kept in OUT/scores, so they are not computed twice). Each run is labelled
+// "<collection> · <point> · seed K" as soon as its directory appears. No torch in this header.
 #pragma once
 
 #include <atomic>
@@ -28,6 +29,11 @@ struct SweepRunOptions {
     int threadsPerTrial = 0;  // LibTorch threads of each; 0 = the cores / workers
     std::string program;      // the `tpugraphs` CLI; empty = the one beside this program
     std::vector<SweepEvaluation> evaluations;
+    // Given: each trial's time limit in minutes as it starts (--time-limit-minutes; 0 = none),
+    // from its index, the trials training and those waiting (indices into the trials).
+    std::function<double(size_t trial, const std::vector<size_t>& running,
+                         const std::vector<size_t>& queued)>
+        timeLimitMinutes;
 };
 
 struct TrialResult {

@@ -80,8 +80,12 @@ struct TrainOptions {
     bool decayAllParameters = false;
 
     // Length, batching, validation.
-    int64_t steps = 0;              // total optimiser steps; 0 = epochs x batches per epoch
-    int epochs = 0;                 // one epoch = every train graph once
+    int64_t steps = 0;  // total optimiser steps; 0 = epochs x batches per epoch
+    int epochs = 0;     // one epoch = every train graph once
+    // > 0: the session ends by this many minutes of wall time from its start (loading
+    // included): after each step the run fits its length to the time left, at the step time
+    // measured so far, and the schedule follows the shortened length. Not for data-parallel runs.
+    double timeLimitMinutes = 0;
     int batchGraphs = 0;            // graphs per step (block-diagonal batch)
     int configsPerGraph = 0;        // configs sampled per graph and step
     int validationInterval = 0;     // steps between validations; 0 = once per epoch

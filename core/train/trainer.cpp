@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "base/number_text.h"
 #include "model/caching_cpu_allocator.h"
 #include "model/cost_model.h"
 #include "model/flat_adam.h"
@@ -24,6 +25,7 @@
 #include "train/run_checkpoints.h"
 #include "train/run_recorder.h"
 #include "train/run_validation.h"
+#include "train/time_limit.h"
 #include "train/training_failure.h"
 #include "train/training_step.h"
 
@@ -106,6 +108,7 @@ private:
     void loadData(const StoredNormalizers& stored);
     void buildModel();
     TrainResult trainLoop();
+    void fitToTimeLimit(SessionTiming* timing, int64_t firstStep, Clock::time_point loopStart);
     // Reports the training window of `step` (every logInterval steps and at the last).
     void reportTraining(int64_t step, int64_t firstStep, ReportWindow* window, double trainSeconds);
     // Validates after `step`; false when the run is to stop (a cancel or early stopping).
@@ -136,6 +139,8 @@ private:
     std::vector<std::string> m_notes;  // on the run itself (a checkpoint passed over)
     DivergenceWatch m_divergence;
     int m_sinceBest = 0;
+    bool m_timeLimitSaid = false;  // the note on a length cut by the time limit
+    int64_t m_plannedSteps = 0;    // the length before the time limit fitted it
     Clock::time_point m_start = Clock::now();
 };
 
@@ -208,6 +213,10 @@ bool TrainingSession::prepare() {
                 line.rfind(kPreparedCacheNote, 0) == 0 ? TrainNote::Routine : TrainNote::Advice;
             report(note);
         }
+    if (m_parallel && m_options.timeLimitMinutes > 0)
+        throw std::invalid_argument(
+            "--time-limit-minutes applies to a run trained alone, not to a data-parallel run "
+            "(its ranks must agree on the length)");
     if (m_parallel) m_parallel->broadcastState(*m_optimizer, &info());
     info().totalSteps = m_options.steps > 0
                             ? m_options.steps
@@ -310,7 +319,12 @@ TrainResult TrainingSession::trainLoop() {
     RunStatus status = RunStatus::Completed;
     ReportWindow window;
     double trainSeconds = 0;
+    const auto firstSave = Clock::now();
     m_checkpoints->saveLast(*m_model, *m_optimizer, RunStatus::Running);
+    SessionTiming timing;
+    timing.limitSeconds = m_options.timeLimitMinutes * 60;
+    timing.endSeconds = seconds(firstSave);
+    const auto loopStart = Clock::now();
     for (int64_t step = firstStep; step < info().totalSteps; ++step) {
         if (cancelled()) {
             status = RunStatus::Cancelled;
@@ -329,6 +343,7 @@ TrainResult TrainingSession::trainLoop() {
             std::min<int64_t>(m_options.batchGraphs, static_cast<int64_t>(m_data.train.size()));
         ++window.steps;
         info().step = step + 1;
+        fitToTimeLimit(&timing, firstStep, loopStart);
         reportTraining(step, firstStep, &window, trainSeconds);
         const bool last = info().step == info().totalSteps;
         if ((info().step % validationInterval == 0 || last) && !m_validation->empty() &&
@@ -336,6 +351,29 @@ TrainResult TrainingSession::trainLoop() {
             break;
     }
     return finish(status, result);
+}
+
+// With a time limit, the run's length is cut (once said in a note) to the steps that fit.
+void TrainingSession::fitToTimeLimit(SessionTiming* timing, int64_t firstStep,
+                                     Clock::time_point loopStart) {
+    if (timing->limitSeconds <= 0) return;
+    timing->elapsedSeconds = seconds(m_start);
+    timing->loopSeconds = seconds(loopStart);
+    timing->sessionSteps = info().step - firstStep;
+    if (timing->sessionSteps == 1) {
+        timing->firstStepSeconds = timing->loopSeconds;
+        m_plannedSteps = info().totalSteps;
+    }
+    const int64_t planned = m_plannedSteps;
+    info().totalSteps = stepsWithinTimeLimit(*timing, info().step, planned);
+    if (info().totalSteps == planned || m_timeLimitSaid) return;
+    m_timeLimitSaid = true;
+    TrainProgress note;
+    note.phase = TrainPhase::Loading;
+    note.message = "note: --time-limit-minutes " + fixedText(m_options.timeLimitMinutes, 2) +
+                   ": the run ends at step " + std::to_string(info().totalSteps) + " of " +
+                   std::to_string(planned) + " planned, the steps that fit at the time measured";
+    report(note);
 }
 
 TrainResult TrainingSession::finish(RunStatus status, TrainResult result) {

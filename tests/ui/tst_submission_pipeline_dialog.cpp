@@ -1,12 +1,22 @@
 // Training > Train a Full Submission...: the dialog, driven by clicks on a small tile dataset,
-// trains its runs as CLI processes, fills the collection's row (trained, runs done, steps, the
-// ensemble's valid metric), writes the submission and hands the runs over; started again on the
-// same folder it resumes the recorded plan instead of probing again.
+// refuses a budget too small before training, naming the smallest that can; with that one it
+// trains its runs as CLI processes, fills the collection's row (scored, time against the plan,
+// runs done, steps, the ensemble's and each run's valid score) and its clock, writes the
+// submission and hands over: the Export dialog opens on the pipeline's dataset with its runs
+// ticked (named, scored, no "never validated" warning), its template, a new output file (not
+// the pipeline's own) and a partial file allowed, and its Export writes that file. Started again
+// on the same folder it resumes the recorded plan instead of probing again.
 #include <QtTest>
 
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 
+#include "export_dialogs/export_submission_dialog.h"
+#include "item_models/run_list_model.h"
+#include "train/submission_pipeline.h"
 #include "training/submission_pipeline_dialog.h"
 #include "trainui_test_support.h"
 
@@ -28,31 +38,52 @@ private Q_SLOTS:
         dialog.setProgram(TPUGRAPHS_CLI);
         const QString out = m_dir.path() + "/pipeline";
         dialog.setOutputFolder(out);
-        dialog.setBudgetMinutes(0.5);
+        dialog.setBudgetMinutes(0.1);
         dialog.setSeeds(2);
         dialog.setWorkers(2);
         dialog.show();
         QSignalSpy finished(&dialog, &SubmissionPipelineDialog::pipelineFinished);
         auto* start = dialog.findChild<QPushButton*>("start");
+        // A budget too small is refused before any run trains, naming the smallest that can
+        // (on this machine, however busy it is now).
         QTest::mouseClick(start, Qt::LeftButton);
         QVERIFY(dialog.isRunning() && !start->isEnabled());
         QTRY_VERIFY_WITH_TIMEOUT(!dialog.isRunning() && start->isEnabled(), 300000);
+        const QString refusal = dialog.findChild<QLabel*>("status")->text();
+        const QRegularExpressionMatch smallest =
+            QRegularExpression(R"(the smallest budget that can is (\d+(\.\d+)?) min)")
+                .match(refusal);
+        QVERIFY2(smallest.hasMatch(), qPrintable(refusal));
+        QVERIFY(!QDir(out + "/training").exists());
+        const double budget = smallest.captured(1).toDouble();
+        dialog.setBudgetMinutes(budget);
+        QTest::mouseClick(start, Qt::LeftButton);
+        QVERIFY(dialog.isRunning() && !start->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isRunning() && start->isEnabled(), 600000);
         QCOMPARE(finished.count(), 1);
-        QCOMPARE(finished[0][0].toString(), out);
-        const auto runs = finished[0][1].value<QMap<int, QStringList>>();
-        QCOMPARE(runs.value(collectionIndex(Collection::TileXla)).size(), 2);
+        const auto handOver = finished[0][0].value<PipelineHandOver>();
+        QCOMPARE(handOver.outDir, out);
+        QCOMPARE(handOver.runs.value(Collection::TileXla).size(), 2);
         QVERIFY(QFile::exists(out + "/submission.csv"));
 
         // The rows are read from the files on a pool thread: the last read follows the end.
-        QTRY_COMPARE(dialog.rowText(Collection::TileXla)[1], QStringLiteral("trained"));
+        QTRY_COMPARE(dialog.rowText(Collection::TileXla)[1], QStringLiteral("scored"));
         const QStringList row = dialog.rowText(Collection::TileXla);
-        QCOMPARE(row[2], QStringLiteral("2 / 2"));
-        QVERIFY2(row[3].endsWith("(100 %)"), qPrintable(row.join(" | ")));
-        bool isNumber = false;
-        row[4].toDouble(&isNumber);
-        QVERIFY2(isNumber, qPrintable(row.join(" | ")));
+        QVERIFY2(QRegularExpression(R"(^\d+:\d\d / \d+:\d\d$)").match(row[2]).hasMatch(),
+                 qPrintable(row.join(" | ")));
+        QCOMPARE(row[3], QStringLiteral("2 / 2"));
+        QVERIFY2(row[4].contains(" / "), qPrintable(row.join(" | ")));
+        // "0.9500 (0.9400 / 0.9300)": the ensemble, then each run.
+        QVERIFY2(QRegularExpression(R"(^-?\d\.\d{4} \(-?\d\.\d{4} / -?\d\.\d{4}\)$)")
+                     .match(row[5])
+                     .hasMatch(),
+                 qPrintable(row.join(" | ")));
         QCOMPARE(dialog.rowText(Collection::LayoutXlaDefault)[1], QStringLiteral("-"));
+        QVERIFY2(dialog.clockText().startsWith("finished: ") &&
+                     dialog.clockText().contains(" left"),  // within its budget
+                 qPrintable(dialog.clockText()));
 
+        checkHandOver(handOver);
         QTest::mouseClick(start, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!dialog.isRunning() && start->isEnabled(), 120000);
         const QString log = dialog.findChild<QPlainTextEdit*>("messages")->toPlainText();
@@ -60,7 +91,66 @@ private Q_SLOTS:
         QCOMPARE(finished.count(), 2);
     }
 
+    // A pipeline with a template hands it over, with a new file beside the pipeline's own
+    // (the next free name), and a partial file only when the pipeline's was not complete.
+    void handOverKeepsTheTemplateAndANewFile() {
+        QTemporaryDir out;
+        QFile own(out.filePath("submission-export.csv"));  // an earlier export
+        QVERIFY(own.open(QIODevice::WriteOnly));
+        PipelineOutcome outcome;
+        outcome.complete = true;
+        CollectionOutcome tile;
+        tile.collection = Collection::TileXla;
+        TrialResult done, failed;
+        done.runDir = "/runs/a";
+        done.status = RunStatus::Completed;
+        failed.runDir = "/runs/b";
+        failed.status = RunStatus::Failed;
+        tile.runs = {done, failed};
+        outcome.collections = {tile};
+        const PipelineHandOver h =
+            pipelineHandOver(m_root + "/", out.path(), "/data/sample_submission.csv", outcome);
+        QCOMPARE(h.datasetRoot, m_root);
+        QCOMPARE(h.templatePath, QString("/data/sample_submission.csv"));
+        QCOMPARE(h.outputPath, out.filePath("submission-export-2.csv"));
+        QVERIFY(!h.partial);
+        QCOMPARE(h.runs.value(Collection::TileXla), QStringList{"/runs/a"});
+        outcome.complete = false;
+        QVERIFY(pipelineHandOver(m_root, out.path(), "", outcome).partial);
+    }
+
 private:
+    // The Export dialog as the main window opens it from the hand-over.
+    void checkHandOver(const PipelineHandOver& handOver) {
+        RunListModel runs;
+        for (const QStringList& dirs : handOver.runs)
+            for (const QString& dir : dirs) runs.addOrUpdate(readRunForListing(dir.toStdString()));
+        ExportSubmissionDialog exporter(&runs, handOver.datasetRoot);
+        exporter.takeOver(handOver);
+        exporter.show();
+        QCOMPARE(exporter.findChild<QLineEdit*>("datasetRoot")->text(), m_root);
+        QCOMPARE(exporter.findChild<QLineEdit*>("templatePath")->text(), QString());
+        const QString output = exporter.findChild<QLineEdit*>("outputPath")->text();
+        QCOMPARE(output, handOver.outDir + "/submission-export.csv");
+        QVERIFY(!QFile::exists(output));
+        QVERIFY(exporter.findChild<QCheckBox*>("allowPartial")->isChecked());
+        QCOMPARE(exporter.runs(Collection::TileXla), handOver.runs.value(Collection::TileXla));
+        QVERIFY2(exporter.warnings().isEmpty(), qPrintable(exporter.warnings().join("\n")));
+        // The runs are named and scored in the runs table.
+        for (int row = 0; row < runs.rowCount(); ++row) {
+            QVERIFY2(runs.displayName(row).startsWith(
+                         QString::fromUtf8("tile:xla \u00b7 recipe \u00b7 seed ")),
+                     qPrintable(runs.displayName(row)));
+            const QString best = runs.index(row, RunListModel::BestColumn).data().toString();
+            QVERIFY2(best.endsWith("(valid, after training)"), qPrintable(best));
+        }
+        QSignalSpy exported(&exporter, &ExportSubmissionDialog::exportFinished);
+        QTest::mouseClick(exporter.findChild<QPushButton*>("exportButton"), Qt::LeftButton);
+        QVERIFY(exported.wait(120000));
+        QVERIFY2(exported[0][0].toBool(), qPrintable(exporter.summary()));
+        QVERIFY(QFile::exists(output));
+    }
+
     QTemporaryDir m_dir;
     QString m_root;
 };

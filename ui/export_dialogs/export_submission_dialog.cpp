@@ -1,6 +1,7 @@
 // File > Export Kaggle Submission... dialog.
 #include "export_dialogs/export_submission_dialog.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFormLayout>
@@ -31,10 +32,11 @@ enum TreeColumn { RunColumn, ScoreColumn, DatasetColumn, StatusColumn, TreeColum
 // What a ticked run warns about, or nothing.
 QStringList runWarnings(const RunInfo& info, const QString& datasetRoot) {
     QStringList out;
-    const QString name = runDisplayName(QString::fromStdString(info.runDir));
+    const QString name = runDisplayName(info);
     if (info.interrupted)
-        out << QString("%1 was interrupted at step %2 (killed): it is exported from its "
-                       "checkpoints; resume it to finish.")
+        out << QString(
+                   "%1 was interrupted at step %2 (killed): it is exported from its "
+                   "checkpoints; resume it to finish.")
                    .arg(name)
                    .arg(info.step);
     else if (info.status == RunStatus::Running)
@@ -46,7 +48,7 @@ QStringList runWarnings(const RunInfo& info, const QString& datasetRoot) {
         out << QString("%1 trained on the dataset '%2' (%3), not on '%4' exported here.")
                    .arg(name, datasetDisplayName(trainedOn), trainedOn,
                         datasetDisplayName(datasetRoot));
-    if (info.bestStep < 0) out << QString("%1 never validated: it has no score.").arg(name);
+    if (!runHasScore(info)) out << QString("%1 never validated: it has no score.").arg(name);
     return out;
 }
 
@@ -60,6 +62,7 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
       m_root(new QLineEdit(datasetRoot)),
       m_template(new QLineEdit),
       m_output(new QLineEdit(QDir::homePath() + "/submission.csv")),
+      m_partial(new QCheckBox("Allow a partial file (not all of Kaggle's rows)")),
       m_export(new QPushButton("Export")),
       m_summary(new QPlainTextEdit),
       m_warningLabel(new QLabel),
@@ -69,6 +72,11 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
     m_template->setObjectName("templatePath");
     m_template->setPlaceholderText("optional: e.g. the official sample_submission.csv");
     m_output->setObjectName("outputPath");
+    m_partial->setObjectName("allowPartial");
+    m_partial->setToolTip(
+        "A generated dataset (the demo) or a partial one lacks some of Kaggle's 894 test rows: "
+        "its file is written with the rows it has, validated as a partial file, as the CLI does. "
+        "Off: a file that covers every collection must hold all of Kaggle's rows");
     m_export->setObjectName("exportButton");
     m_summary->setObjectName("summary");
     m_summary->setReadOnly(true);
@@ -114,6 +122,7 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
                   new BrowseRow(m_template, BrowseRow::Pick::OpenFile, "Template CSV", csv));
     files->addRow("Output",
                   new BrowseRow(m_output, BrowseRow::Pick::SaveFile, "Submission CSV", csv));
+    files->addRow("", m_partial);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     buttons->addButton(m_export, QDialogButtonBox::ActionRole);
     auto* layout = new QVBoxLayout(this);
@@ -132,8 +141,7 @@ ExportSubmissionDialog::~ExportSubmissionDialog() = default;
 void ExportSubmissionDialog::addRunItem(QTreeWidgetItem* parent, const QString& dir, bool ticked) {
     const RunInfo& info = m_runs->run(m_runs->rowOf(dir));
     const QString trainedOn = QString::fromStdString(info.options.datasetRoot);
-    auto* child = new QTreeWidgetItem(parent, {runDisplayName(dir),
-                                               runScoreText(info.best, info.bestStep),
+    auto* child = new QTreeWidgetItem(parent, {runDisplayName(info), runBestScoreText(info),
                                                datasetDisplayName(trainedOn), runStatusText(info)});
     child->setData(0, Qt::UserRole, dir);
     child->setToolTip(RunColumn, dir);
@@ -173,8 +181,8 @@ void ExportSubmissionDialog::describeCollection(QTreeWidgetItem* item) {
     const int listed = item->childCount();
     const QString of = listed > 1 ? QString(" of %1 ticked").arg(listed) : QString();
     const QString what = ticked == 0 && listed == 0 ? QString("no run (template or left out)")
-                         : ticked == 0 ? QString("no run ticked of %1 (template or left out)")
-                                             .arg(listed)
+                         : ticked == 0
+                             ? QString("no run ticked of %1 (template or left out)").arg(listed)
                          : ticked == 1 ? QString("1 run") + of
                                        : QString("ensemble of %1 runs").arg(ticked) + of;
     const QSignalBlocker blocker(m_runTree);
@@ -187,9 +195,10 @@ void ExportSubmissionDialog::updateWarnings(const QStringList& collapsedRuns) {
         for (const QString& dir : runs(c))
             m_warnings << runWarnings(m_runs->run(m_runs->rowOf(dir)), m_root->text());
     for (const QString& run : collapsedRuns)
-        m_warnings << QString("%1 wrote its rows in index order (0;1;2;...): the model scores "
-                              "every config alike; these rows are no better than the files' "
-                              "own order.")
+        m_warnings << QString(
+                          "%1 wrote its rows in index order (0;1;2;...): the model scores "
+                          "every config alike; these rows are no better than the files' "
+                          "own order.")
                           .arg(run);
     QStringList html;
     for (const QString& w : m_warnings) html << "⚠ " + w.toHtmlEscaped();
@@ -203,6 +212,22 @@ void ExportSubmissionDialog::setTemplatePath(const QString& path) {
 
 void ExportSubmissionDialog::setOutputPath(const QString& path) {
     m_output->setText(path);
+}
+
+void ExportSubmissionDialog::setDatasetRoot(const QString& path) {
+    m_root->setText(path);
+}
+
+void ExportSubmissionDialog::setPartialAllowed(bool allowed) {
+    m_partial->setChecked(allowed);
+}
+
+void ExportSubmissionDialog::takeOver(const PipelineHandOver& h) {
+    setDatasetRoot(h.datasetRoot);
+    for (const Collection c : kCollections) setRuns(c, h.runs.value(c));
+    setTemplatePath(h.templatePath);
+    setOutputPath(h.outputPath);
+    setPartialAllowed(h.partial);
 }
 
 QString ExportSubmissionDialog::summary() const {
@@ -219,6 +244,7 @@ SubmissionRequest ExportSubmissionDialog::request() const {
     }
     r.templatePath = m_template->text().trimmed().toStdString();
     r.outputPath = m_output->text().trimmed().toStdString();
+    if (m_partial->isChecked()) r.full = FullCheck::Never;
     return r;
 }
 
@@ -256,7 +282,10 @@ void ExportSubmissionDialog::finish(bool ok, const QString& text,
     QStringList names;
     for (const QString& run : collapsedRuns) {
         QStringList parts;
-        for (const QString& dir : run.split(" + ")) parts << runDisplayName(dir);
+        for (const QString& dir : run.split(" + ")) {
+            const int row = m_runs->rowOf(dir);
+            parts << (row >= 0 ? m_runs->displayName(row) : runDisplayName(dir));
+        }
         names << parts.join(" + ");
     }
     updateWarnings(names);

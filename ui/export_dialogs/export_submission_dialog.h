@@ -2,8 +2,10 @@
 // ensemble of their normalised ranks), each shown with its best score, dataset and status; by
 // default the best completed run of each collection trained on the dataset exported. Warns
 // about interrupted runs, runs of another dataset and (after predicting) runs whose rows are in
-// index order. The test split of a dataset, an optional template CSV, the output path;
-// predicts, validates, writes atomically and summarises where every row came from.
+// index order. The test split of a dataset, an optional template CSV, the output path, whether
+// a partial file (not all of Kaggle's rows) may be written; predicts, validates, writes
+// atomically and summarises where every row came from. takeOver() fills it from the
+// submission pipeline's hand-over.
 #pragma once
 
 #include <QDialog>
@@ -11,8 +13,10 @@
 #include <QString>
 #include <QStringList>
 
+#include "export_dialogs/pipeline_hand_over.h"
 #include "train/submission_builder.h"
 
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -41,6 +45,11 @@ public:
     QStringList runs(Collection collection) const;
     void setTemplatePath(const QString& path);
     void setOutputPath(const QString& path);
+    void setDatasetRoot(const QString& path);
+    // Allows a file without all of Kaggle's rows (a generated or partial dataset).
+    void setPartialAllowed(bool allowed);
+    // The pipeline's dataset, runs, template, a new output file and its partial rule.
+    void takeOver(const PipelineHandOver& handOver);
     QString summary() const;
     // The warnings shown about the ticked runs (and, after an export, their rows), one a line.
     QStringList warnings() const { return m_warnings; }
@@ -67,6 +76,7 @@ private:
     QLineEdit* m_root;
     QLineEdit* m_template;
     QLineEdit* m_output;
+    QCheckBox* m_partial;
     QPushButton* m_export;
     QPlainTextEdit* m_summary;
     QLabel* m_warningLabel;

@@ -9,12 +9,31 @@
 #include <cmath>
 
 #include "common/dataset_name.h"
+#include "common/run_color.h"
 #include "train/option_table.h"
 
 namespace tpugraphs::ui {
 
 QString runDisplayName(const QString& runDir) {
     return QFileInfo(QDir::cleanPath(runDir)).fileName();
+}
+
+QString runDisplayName(const RunInfo& info) {
+    if (!info.unreadable.empty()) return runDisplayName(QString::fromStdString(info.runDir));
+    if (!info.label.name.empty()) return QString::fromStdString(info.label.name);
+    return QString::fromStdString(defaultRunName(info.options, info.runDir));
+}
+
+bool runHasScore(const RunInfo& info) {
+    return info.bestStep >= 0 || info.scoreAfterTraining.present();
+}
+
+QString runBestScoreText(const RunInfo& info) {
+    if (info.bestStep >= 0 || !info.scoreAfterTraining.present())
+        return runScoreText(info.best, info.bestStep);
+    const RunScore& s = info.scoreAfterTraining;
+    return runScoreText(s.metrics, s.step) +
+           QString(" (%1, after training)").arg(QString::fromStdString(s.split));
 }
 
 QString runScoreText(const EvalMetrics& metrics, int64_t step) {
@@ -141,6 +160,43 @@ void RunListModel::setLiveRun(const QString& runDir) {
         if (row >= 0) Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
+QString RunListModel::displayName(int row) const {
+    return runDisplayName(run(row));
+}
+
+QColor RunListModel::color(int row) const {
+    return runIdentityColor(runDir(row));
+}
+
+QString RunListModel::writeLabel(int row, const RunLabel& label) {
+    if (row < 0 || row >= rowCount()) return "no such run";
+    Row& r = m_rows[static_cast<size_t>(row)];
+    try {
+        writeRunLabel(r.info.runDir, label);
+    } catch (const std::exception& e) {
+        return QString::fromUtf8(e.what());
+    }
+    r.info.label = label;
+    Q_EMIT dataChanged(index(row, NameColumn), index(row, TagsColumn));
+    return {};
+}
+
+QString RunListModel::rename(int row, const QString& name) {
+    if (row < 0 || row >= rowCount()) return "no such run";
+    RunLabel label = run(row).label;
+    label.name = name.trimmed().toStdString();
+    return writeLabel(row, label);
+}
+
+QString RunListModel::setTags(int row, const QStringList& tags) {
+    if (row < 0 || row >= rowCount()) return "no such run";
+    RunLabel label = run(row).label;
+    label.tags.clear();
+    for (const QString& tag : tags)
+        if (!tag.trimmed().isEmpty()) label.tags.push_back(tag.trimmed().toStdString());
+    return writeLabel(row, label);
+}
+
 QString RunListModel::runDir(int row) const {
     return QString::fromStdString(m_rows[static_cast<size_t>(row)].info.runDir);
 }
@@ -177,7 +233,10 @@ QString RunListModel::bestCompletedRun(Collection collection, const QString& dat
         if (!completed || !i.hasCheckpoint || i.options.collection != collection ||
             !isSameDataset(QString::fromStdString(i.options.datasetRoot), datasetRoot))
             continue;
-        const double score = i.bestStep >= 0 ? i.best.primary() : -INFINITY;
+        const double score = i.bestStep >= 0 ? i.best.primary()
+                             : i.scoreAfterTraining.present()
+                                 ? i.scoreAfterTraining.metrics.primary()
+                                 : -INFINITY;
         if (best.isEmpty() || (std::isfinite(score) && score > bestScore)) {
             best = QString::fromStdString(i.runDir);
             bestScore = score;
@@ -198,7 +257,12 @@ QVariant RunListModel::display(const Row& r, int column) const {
     const QString dir = QString::fromStdString(r.info.runDir);
     switch (column) {
         case NameColumn:
-            return runDisplayName(dir);
+            return runDisplayName(r.info);
+        case TagsColumn: {
+            QStringList tags;
+            for (const std::string& tag : r.info.label.tags) tags << QString::fromStdString(tag);
+            return tags.join(", ");
+        }
         case CollectionColumn:
             return QString::fromUtf8(collectionName(r.info.options.collection));
         case DatasetColumn:
@@ -208,13 +272,18 @@ QVariant RunListModel::display(const Row& r, int column) const {
         case StepColumn:
             return runStepsText(r.info);
         case BestColumn:
-            return runScoreText(r.info.best, r.info.bestStep);
+            return runBestScoreText(r.info);
         case LastColumn:
             return runScoreText(r.last, r.lastStep);
         case WhenColumn:
             return whenText(r.when);
-        case ChangedColumn:
-            return r.changed.isEmpty() ? QString("defaults") : r.changed;
+        case ChangedColumn: {
+            if (r.changed.isEmpty()) return QString("defaults");
+            const QStringList changes = r.changed.split(", ");
+            return changes.size() == 1
+                       ? changes.first()
+                       : QString("%1 +%2").arg(changes.first()).arg(changes.size() - 1);
+        }
         default:
             return {};
     }
@@ -228,7 +297,9 @@ QVariant RunListModel::sortValue(const Row& r, int column) const {
         case StepColumn:
             return qlonglong(r.info.step);
         case BestColumn:
-            return score(r.info.best, r.info.bestStep);
+            return r.info.bestStep >= 0
+                       ? score(r.info.best, r.info.bestStep)
+                       : score(r.info.scoreAfterTraining.metrics, r.info.scoreAfterTraining.step);
         case LastColumn:
             return score(r.last, r.lastStep);
         case WhenColumn:
@@ -251,11 +322,19 @@ QVariant RunListModel::toolTip(const Row& r, int column) const {
             return {};
         case DatasetColumn:
             return QString::fromStdString(r.info.options.datasetRoot);
+        case BestColumn:
+            if (r.info.bestStep < 0 && r.info.scoreAfterTraining.present())
+                return QString("Scored after training by %1, on the %2 split at step %3")
+                    .arg(QString::fromStdString(r.info.scoreAfterTraining.scoredBy),
+                         QString::fromStdString(r.info.scoreAfterTraining.split))
+                    .arg(r.info.scoreAfterTraining.step);
+            return {};
         case WhenColumn:
             return r.when.toString(Qt::ISODate);
         case ChangedColumn:
             return r.changed.isEmpty() ? QString("Every option at the collection's default")
-                                       : r.changed;
+                                       : "Options that differ from the defaults:\n" +
+                                             r.changed.split(", ").join("\n");
         default:
             return dir;
     }
@@ -274,6 +353,10 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
             const QVariant tip = toolTip(r, index.column());
             return tip.isValid() ? tip : QVariant(QString::fromStdString(r.info.runDir));
         }
+        case Qt::DecorationRole:
+            return index.column() == NameColumn
+                       ? QVariant(runIdentityColor(QString::fromStdString(r.info.runDir)))
+                       : QVariant();
         case Qt::FontRole: {
             if (m_live.isEmpty() || rowOf(m_live) != index.row()) return {};
             QFont bold;
@@ -282,6 +365,9 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
         }
         case SortRole:
             return sortValue(r, index.column());
+        case Qt::EditRole:
+            return index.column() == NameColumn ? QVariant(runDisplayName(r.info))
+                                                : display(r, index.column());
         case Qt::DisplayRole:
             return display(r, index.column());
         default:
@@ -290,29 +376,45 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const {
 }
 
 bool RunListModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-    if (!index.isValid() || index.column() != NameColumn || role != Qt::CheckStateRole)
-        return false;
-    setChecked(index.row(), value.toInt() == Qt::Checked);
-    return true;
+    if (!index.isValid()) return false;
+    if (index.column() == NameColumn && role == Qt::CheckStateRole) {
+        setChecked(index.row(), value.toInt() == Qt::Checked);
+        return true;
+    }
+    if (role != Qt::EditRole || !(flags(index) & Qt::ItemIsEditable)) return false;
+    const QString problem =
+        index.column() == NameColumn
+            ? rename(index.row(), value.toString())
+            : setTags(index.row(), value.toString().split(',', Qt::SkipEmptyParts));
+    if (!problem.isEmpty()) Q_EMIT labelNotWritten(problem);
+    return problem.isEmpty();
 }
 
 Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() == NameColumn) f |= Qt::ItemIsUserCheckable;
+    if (!index.isValid()) return f;
+    if (index.column() == NameColumn) f |= Qt::ItemIsUserCheckable;
+    const bool readable = run(index.row()).unreadable.empty();
+    if (readable && (index.column() == NameColumn || index.column() == TagsColumn))
+        f |= Qt::ItemIsEditable;
     return f;
 }
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
-    static const char* const names[ColumnCount] = {
-        "Run", "Collection", "Dataset", "Status", "Steps", "Best", "Last", "When", "Changed"};
+    static const char* const names[ColumnCount] = {"Run",    "Tags",   "Collection", "Dataset",
+                                                   "Status", "Steps",  "Best",       "Last",
+                                                   "When",   "Changed"};
     static const char* const tips[ColumnCount] = {
-        "Tick a run to overlay its curves on the charts (with the run training now)",
+        "Tick a run to overlay its curves on the charts (with the run training now); the swatch "
+        "is its colour on every chart. Right-click to rename it",
+        "Free tags (right-click > Tag); the filter above matches them too",
         "The collection it trains on",
         "The dataset it trained on (the tool tip gives its folder)",
         "Running, completed, cancelled, early-stopped, failed, or interrupted (killed)",
         "Steps reached of the planned steps",
-        "Best validation score and its step: Kendall tau (layout) or top-5 score (tile)",
+        "Best validation score and its step: Kendall tau (layout) or top-5 score (tile); a run "
+        "that did not validate shows the score it was given after training, with its split",
         "Last validation score and its step",
         "When the run last wrote its state",
         "Options that differ from the collection's defaults"};

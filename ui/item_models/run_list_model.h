@@ -1,11 +1,14 @@
 // Table model of training runs (the current one and past run directories): each tied to its
-// dataset and its best validation score. Columns: name (its checkbox overlays the run's curves
-// on the charts), collection, dataset, status, steps, best and last validation score, when it
-// last wrote, and the options that differ from the collection's defaults. SortRole gives the
-// numbers columns sort by.
+// dataset and its score. Columns: display name (label.json's, or "<collection> · <changes> ·
+// seed K"; its checkbox overlays the run's curves on the charts, its swatch is the run's
+// colour), tags, collection, dataset, status, steps, best score (the best validation, or the
+// score given after training, e.g. by the submission pipeline, with its split), last
+// validation, when it last wrote, and the options that differ from the collection's defaults.
+// Rename and Tag write the run's label.json. SortRole gives the values columns sort by.
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QColor>
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
@@ -22,6 +25,7 @@ class RunListModel : public QAbstractTableModel {
 public:
     enum Column {
         NameColumn,
+        TagsColumn,
         CollectionColumn,
         DatasetColumn,
         StatusColumn,
@@ -58,9 +62,13 @@ public:
     // The completed (or early-stopped) run of `collection` trained on `datasetRoot` with the
     // highest best validation score; empty when there is none.
     QString bestCompletedRun(Collection collection, const QString& datasetRoot) const;
-    // The last validation of a row (bestStep-like: -1 when never validated).
-    const EvalMetrics& lastValidation(int row) const { return m_rows[size_t(row)].last; }
-    int64_t lastValidationStep(int row) const { return m_rows[size_t(row)].lastStep; }
+    // The run's display name and its colour (the same on every chart, from its folder).
+    QString displayName(int row) const;
+    QColor color(int row) const;
+    // Writes the run's label (label.json) and shows it; an empty name goes back to the default
+    // name. Returns the problem ("" when written).
+    QString rename(int row, const QString& name);
+    QString setTags(int row, const QStringList& tags);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -72,6 +80,8 @@ public:
 
 Q_SIGNALS:
     void checkedChanged();
+    // A rename or tag edit could not write label.json: why.
+    void labelNotWritten(const QString& problem);
 
 private:
     struct Row {
@@ -83,6 +93,7 @@ private:
         QString changed;  // "key=value, ..." of the options that differ from the defaults
     };
     void describe(Row& row) const;
+    QString writeLabel(int row, const RunLabel& label);
     QVariant display(const Row& row, int column) const;
     QVariant sortValue(const Row& row, int column) const;
     QVariant toolTip(const Row& row, int column) const;
@@ -91,8 +102,16 @@ private:
     QString m_live;
 };
 
-// A short display name of a run: its directory's last component.
+// A short name of a run folder: its directory's last component.
 QString runDisplayName(const QString& runDir);
+// The name a person reads a run by: its label's, or "<collection> · <changes> · seed K"; the
+// folder's name for a run that cannot be read.
+QString runDisplayName(const RunInfo& info);
+// "tau 0.8123 @250", or for a run scored after training only "tau 0.8123 @40 (valid, after
+// training)"; "-" when neither.
+QString runBestScoreText(const RunInfo& info);
+// Whether the run has a score: a validation, or one given after training.
+bool runHasScore(const RunInfo& info);
 // "completed", "interrupted, resume from step 39", "unreadable".
 QString runStatusText(const RunInfo& info);
 // "tau 0.8123 @250", "top-5 0.9712 @600"; "-" when never validated.

@@ -116,13 +116,6 @@ QString fileStem(const QString& title) {
 
 }  // namespace
 
-QColor runColor(int index) {
-    static const QColor palette[] = {
-        QColor(31, 119, 180),  QColor(214, 39, 40), QColor(44, 160, 44),   QColor(255, 127, 14),
-        QColor(148, 103, 189), QColor(140, 86, 75), QColor(227, 119, 194), QColor(23, 190, 207)};
-    return palette[index % 8];
-}
-
 RunCharts::RunCharts(QWidget* parent)
     : QWidget(parent),
       m_smoothing(new QSlider(Qt::Horizontal)),

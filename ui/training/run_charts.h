@@ -117,7 +117,4 @@ private:
     QTimer* m_pace;  // draws the next pending chart
 };
 
-// Colour of the i-th run in overlays.
-QColor runColor(int index);
-
 }  // namespace tpugraphs::ui

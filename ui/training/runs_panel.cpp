@@ -1,13 +1,19 @@
 // The run list of the training page.
 #include "training/runs_panel.h"
 
+#include <QDesktopServices>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "item_models/run_list_model.h"
@@ -19,6 +25,7 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     : QWidget(parent),
       m_model(model),
       m_sorted(new QSortFilterProxyModel(this)),
+      m_filter(new QLineEdit),
       m_table(new QTableView),
       m_saveAs(new QPushButton("Save As...")),
       m_resume(new QPushButton("Resume")),
@@ -26,6 +33,10 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
       m_details(new QPlainTextEdit) {
     m_sorted->setSourceModel(model);
     m_sorted->setSortRole(RunListModel::SortRole);
+    m_sorted->setFilterKeyColumn(-1);  // every column: names, tags, options, status
+    m_filter->setObjectName("runFilter");
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setPlaceholderText("Filter runs: text or regular expression (name, tag, option...)");
     m_table->setObjectName("runsTable");
     m_table->setModel(m_sorted);
     m_table->setSortingEnabled(true);
@@ -52,6 +63,10 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     m_table->setWordWrap(false);
     m_table->setColumnWidth(RunListModel::NameColumn, 170);
     m_table->setMinimumHeight(110);
+    m_table->setEditTriggers(QAbstractItemView::EditKeyPressed);  // F2; or right-click > Rename
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->setColumnWidth(RunListModel::TagsColumn, 90);
+    m_table->setColumnWidth(RunListModel::ChangedColumn, 160);
     auto* open = new QPushButton("Open Run...");
     open->setObjectName("openRunButton");
     m_saveAs->setObjectName("saveRunAsButton");
@@ -69,10 +84,21 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     for (QPushButton* b : {open, m_saveAs, m_resume, m_remove}) buttons->addWidget(b);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_filter);
     layout->addWidget(m_table, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_details);
 
+    connect(m_filter, &QLineEdit::textChanged, this, &RunsPanel::applyFilter);
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        const QModelIndex index = m_table->indexAt(at);
+        if (!index.isValid()) return;
+        if (QMenu* menu = contextMenu(m_sorted->mapToSource(index).row()))
+            menu->popup(m_table->viewport()->mapToGlobal(at));
+    });
+    connect(model, &RunListModel::labelNotWritten, this, [this](const QString& problem) {
+        QMessageBox::warning(this, "Run label not written", problem);
+    });
     connect(open, &QPushButton::clicked, this, &RunsPanel::openRequested);
     connect(m_saveAs, &QPushButton::clicked, this,
             [this] { Q_EMIT saveAsRequested(selectedRun()); });
@@ -116,6 +142,64 @@ void RunsPanel::updateDetails() {
     m_remove->setEnabled(!live);
     const QString details = dir + "\n" + QString::fromStdString(trainOptionsToJson(info.options));
     if (m_details->toPlainText() != details) m_details->setPlainText(details);
+}
+
+// Text that is a regular expression filters as one (case-insensitive); other text as itself.
+void RunsPanel::applyFilter(const QString& text) {
+    QRegularExpression pattern(text, QRegularExpression::CaseInsensitiveOption);
+    const bool literal = !pattern.isValid();
+    if (literal)
+        pattern = QRegularExpression(QRegularExpression::escape(text),
+                                     QRegularExpression::CaseInsensitiveOption);
+    m_filter->setToolTip(literal ? "Not a regular expression (" + pattern.errorString() +
+                                       "): matched as plain text"
+                                 : "Shows the runs with a column that matches");
+    m_sorted->setFilterRegularExpression(pattern);
+}
+
+QMenu* RunsPanel::contextMenu(int row) {
+    if (row < 0 || row >= m_model->rowCount()) return nullptr;
+    const QString dir = m_model->runDir(row);
+    delete m_menu;
+    m_menu = new QMenu(this);
+    m_menu->setObjectName("runMenu");
+    m_menu->addAction("Open Folder", this,
+                      [dir] { QDesktopServices::openUrl(QUrl::fromLocalFile(dir)); });
+    const bool readable = m_model->run(row).unreadable.empty();
+    m_menu->addAction("Rename...", this, [this, dir] { editName(dir); })->setEnabled(readable);
+    m_menu->addAction("Tag...", this, [this, dir] { editTags(dir); })->setEnabled(readable);
+    m_menu->addAction("Export Curves...", this, [this, dir] { Q_EMIT exportCurvesRequested(dir); });
+    m_menu->addSeparator();
+    m_menu->addAction("Remove from List", this, [this, dir] { Q_EMIT removeRequested(dir); })
+        ->setEnabled(m_model->liveRun() != dir);
+    return m_menu;
+}
+
+void RunsPanel::edit(const QString& runDir, int column) {
+    const int row = m_model->rowOf(runDir);
+    if (row < 0) return;
+    const QModelIndex index = m_sorted->mapFromSource(m_model->index(row, column));
+    if (!index.isValid()) return;  // filtered out
+    m_table->setCurrentIndex(index);
+    m_table->edit(index);
+}
+
+void RunsPanel::editName(const QString& runDir) {
+    edit(runDir, RunListModel::NameColumn);
+}
+
+void RunsPanel::editTags(const QString& runDir) {
+    edit(runDir, RunListModel::TagsColumn);
+}
+
+QSize RunsPanel::sizeHint() const {
+    constexpr int kRows = 8;
+    const QSize base = QWidget::sizeHint();
+    const int table = m_table->horizontalHeader()->sizeHint().height() +
+                      kRows * m_table->verticalHeader()->defaultSectionSize() +
+                      2 * m_table->frameWidth();
+    return {base.width(),
+            std::max(base.height(), base.height() - m_table->sizeHint().height() + table)};
 }
 
 }  // namespace tpugraphs::ui

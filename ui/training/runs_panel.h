@@ -1,10 +1,14 @@
-// The run list of the training page: the runs table (sortable by any column; checkbox = overlaid
-// on the charts), Open/Save As/Resume/Remove buttons, and the selected run's options.
+// The run list of the training page: a filter (text or regular expression, over every column:
+// names, tags, options), the runs table (sortable by any column; checkbox = overlaid on the
+// charts; F2 renames, right-click: open folder, rename, tag, export curves, remove),
+// Open/Save As/Resume/Remove buttons, and the selected run's options.
 #pragma once
 
 #include <QString>
 #include <QWidget>
 
+class QLineEdit;
+class QMenu;
 class QPlainTextEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -22,20 +26,34 @@ public:
     QString selectedRun() const;  // empty when none
     void selectRun(const QString& runDir);
     QTableView* table() const { return m_table; }
+    QLineEdit* filter() const { return m_filter; }
+    // The table's right-click menu for the run at `row` (of the model); empty when none.
+    QMenu* contextMenu(int row);
+    // Starts editing the name or the tags of a run in the table (Rename, Tag).
+    void editName(const QString& runDir);
+    void editTags(const QString& runDir);
+    // Room for 8 runs in the table.
+    QSize sizeHint() const override;
 
 Q_SIGNALS:
     void openRequested();
     void saveAsRequested(const QString& runDir);
     void resumeRequested(const QString& runDir);
     void removeRequested(const QString& runDir);
+    // Right-click > Export Curves: the run's curves as CSV (the charts' export does it).
+    void exportCurvesRequested(const QString& runDir);
     void selectedRunChanged();
 
 private:
     void updateDetails();
+    void applyFilter(const QString& text);
+    void edit(const QString& runDir, int column);
 
     RunListModel* m_model;
     QSortFilterProxyModel* m_sorted;
+    QLineEdit* m_filter;
     QTableView* m_table;
+    QMenu* m_menu = nullptr;
     QPushButton* m_saveAs;
     QPushButton* m_resume;
     QPushButton* m_remove;

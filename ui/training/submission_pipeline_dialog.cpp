@@ -27,17 +27,44 @@
 #include "base/background_priority.h"
 #include "common/browse_row.h"
 #include "train/pipeline_progress.h"
+#include "train/pipeline_report.h"
 #include "train/submission_pipeline.h"
 
 namespace tpugraphs::ui {
 
 namespace {
 
-enum Column { CollectionColumn, PhaseColumn, RunsColumn, StepsColumn, ValidColumn, Columns };
+enum Column {
+    CollectionColumn,
+    PhaseColumn,
+    TimeColumn,
+    RunsColumn,
+    StepsColumn,
+    ValidColumn,
+    Columns
+};
 
 QString metricText(const EvalMetrics& metrics) {
     if (!metrics.graphs) return QStringLiteral("no valid graphs");
     return QString::number(metrics.primary(), 'f', 4);
+}
+
+// "1:05", "12:40", "-0:20" (overrun).
+QString clock(double seconds) {
+    const long total = std::lround(std::abs(seconds));
+    return QStringLiteral("%1%2:%3")
+        .arg(seconds < 0 ? "-" : "")
+        .arg(total / 60)
+        .arg(total % 60, 2, 10, QLatin1Char('0'));
+}
+
+// The runs' scores after training, by seed: "0.8123 / 0.7990 / -".
+QString runScores(const PipelineCollectionProgress& row) {
+    QStringList scores;
+    for (const PipelineRunProgress& r : row.runs)
+        scores << (r.score.present() ? QString::number(r.score.metrics.primary(), 'f', 4)
+                                     : QStringLiteral("-"));
+    return scores.join(QStringLiteral(" / "));
 }
 
 }  // namespace
@@ -52,18 +79,19 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
       m_workers(new QSpinBox),
       m_rows(new QTreeWidget),
       m_log(new QPlainTextEdit),
+      m_clock(new QLabel),
       m_status(new QLabel),
       m_start(new QPushButton(QStringLiteral("&Start"))),
       m_stop(new QPushButton(QStringLiteral("S&top"))),
       m_refresh(new QTimer(this)),
-      m_progressRead(new QFutureWatcher<std::vector<PipelineCollectionProgress>>(this)) {
+      m_progressRead(new QFutureWatcher<PipelineProgressState>(this)) {
     setWindowTitle(QStringLiteral("Train a Full Submission"));
     m_dataset->setObjectName(QStringLiteral("dataset"));
     m_output->setObjectName(QStringLiteral("output"));
     m_template->setObjectName(QStringLiteral("template"));
     m_template->setPlaceholderText(QStringLiteral("optional: rows of graphs the dataset lacks"));
     m_budget->setObjectName(QStringLiteral("budget"));
-    m_budget->setRange(0.5, 100000);
+    m_budget->setRange(0.1, 100000);
     m_budget->setDecimals(1);
     m_budget->setSuffix(QStringLiteral(" min"));
     m_budget->setValue(60);
@@ -83,10 +111,15 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     form->addRow(QStringLiteral("Template"), new BrowseRow(m_template, BrowseRow::Pick::OpenFile,
                                                            QStringLiteral("Template submission"),
                                                            QStringLiteral("CSV files (*.csv)")));
-    m_budget->setToolTip(QStringLiteral(
-        "<p>Time to train and score all collections: the scoring after training (the "
-        "valid and test splits, estimated by short probes) first, the rest divided "
-        "by the cost of an epoch of each collection; the probes come on top</p>"));
+    m_budget->setToolTip(
+        QStringLiteral(
+            "<p>Minutes the whole pipeline may take, probes, training and scoring included (kept "
+            "within max(1.1 x, +1 min)): the scoring after training (estimated by short probes) is "
+            "kept out first, the rest divided by the cost of an epoch of each collection, and each "
+            "run cuts its steps to the time left. A budget that cannot buy %1 steps per run and "
+            "the "
+            "scoring is refused before training, naming the smallest that can.</p>")
+            .arg(kPipelineMinimumSteps));
     form->addRow(QStringLiteral("Budget"), m_budget);
     form->addRow(QStringLiteral("Runs per collection"), m_seeds);
     form->addRow(QStringLiteral("Runs at once"), m_workers);
@@ -94,13 +127,20 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     m_rows->setObjectName(QStringLiteral("collections"));
     m_rows->setRootIsDecorated(false);
     m_rows->setHeaderLabels({QStringLiteral("Collection"), QStringLiteral("Phase"),
-                             QStringLiteral("Runs done"), QStringLiteral("Steps"),
-                             QStringLiteral("Valid (ensemble)")});
+                             QStringLiteral("Time / plan"), QStringLiteral("Runs done"),
+                             QStringLiteral("Steps done / planned"),
+                             QStringLiteral("Valid: ensemble (runs)")});
+    m_rows->headerItem()->setToolTip(
+        TimeColumn, QStringLiteral("<p>The runs' training time so far (shared among the runs "
+                                   "at once) and what the plan gave them</p>"));
+    m_rows->headerItem()->setToolTip(
+        StepsColumn, QStringLiteral("<p>Steps trained of those planned, all runs together; a "
+                                    "run that would overrun its time cuts its steps</p>"));
     m_rows->headerItem()->setToolTip(
         ValidColumn,
-        QStringLiteral("<p>The ensemble's metric on the valid split: top-5 score (tile), "
-                       "Kendall tau on a seeded subset of %1 configs of each graph "
-                       "(layout; Kaggle's test files hold about as many)</p>")
+        QStringLiteral("<p>The ensemble's metric on the valid split, then each run's by seed: "
+                       "top-5 score (tile), Kendall tau on a seeded subset of %1 configs of "
+                       "each graph (layout; Kaggle's test files hold about as many)</p>")
             .arg(kPipelineLayoutValidConfigs));
     m_rows->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (Collection c : kCollections)
@@ -109,6 +149,7 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     m_log->setObjectName(QStringLiteral("messages"));
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(2000);
+    m_clock->setObjectName(QStringLiteral("clock"));
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setWordWrap(true);
     m_status->setText(QStringLiteral(
@@ -132,11 +173,12 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addWidget(m_clock);
     layout->addWidget(m_rows, 2);
     layout->addWidget(m_log, 1);
     layout->addWidget(m_status);
     layout->addWidget(buttons);
-    resize(760, 620);
+    resize(900, 620);
     setRunning(false);
 }
 
@@ -167,6 +209,10 @@ bool SubmissionPipelineDialog::isRunning() const {
     return m_running;
 }
 
+QString SubmissionPipelineDialog::clockText() const {
+    return m_clock->text();
+}
+
 QStringList SubmissionPipelineDialog::rowText(Collection collection) const {
     QStringList text;
     const QTreeWidgetItem* item = m_rows->topLevelItem(collectionIndex(collection));
@@ -185,6 +231,7 @@ void SubmissionPipelineDialog::start() {
     options.workers = m_workers->value();
     options.program = m_program.toStdString();
     m_validMetric.clear();
+    m_probed.clear();
     m_log->clear();
     setRunning(true);
     m_status->setText(
@@ -254,23 +301,44 @@ void SubmissionPipelineDialog::refreshRows() {
     }
     const std::string out = QDir::cleanPath(m_output->text().trimmed()).toStdString();
     const int seeds = m_seeds->value();
-    m_progressRead->setFuture(QtConcurrent::run([out, seeds] {
+    const int workers = m_workers->value();
+    m_progressRead->setFuture(QtConcurrent::run([out, seeds, workers] {
         try {
-            return readPipelineProgress(out, seeds);
+            return readPipelineProgress(out, seeds, workers);
         } catch (const std::exception&) {
-            return std::vector<PipelineCollectionProgress>{};  // being written, or damaged: the
-                                                               // pipeline itself will say so
+            return PipelineProgressState{};  // being written, or damaged: the pipeline itself
+                                             // will say so
         }
     }));
 }
 
-void SubmissionPipelineDialog::showProgress(const std::vector<PipelineCollectionProgress>& rows) {
+void SubmissionPipelineDialog::showProgress(const PipelineProgressState& progress) {
     const int seeds = m_seeds->value();
-    for (const PipelineCollectionProgress& row : rows) {
+    if (progress.state) {
+        const PipelineState& state = *progress.state;
+        if (state.stage == PipelineStage::Probing && state.collection &&
+            !m_probed.contains(*state.collection))
+            m_probed << *state.collection;
+        m_clock->setText(QStringLiteral("%1: %2 elapsed of the %3 budget, %4 %5")
+                             .arg(QString::fromUtf8(pipelineStageName(state.stage)),
+                                  clock(progress.elapsedSeconds), clock(state.budgetMinutes * 60),
+                                  progress.remainingSeconds >= 0
+                                      ? clock(progress.remainingSeconds)
+                                      : clock(-progress.remainingSeconds),
+                                  progress.remainingSeconds >= 0 ? QStringLiteral("left")
+                                                                 : QStringLiteral("over")));
+    }
+    for (const Collection c : std::as_const(m_probed)) {
+        QTreeWidgetItem* item = m_rows->topLevelItem(collectionIndex(c));
+        const bool current = progress.state && progress.state->stage == PipelineStage::Probing &&
+                             progress.state->collection == c;
+        item->setText(PhaseColumn, current ? QStringLiteral("probing") : QStringLiteral("probed"));
+    }
+    for (const PipelineCollectionProgress& row : progress.collections) {
         QTreeWidgetItem* item = m_rows->topLevelItem(collectionIndex(row.collection));
-        item->setText(PhaseColumn, row.runsFinished == seeds ? QStringLiteral("trained")
-                                   : row.runsStarted > 0     ? QStringLiteral("training")
-                                                             : QStringLiteral("planned"));
+        item->setText(PhaseColumn, QString::fromUtf8(collectionPhaseName(row.phase)));
+        item->setText(TimeColumn, QStringLiteral("%1 / %2").arg(clock(row.elapsedSeconds),
+                                                                clock(row.plannedSeconds)));
         item->setText(RunsColumn, QStringLiteral("%1 / %2").arg(row.runsFinished).arg(seeds));
         item->setText(StepsColumn,
                       QStringLiteral("%1 / %2 (%3 %)")
@@ -278,22 +346,24 @@ void SubmissionPipelineDialog::showProgress(const std::vector<PipelineCollection
                           .arg(row.plannedSteps)
                           .arg(std::lround(100.0 * double(row.steps) /
                                            double(std::max<int64_t>(1, row.plannedSteps)))));
+        const QString runs = runScores(row);
+        const QString ensemble = m_validMetric.value(row.collection);
+        if (!ensemble.isEmpty() || row.phase == CollectionPhase::Scored)
+            item->setText(ValidColumn,
+                          QStringLiteral("%1 (%2)").arg(
+                              ensemble.isEmpty() ? QStringLiteral("-") : ensemble, runs));
     }
-    for (auto metric = m_validMetric.cbegin(); metric != m_validMetric.cend(); ++metric)
-        m_rows->topLevelItem(collectionIndex(metric.key()))->setText(ValidColumn, metric.value());
 }
 
 void SubmissionPipelineDialog::finish(const std::shared_ptr<PipelineOutcome>& outcome,
                                       const QString& error) {
     for (const CollectionOutcome& c : outcome->collections)
         m_validMetric[c.collection] = metricText(c.ensemble);
-    showProgress({});  // the valid metrics now; the rows' final state from the files next
-    refreshRows();
+    refreshRows();  // the valid metrics with the rows' final state from the files
     setRunning(false);
     const QString out = QDir::cleanPath(m_output->text().trimmed());
     if (!error.isEmpty()) {
         m_status->setText(QStringLiteral("Failed: %1").arg(error));
-        Q_EMIT pipelineFailed(error);
         return;
     }
     if (outcome->submissionPath.empty()) {
@@ -307,12 +377,9 @@ void SubmissionPipelineDialog::finish(const std::shared_ptr<PipelineOutcome>& ou
             .arg(outcome->rows)
             .arg(outcome->complete ? QStringLiteral(", complete") : QStringLiteral(", partial"))
             .arg(out));
-    QMap<int, QStringList> runs;
-    for (const CollectionOutcome& c : outcome->collections)
-        for (const TrialResult& r : c.runs)
-            if (r.status == RunStatus::Completed || r.status == RunStatus::EarlyStopped)
-                runs[collectionIndex(c.collection)] << QString::fromStdString(r.runDir);
-    Q_EMIT pipelineFinished(out, runs, m_template->text().trimmed());
+    const PipelineHandOver handOver =
+        pipelineHandOver(m_dataset->text().trimmed(), out, m_template->text().trimmed(), *outcome);
+    Q_EMIT pipelineFinished(handOver);
 }
 
 }  // namespace tpugraphs::ui

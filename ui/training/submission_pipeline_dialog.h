@@ -1,9 +1,11 @@
 // Training > Train a Full Submission...: the CLI's `tpugraphs submission` in a dialog. The
-// dataset, output folder, time budget, seeds per collection, workers and template; a row per
-// collection that follows the plan and its runs from their files (probing, runs done, steps,
-// the ensemble's valid metric); the pipeline's messages. It runs off the UI thread, stops at a
-// safe point, and resumes when started again on the same folder. When the submission is
-// written it hands the runs over (pipelineFinished) so that the window opens the Export dialog.
+// dataset, output folder, time budget, seeds per collection, workers and template; the call's
+// clock (elapsed, left of the budget); a row per collection that follows the plan and its runs
+// from their files (phase, time against the plan, runs done, steps done of planned, the
+// ensemble's and each run's valid score once scored); the pipeline's messages. It runs off
+// the UI thread, stops at a safe point, and resumes when started again on the same folder.
+// When the submission is written it hands over (pipelineFinished) its dataset, runs, template
+// and a new output file, so that the window opens the Export dialog on them.
 #pragma once
 
 #include <QDialog>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "data/collection.h"
+#include "export_dialogs/pipeline_hand_over.h"
 
 class QDoubleSpinBox;
 class QLabel;
@@ -29,8 +32,8 @@ class QTreeWidget;
 
 namespace tpugraphs {
 struct PipelineOutcome;
-struct PipelineCollectionProgress;
-}
+struct PipelineProgressState;
+}  // namespace tpugraphs
 
 namespace tpugraphs::ui {
 
@@ -49,22 +52,21 @@ public:
     // The `tpugraphs` CLI that trains the runs (default: the one beside this program).
     void setProgram(const QString& program) { m_program = program; }
     bool isRunning() const;  // from Start until the outcome is shown
-    // The row of a collection: collection, phase, runs, steps, valid metric.
+    // The row of a collection: collection, phase, time, runs, steps, valid scores.
     QStringList rowText(Collection collection) const;
+    QString clockText() const;
 
 public Q_SLOTS:
     void start();
     void stop();
 
 Q_SIGNALS:
-    // The submission was written: the runs of each collection, ensembled by the pipeline.
-    void pipelineFinished(const QString& outDir, const QMap<int, QStringList>& runsByCollection,
-                          const QString& templatePath);
-    void pipelineFailed(const QString& message);
+    // The submission was written: what the Export dialog takes over.
+    void pipelineFinished(const tpugraphs::ui::PipelineHandOver& handOver);
 
 private:
     void refreshRows();
-    void showProgress(const std::vector<PipelineCollectionProgress>& rows);
+    void showProgress(const PipelineProgressState& progress);
     void finish(const std::shared_ptr<PipelineOutcome>& outcome, const QString& error);
     void setRunning(bool running);
     void appendMessage(const QString& message);
@@ -77,17 +79,19 @@ private:
     QSpinBox* m_workers;
     QTreeWidget* m_rows;
     QPlainTextEdit* m_log;
+    QLabel* m_clock;
     QLabel* m_status;
     QPushButton* m_start;
     QPushButton* m_stop;
     QTimer* m_refresh;
-    QFutureWatcher<std::vector<PipelineCollectionProgress>>* m_progressRead;
+    QFutureWatcher<PipelineProgressState>* m_progressRead;
     bool m_refreshAgain = false;          // a refresh was asked for during a read
     std::unique_ptr<QThread> m_pipeline;  // runs runSubmissionPipeline
     std::atomic<bool> m_cancel{false};
     bool m_running = false;  // from Start until the outcome is shown
     QString m_program;
     QMap<Collection, QString> m_validMetric;  // filled when the pipeline ends
+    QList<Collection> m_probed;               // probed in this call, in order
 };
 
 }  // namespace tpugraphs::ui

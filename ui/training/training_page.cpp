@@ -134,6 +134,7 @@ void TrainingPage::connectSignals() {
     connect(m_panel, &RunsPanel::saveAsRequested, this, &TrainingPage::saveRunAsDialog);
     connect(m_panel, &RunsPanel::resumeRequested, this, &TrainingPage::resumeRun);
     connect(m_panel, &RunsPanel::removeRequested, m_library, &RunLibrary::remove);
+    connect(m_panel, &RunsPanel::exportCurvesRequested, this, &TrainingPage::exportRunCurvesDialog);
     connect(m_library, &RunLibrary::runsChanged, this, &TrainingPage::runsChanged);
     connect(m_library, &RunLibrary::curvesChanged, this, [this] {
         m_chartsDirty = true;

@@ -60,6 +60,8 @@ public:
     // Every recorded curve of these runs (listed run directories) as one long-format CSV
     // (curves_export.h); returns the error to show, empty when written.
     QString exportCurvesCsv(const QStringList& runDirs, const QString& path) const;
+    // Right-click > Export Curves in the runs table: asks for a file, then exportCurvesCsv.
+    void exportRunCurvesDialog(const QString& runDir);
 
 public Q_SLOTS:
     void setDatasetRoot(const QString& root);

@@ -2,6 +2,8 @@
 // the charts of the ticked runs and the live one, the HParams view, and the curves export.
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
 #include <QTabWidget>
 
 #include <algorithm>
@@ -31,7 +33,7 @@ void TrainingPage::refreshCharts() {
         if (!c || !(runs->isChecked(row) || dir == runs->liveRun())) continue;
         const RunInfo& info = runs->run(row);
         const int64_t total = info.totalSteps > 0 ? info.totalSteps : info.options.steps;
-        shown.append(ShownRun{runDisplayName(dir), runColor(row), c,
+        shown.append(ShownRun{runs->displayName(row), runs->color(row), c,
                               collectionKind(info.options.collection) == GraphKind::Layout,
                               double(std::max<int64_t>(1, total))});
         revision += c->revision() + quint64(row) * 1000003u;
@@ -69,6 +71,18 @@ QString TrainingPage::exportCurvesCsv(const QStringList& runDirs, const QString&
         if (const RunCurves* c = curves(QDir::cleanPath(dir)))
             sources.append({runDisplayName(QDir::cleanPath(dir)), c});
     return writeCurvesCsv(path, sources);
+}
+
+void TrainingPage::exportRunCurvesDialog(const QString& runDir) {
+    const QString name = QFileInfo(QDir::cleanPath(runDir)).fileName();
+    const QString path = QFileDialog::getSaveFileName(this, "Export Curves", name + "-curves.csv",
+                                                      "CSV files (*.csv)");
+    if (path.isEmpty()) return;
+    const QString error = exportCurvesCsv({runDir}, path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, "Export Curves", error);
+    else
+        showStatus("Curves of " + runDisplayName(runDir) + " written to " + path);
 }
 
 bool TrainingPage::openRun(const QString& runDir) {

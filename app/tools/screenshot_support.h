@@ -1,0 +1,34 @@
+// What the screenshot drivers share: running the event loop until a condition holds, and
+// saving a widget as a PNG (its own rendering, the same on any display).
+#pragma once
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QString>
+#include <QThread>
+#include <QWidget>
+
+#include <cstdio>
+#include <functional>
+
+namespace tpugraphs::ui {
+
+// Runs the event loop until `done` holds (or the timeout passes); false on timeout.
+inline bool waitUntil(const std::function<bool()>& done, int timeoutMs) {
+    QElapsedTimer clock;
+    clock.start();
+    while (!done()) {
+        if (clock.elapsed() > timeoutMs) return false;
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+        QThread::msleep(20);
+    }
+    return true;
+}
+
+inline void save(QWidget* widget, const QString& file) {
+    QApplication::processEvents();
+    const bool ok = widget->grab().save(file);
+    std::printf("%s %s\n", ok ? "saved" : "FAILED", qPrintable(file));
+}
+
+}  // namespace tpugraphs::ui
