@@ -18,9 +18,11 @@
 #include <cstdio>
 #include <functional>
 
+#include "base/blas_kernel_startup.h"
 #include "base/program_path.h"
 #include "export_dialogs/export_submission_dialog.h"
 #include "main_window.h"
+#include "program_options.h"
 #include "screenshot_support.h"
 #include "synth/generator.h"
 #include "train/torch_threads.h"
@@ -40,9 +42,10 @@ int fail(const char* what) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    QApplication app(argc, argv);
+    selectBlasKernelAtStartup(argv);  // may re-execute: before anything else
+    app::allowHelpWithoutDisplay(argc, argv);
+    QApplication application(argc, argv);
     QApplication::setOrganizationName("TpuGraphsStudioScreens");
-    QSettings().clear();
     tpugraphs::initTorchThreads();
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -51,11 +54,11 @@ int main(int argc, char** argv) {
         "runs per collection, 1 at a time; saves the dialog mid-run (pipeline-dialog.png), the "
         "Export dialog it hands over to (pipeline-export.png) and the Training page with the "
         "pipeline's runs (pipeline-runs.png). About the budget plus the probes.");
-    parser.addHelpOption();
     parser.addOption({"budget", "Budget in minutes (default 8).", "minutes", "8"});
     parser.addPositionalArgument("out", "Folder for the PNG files (default /tmp/screens).",
                                  "[out]");
-    parser.process(app);
+    app::processProgramOptions(parser, application, "tpugraphs-screenshot-pipeline");
+    QSettings().clear();  // no runs remembered from an earlier (possibly killed) session
     const QString out = parser.positionalArguments().value(0, QStringLiteral("/tmp/screens"));
     QDir().mkpath(out);
     QTemporaryDir temp;

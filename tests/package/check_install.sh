@@ -181,7 +181,7 @@ if [ "$gui" = ON ]; then
     declare -A expected_programs=(
         [tpugraphs-studio]="tpugraphs tpugraphs-studio"
         [tpugraphs-cli]="tpugraphs"
-        [tpugraphs-dev-tools]="tpugraphs-bench-graph tpugraphs-bench-memory tpugraphs-bench-ui tpugraphs-dev tpugraphs-screenshot tpugraphs-screenshot-charts tpugraphs-screenshot-training")
+        [tpugraphs-dev-tools]="tpugraphs-bench-graph tpugraphs-bench-memory tpugraphs-bench-ui tpugraphs-dev tpugraphs-screenshot tpugraphs-screenshot-charts tpugraphs-screenshot-pipeline tpugraphs-screenshot-training")
 else
     packages=(tpugraphs-cli tpugraphs-dev-tools)
     declare -A expected_programs=([tpugraphs-cli]="tpugraphs" [tpugraphs-dev-tools]="tpugraphs-dev")
