@@ -10,7 +10,7 @@
 #include "export/baseline_submission.h"
 #include "export/layout_ridge_baseline.h"
 #include "export/submission_scoring.h"
-#include "metrics/layout_metrics.h"
+#include "metrics/eval_metrics.h"
 #include "metrics/tile_metrics.h"
 
 namespace tpugraphs {
@@ -81,13 +81,14 @@ SplitGraph readSplitGraph(GraphKind kind, const std::string& path) {
 
 // The competition metric and OPA of `scores` for a graph.
 std::pair<double, double> metricsOf(const SplitGraph& g, const std::vector<float>& scores) {
-    if (g.tile) {
-        const TileGraphMetrics m =
-            computeTileMetrics(scores, g.tile->configRuntime, g.tile->configRuntimeNormalizers);
-        return {m.score, m.opa};
-    }
-    const LayoutGraphMetrics m = computeLayoutMetrics(scores, g.layout->configRuntime);
-    return {m.kendallTau, m.opa};
+    const EvalMetrics m =
+        g.tile ? graphMetrics(GraphKind::Tile, scores,
+                              normalizedTileRuntimes(g.tile->configRuntime,
+                                                     g.tile->configRuntimeNormalizers))
+               : graphMetrics(GraphKind::Layout, scores,
+                              std::vector<double>(g.layout->configRuntime.begin(),
+                                                  g.layout->configRuntime.end()));
+    return {m.primary(), m.opa};
 }
 
 }  // namespace

@@ -304,7 +304,9 @@ std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
             fixedText(c.scoringMinutes, 1) + " |\n";
     }
     md +=
-        "\nMetric: Kendall tau (layout), top-5 score (tile), on the valid split, the runs' "
+        "\nMetric: " + std::string(scoreMetric(GraphKind::Layout).label) + " (layout), " +
+        scoreMetric(GraphKind::Tile).label +
+        " (tile), on the valid split, the runs' "
         "last checkpoints. Layout models (ensemble and runs) are scored on a seeded subset of " +
         std::to_string(kPipelineLayoutValidConfigs) +
         " configs of each valid graph (Kaggle's test files hold about as many), the same "

@@ -55,7 +55,7 @@ QString validationText(const EvalMetrics& v) {
     if (std::isfinite(v.kendall))
         return QString("Kendall tau %1 · OPA %2").arg(v.kendall, 0, 'f', 4).arg(v.opa, 0, 'f', 4);
     return QString("top-5 score %1 · top-1 error %2 · OPA %3")
-        .arg(v.topKScore, 0, 'f', 4)
+        .arg(v.top5Score, 0, 'f', 4)
         .arg(v.top1Error, 0, 'f', 4)
         .arg(v.opa, 0, 'f', 4);
 }

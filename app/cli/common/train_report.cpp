@@ -1,6 +1,7 @@
 // Text lines for training progress and metrics.
 #include "common/train_report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -19,24 +20,21 @@ std::string formatDuration(double seconds) {
     return text;
 }
 
+std::string metricReportName(const MetricSpec& spec) {
+    std::string name = spec.key;
+    std::replace(name.begin(), name.end(), '_', '-');
+    return name;
+}
+
 std::string formatMetrics(const EvalMetrics& m) {
     std::string out;
-    char cell[64];
-    // Slowdowns of the chosen configs use 3 significant digits: on layout graphs whose
-    // configs are within a fraction of a percent of each other they are tiny but not zero.
-    auto add = [&](const char* name, double value, const char* format = "%s%s %.4f") {
-        if (std::isnan(value)) return;
-        std::snprintf(cell, sizeof cell, format, out.empty() ? "" : "  ", name, value);
-        out += cell;
-    };
-    add("kendall", m.kendall);
-    add("top5-score", m.topKScore);
-    add("opa", m.opa);
-    add("top1-err", m.top1Error, "%s%s %.3g");
-    add("top5-err", m.top5Error, "%s%s %.3g");
-    add("top10-err", m.top10Error, "%s%s %.3g");
-    std::snprintf(cell, sizeof cell, "  (%d graphs)", m.graphs);
-    return out + cell;
+    for (const MetricSpec& spec : kMetricTable) {
+        const double value = metricValue(m, spec);
+        if (spec.appliesTo(m.kind) && !std::isnan(value))
+            out += (out.empty() ? "" : "  ") + metricReportName(spec) + " " +
+                   metricText(spec, value);
+    }
+    return out + "  (" + std::to_string(m.graphs) + " graphs)";
 }
 
 std::string formatProgress(const TrainProgress& p) {
