@@ -28,7 +28,8 @@ struct SplitGraph {
 
 // Scores (lower = predicted faster) of one method for a graph.
 struct Method {
-    std::string name, shortName;
+    std::string name;
+    ReferenceKind kind;
     std::function<std::vector<float>(const SplitGraph& graph)> scores;
 };
 
@@ -43,7 +44,7 @@ Method ridgeMethod(const DatasetIndex& index, Collection c) {
     for (const GraphEntry* g : index.select(c, Split::Train))
         if (g->error.empty()) fit.add(readLayoutGraph(graphFilePath(index, *g)));
     const auto model = std::make_shared<LayoutRidgeModel>(fit.solve());
-    return {"ridge on one-hot config features (fit on train)", "ridge",
+    return {"ridge on one-hot config features (fit on train)", ReferenceKind::Ridge,
             [model](const SplitGraph& g) { return layoutRidgeScores(*model, *g.layout); }};
 }
 
@@ -54,13 +55,14 @@ std::vector<Method> methodsFor(const DatasetIndex& index, Collection c,
     if (!tile) methods.push_back(ridgeMethod(index, c));
     methods.push_back({tile ? "heuristic: larger output tiles first"
                             : "heuristic: fewer default (-1) layouts first",
-                       "heuristic", [](const SplitGraph& g) {
+                       ReferenceKind::Heuristic, [](const SplitGraph& g) {
                            return g.tile ? tileBaselineScores(*g.tile)
                                          : layoutBaselineScores(*g.layout);
                        }});
     if (!noiselessRoot.empty())
         methods.push_back(
-            {"oracle: noiseless runtimes", "oracle", [&index, noiselessRoot](const SplitGraph& g) {
+            {"oracle: noiseless runtimes", ReferenceKind::Oracle,
+             [&index, noiselessRoot](const SplitGraph& g) {
                  // The same file under the noiseless root.
                  const std::string twin =
                      (fs::path(noiselessRoot) / fs::relative(g.path, index.root)).string();
@@ -99,8 +101,7 @@ std::vector<ReferenceScore> referenceScores(const DatasetIndex& index, Collectio
     const std::vector<const GraphEntry*> graphs = index.select(collection, split);
     if (graphs.empty()) return rows;
     const std::vector<Method> methods = methodsFor(index, collection, noiselessRoot);
-    for (const Method& method : methods)
-        rows.push_back({method.name, method.shortName, 0, 0, 1e300, 0});
+    for (const Method& method : methods) rows.push_back({method.name, method.kind, 0, 0, 1e300, 0});
     for (const GraphEntry* entry : graphs) {
         const SplitGraph g =
             readSplitGraph(collectionKind(collection), graphFilePath(index, *entry));

@@ -49,8 +49,8 @@ struct MetricSpec {
     unsigned kinds;     // MetricKinds
     bool score;         // the competition score of the kinds it applies to
     MetricDirection direction;
-    char style;     // number style, as printf's and QString::number's: 'f' fixed or 'g'
-    int precision;  // digits after the point ('f') or significant digits ('g')
+    char style;                 // number style, as printf's and QString::number's: 'f' fixed or 'g'
+    int precision;              // digits after the point ('f') or significant digits ('g')
     const char* historyColumn;  // column of history.csv
     const char* jsonKey;        // key in state.json's "best"
     MetricReduction reduction;
@@ -66,8 +66,8 @@ struct MetricSpec {
 // each other they are tiny but not zero.
 inline constexpr MetricSpec kMetricTable[] = {
     {"kendall", "Kendall tau", "tau-b, -1 to 1", kLayoutMetric, true,
-     MetricDirection::HigherIsBetter, 'f', 4, "kendall", "kendall",
-     MetricReduction::MeanOverGraphs, &EvalMetrics::kendall},
+     MetricDirection::HigherIsBetter, 'f', 4, "kendall", "kendall", MetricReduction::MeanOverGraphs,
+     &EvalMetrics::kendall},
     {"top5_score", "top-5 score", "2 - slowdown, at most 1", kTileMetric, true,
      MetricDirection::HigherIsBetter, 'f', 4, "topk_score", "topk_score",
      MetricReduction::MeanOverGraphs, &EvalMetrics::top5Score},

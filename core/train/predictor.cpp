@@ -6,8 +6,8 @@
 #include <filesystem>
 
 #include "data/data_error.h"
-#include "metrics/ranking.h"
 #include "metrics/eval_metrics.h"
+#include "metrics/ranking.h"
 #include "model/config_scorer.h"
 #include "model/cost_model.h"
 #include "model/torch_device.h"

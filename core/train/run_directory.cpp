@@ -131,8 +131,8 @@ std::vector<HistoryColumn> historyColumns(const std::string& header, const std::
         const bool present = std::any_of(columns.begin(), columns.end(),
                                          [&](const HistoryColumn& c) { return c.progress == &p; });
         if (!present)
-            throw RunError(source + ": not a run history (unexpected header: no column '" +
-                           p.name + "')");
+            throw RunError(source + ": not a run history (unexpected header: no column '" + p.name +
+                           "')");
     }
     return columns;
 }
@@ -152,9 +152,8 @@ std::string readTextFile(const std::string& path) {
 }
 
 void writeRunFormat(const std::string& runDir) {
-    const nlohmann::json format = {{"format", "tpugraphs-run"},
-                                   {"version", kRunFormatVersion},
-                                   {"written_by", versionText()}};
+    const nlohmann::json format = {
+        {"format", "tpugraphs-run"}, {"version", kRunFormatVersion}, {"written_by", versionText()}};
     writeFileAtomically(runDir + "/format.json", format.dump(2) + "\n");
 }
 
@@ -212,8 +211,7 @@ void readFormat(const std::string& runDir, RunInfo* info) {
             throw RunError(path + ": not a tpugraphs run");
     });
     if (info->formatVersion > kRunFormatVersion) {
-        const std::string writer =
-            info->writtenBy.empty() ? "" : " (" + info->writtenBy + ")";
+        const std::string writer = info->writtenBy.empty() ? "" : " (" + info->writtenBy + ")";
         throw RunError(runDir + ": written by a newer version of TpuGraphs Studio" + writer +
                        ", run format version " + std::to_string(info->formatVersion) +
                        "; this build (" + versionText() + ") reads version " +
@@ -232,7 +230,8 @@ void readState(const std::string& path, RunInfo* info) {
         info->totalSteps = state.value("total_steps", int64_t{0});
         info->bestStep = state.value("best_step", int64_t{-1});
         if (state.contains("best"))
-            info->best = metricsFromJson(state.at("best"), collectionKind(info->options.collection));
+            info->best =
+                metricsFromJson(state.at("best"), collectionKind(info->options.collection));
         const auto status = state.value("status", std::string("running"));
         if (!parseEnumName(kStatuses, status, &info->status))
             throw RunError(path + ": malformed run file: unknown status '" + status + "'");

@@ -31,7 +31,6 @@ public:
     explicit RunError(const std::string& message) : std::runtime_error(message) {}
 };
 
-enum class RunStatus { Running, Completed, Cancelled, EarlyStopped, Failed };
 const char* runStatusName(RunStatus status);
 
 struct RunInfo {

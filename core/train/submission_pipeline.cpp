@@ -294,7 +294,8 @@ std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
             runs += (runs.empty() ? "" : " / ") + fixedText(run.primary(), 3);
         std::string ridge = "-", heuristic = "-";
         for (const ReferenceScore& ref : c.references)
-            (ref.shortName == "ridge" ? ridge : heuristic) = fixedText(ref.mean);
+            if (ref.kind != ReferenceKind::Oracle)
+                (ref.kind == ReferenceKind::Ridge ? ridge : heuristic) = fixedText(ref.mean);
         md +=
             "| " + std::string(collectionName(c.collection)) + " | " + std::to_string(c.steps) +
             " | " + fixedText(c.secondsPerStep, 3) + " | " + fixedText(c.budgetMinutes, 1) + " | " +
@@ -303,15 +304,14 @@ std::string reportOf(const PipelineOptions& o, const PipelineOutcome& outcome) {
             "** | " + runs + " | " + ridge + " | " + heuristic + " | " +
             fixedText(c.scoringMinutes, 1) + " |\n";
     }
-    md +=
-        "\nMetric: " + std::string(scoreMetric(GraphKind::Layout).label) + " (layout), " +
-        scoreMetric(GraphKind::Tile).label +
-        " (tile), on the valid split, the runs' "
-        "last checkpoints. Layout models (ensemble and runs) are scored on a seeded subset of " +
-        std::to_string(kPipelineLayoutValidConfigs) +
-        " configs of each valid graph (Kaggle's test files hold about as many), the same "
-        "subset for every run; the references on every config. Valid scoring: the runs, their "
-        "ensemble and the references, after training.\n\n";
+    md += "\nMetric: " + std::string(scoreMetric(GraphKind::Layout).label) + " (layout), " +
+          scoreMetric(GraphKind::Tile).label +
+          " (tile), on the valid split, the runs' "
+          "last checkpoints. Layout models (ensemble and runs) are scored on a seeded subset of " +
+          std::to_string(kPipelineLayoutValidConfigs) +
+          " configs of each valid graph (Kaggle's test files hold about as many), the same "
+          "subset for every run; the references on every config. Valid scoring: the runs, their "
+          "ensemble and the references, after training.\n\n";
     double planned = 0, scored = 0;
     for (const CollectionOutcome& c : outcome.collections) {
         planned += c.plannedScoringMinutes;

@@ -29,7 +29,7 @@ struct PipelineOptions {
     int seeds = 3;              // runs per collection, ensembled
     int workers = 1;            // runs trained at once
     std::string templatePath;   // rows of graphs the dataset lacks (e.g. the sample submission)
-    std::string program;        // the `tpugraphs` CLI; empty = the one beside this program
+    std::string program;        // the `tpugraphs` CLI that trains the runs (required)
 };
 
 // What the probe measured of a collection and the length planned from it (OUT/pipeline.json). A

@@ -54,7 +54,7 @@ std::vector<std::vector<const TrialResult*>> pointsOf(const std::vector<TrialRes
 
 double oracleOf(const std::vector<ReferenceScore>& references) {
     for (const ReferenceScore& ref : references)
-        if (ref.shortName == "oracle") return ref.mean;
+        if (ref.kind == ReferenceKind::Oracle) return ref.mean;
     return std::nan("");
 }
 

@@ -26,7 +26,7 @@ struct SweepRunOptions {
     std::string outDir;
     int workers = 1;          // trials at once
     int threadsPerTrial = 0;  // LibTorch threads of each; 0 = the cores / workers
-    std::string program;      // the `tpugraphs` CLI; empty = the one beside this program
+    std::string program;      // the `tpugraphs` CLI that trains the trials (required)
     std::vector<SweepEvaluation> evaluations;
 };
 

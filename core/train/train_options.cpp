@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "base/enum_names.h"
+#include "base/number_text.h"
 #include "train/option_table.h"
 
 namespace tpugraphs {

@@ -11,6 +11,8 @@
 namespace tpugraphs {
 
 enum class TrainPhase { Loading, Training, Validation, Finished };
+// How a run stands or ended (train/run_directory.h names them).
+enum class RunStatus { Running, Completed, Cancelled, EarlyStopped, Failed };
 
 struct TrainProgress {
     TrainPhase phase = TrainPhase::Training;
@@ -26,7 +28,11 @@ struct TrainProgress {
     bool isValidation = false;  // true: `validation` holds fresh metrics
     EvalMetrics validation;
     bool bestSoFar = false;  // this validation is the best so far (best checkpoint written)
-    std::string message;     // human-readable, e.g. "loading 61 train graphs (12/61)"
+    // Phase Loading: `message` is a note for the user (advice on the options, e.g. graphs that
+    // train by segments), not a loading step.
+    bool isNote = false;
+    RunStatus status = RunStatus::Running;  // phase Finished: how the run ended
+    std::string message;  // human-readable, e.g. "loading 61 train graphs (12/61)", a note
 };
 
 // Called on the training thread. Keep it short; copy the value to hand it to another thread.

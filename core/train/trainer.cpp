@@ -194,7 +194,8 @@ bool TrainingSession::prepare() {
     using Notes = const std::vector<std::string>*;
     for (Notes notes : {Notes(&m_notes), Notes(&m_data.notes), Notes(&m_step->notes())})
         for (const std::string& line : *notes) {
-            note.message = "note: " + line;
+            note.isNote = true;
+            note.message = line;
             report(note);
         }
     if (m_parallel) m_parallel->broadcastState(*m_optimizer, &info());
@@ -325,6 +326,7 @@ TrainResult TrainingSession::finish(RunStatus status, TrainResult result) {
     done.totalSteps = info().totalSteps;
     done.elapsedSeconds = seconds(m_start);
     done.validation = info().best;
+    done.status = status;
     done.message = runStatusName(status);
     report(done);
     result.status = status;

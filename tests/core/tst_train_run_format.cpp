@@ -56,9 +56,9 @@ private Q_SLOTS:
             QFAIL("a run of a newer format was loaded");
         } catch (const RunError& e) {
             const std::string message = e.what();
-            QVERIFY2(message.find("written by a newer version of TpuGraphs Studio") !=
-                         std::string::npos,
-                     e.what());
+            QVERIFY2(
+                message.find("written by a newer version of TpuGraphs Studio") != std::string::npos,
+                e.what());
             QVERIFY2(message.find("9.0.0 (git 0123456789ab)") != std::string::npos, e.what());
             QVERIFY2(message.find(versionText()) != std::string::npos, e.what());
         }
@@ -97,8 +97,8 @@ private Q_SLOTS:
         QVERIFY(last.validation.kind == kind);
         QVERIFY(std::abs(last.validation.top1Error - lastTop1Error) < 1e-9);
         QVERIFY(std::isfinite(last.validation.primary()));
-        QVERIFY(std::isnan(metricValue(last.validation, scoreMetric(layout ? GraphKind::Tile
-                                                                           : GraphKind::Layout))));
+        QVERIFY(std::isnan(metricValue(last.validation,
+                                       scoreMetric(layout ? GraphKind::Tile : GraphKind::Layout))));
         QCOMPARE(info.history[1].step, int64_t(10));
         QVERIFY(!info.history[1].isValidation && info.history[1].loss > 0);
 

@@ -215,7 +215,7 @@ private Q_SLOTS:
         QStringList notes;
         std::vector<double> losses;
         const TrainResult result = train(o, [&](const TrainProgress& p) {
-            if (p.phase == TrainPhase::Loading && p.message.rfind("note: ", 0) == 0)
+            if (p.phase == TrainPhase::Loading && p.isNote)
                 notes << QString::fromStdString(p.message);
             if (p.phase == TrainPhase::Training) losses.push_back(p.loss);
         });

@@ -145,7 +145,7 @@ private Q_SLOTS:
         o.steps = 2;
         QStringList notes;
         const TrainResult result = train(o, [&](const TrainProgress& p) {
-            if (p.phase == TrainPhase::Loading && p.message.rfind("note: ", 0) == 0)
+            if (p.phase == TrainPhase::Loading && p.isNote)
                 notes << QString::fromStdString(p.message);
         });
         QCOMPARE(result.steps, int64_t{2});

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "base/number_text.h"
 #include "common/browse_row.h"
 #include "common/real_spin_box.h"
 #include "common/wheel_guard.h"

@@ -282,8 +282,7 @@ void TrainingPage::shutdown() {
 void TrainingPage::onProgress(const TrainProgress& p) {
     m_library->appendLive(p);
     const QString message = QString::fromStdString(p.message);
-    if (p.phase == TrainPhase::Loading && message.startsWith("note: "))
-        m_advice->addNote(message.mid(6));
+    if (p.phase == TrainPhase::Loading && p.isNote) m_advice->addNote(message);
     if (p.phase == TrainPhase::Validation && p.isValidation)
         m_validation->setText("Validation @" + QString::number(p.step) + ": " +
                               validationText(p.validation) + (p.bestSoFar ? "  (best)" : ""));

@@ -7,8 +7,6 @@
 
 namespace tpugraphs::cli {
 
-// "1m23s", "2h05m", "45s".
-std::string formatDuration(double seconds);
 // A metric's name in reports and table headers: its key with '-' for '_' ("top5-score").
 std::string metricReportName(const MetricSpec& spec);
 // "kendall 0.8123  opa 0.8712  top1-error 0.0123 ...  (12 graphs)": the metric table's rows that

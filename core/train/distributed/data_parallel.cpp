@@ -194,8 +194,7 @@ std::vector<bool> DataParallel::mineOf(const std::vector<double>& costs) const {
 std::vector<BatchItem> DataParallel::share(const std::vector<BatchItem>& items) {
     const size_t ranks = static_cast<size_t>(m_group.size());
     std::vector<double> costs;
-    for (const BatchItem& item : items)
-        costs.push_back(workOf(*item.graph, item.configs.size()));
+    for (const BatchItem& item : items) costs.push_back(workOf(*item.graph, item.configs.size()));
     // Seconds per unit of work of each rank once every rank has done some: the same values on
     // every rank (the times come from an all-reduce), so the same split.
     std::vector<double> secondsPerUnit;
