@@ -43,16 +43,24 @@ void runEvaluate(const EvaluateArgs& a) {
     for (const std::string& note : result.notes) std::cerr << "note: " << note << "\n";
     bar.finish();
     if (a.perGraph) {
-        cli::TablePrinter table({"graph", "configs", "kendall", "top5-score", "opa", "top1-err"},
-                                {false, true, true, true, true, true});
+        std::vector<const MetricSpec*> metrics;
+        std::vector<std::string> header{"graph", "configs"};
+        for (const MetricSpec& spec : kMetricTable)
+            if (spec.appliesTo(result.mean.kind)) {
+                metrics.push_back(&spec);
+                header.push_back(cli::metricReportName(spec));
+            }
+        std::vector<bool> rightAligned(header.size(), true);
+        rightAligned[0] = false;
+        cli::TablePrinter table(header, rightAligned);
         for (const auto& g : result.graphs) {
             if (!g.hasRuntimes) continue;
-            auto cell = [](double v) {
-                return v == v ? cli::TablePrinter::number(v) : std::string("-");
-            };
-            table.addRow({g.name, std::to_string(g.scores.size()), cell(g.metrics.kendall),
-                          cell(g.metrics.topKScore), cell(g.metrics.opa),
-                          cell(g.metrics.top1Error)});
+            std::vector<std::string> row{g.name, std::to_string(g.scores.size())};
+            for (const MetricSpec* spec : metrics) {
+                const double value = metricValue(g.metrics, *spec);
+                row.push_back(value == value ? metricText(*spec, value) : std::string("-"));
+            }
+            table.addRow(row);
         }
         table.print(std::cout);
     }

@@ -6,6 +6,7 @@
 
 #include <iostream>
 
+#include "base/program_path.h"
 #include "common/cli_options.h"
 #include "common/command_registry.h"
 #include "common/stop_signals.h"
@@ -16,7 +17,8 @@ namespace {
 
 using namespace tpugraphs;
 
-void runPipeline(const PipelineOptions& options) {
+void runPipeline(PipelineOptions options) {
+    options.program = thisProgram();  // the runs are trained by this CLI
     const std::atomic<bool>* stop = cli::installStopSignals();
     std::cout << "submission pipeline: " << options.datasetRoot << " -> " << options.outDir << ", "
               << "budget " << minutesText(options.budgetMinutes)

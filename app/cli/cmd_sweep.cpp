@@ -8,6 +8,7 @@
 #include <iterator>
 
 #include "base/atomic_file.h"
+#include "base/program_path.h"
 #include "common/cli_options.h"
 #include "common/command_registry.h"
 #include "common/stop_signals.h"
@@ -61,6 +62,7 @@ void runSweepCommand(SweepArgs& a) {
         std::cout << "sweep: stopped before training; the same command starts it" << std::endl;
         return;
     }
+    a.run.program = thisProgram();  // the trials are trained by this CLI
     std::cout << "sweep: " << trials.size() << " trials into " << a.run.outDir << ", "
               << a.run.workers << " at a time (Ctrl-C stops them at a safe point; the same "
               << "command resumes)" << std::endl;

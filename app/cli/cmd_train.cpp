@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "base/program_path.h"
 #include "common/cli_options.h"
 #include "common/command_registry.h"
 #include "common/stop_signals.h"
@@ -117,7 +118,7 @@ void runWorkers(const TrainArgs& a) {
         throw std::runtime_error(
             "--workers starts a process group of its own: do not use it under torchrun or "
             "another launcher");
-    const LocalWorkersResult result = runLocalWorkers(a.workers, a.distTimeout);
+    const LocalWorkersResult result = runLocalWorkers(thisProgram(), a.workers, a.distTimeout);
     if (!result.failures.empty()) {
         std::string lines;
         for (const std::string& failure : result.failures) lines += "\n  " + failure;

@@ -110,13 +110,8 @@ py::dict historyDict(const std::vector<TrainProgress>& history) {
     d["best"] =
         column([](const TrainProgress& p) { return uint8_t(p.bestSoFar); }).attr("view")("bool");
     d["val_graphs"] = column([](const TrainProgress& p) { return int64_t(p.validation.graphs); });
-    d["kendall"] = column([](const TrainProgress& p) { return p.validation.kendall; });
-    d["opa"] = column([](const TrainProgress& p) { return p.validation.opa; });
-    d["topk_score"] = column([](const TrainProgress& p) { return p.validation.topKScore; });
-    d["top1_error"] = column([](const TrainProgress& p) { return p.validation.top1Error; });
-    d["top5_error"] = column([](const TrainProgress& p) { return p.validation.top5Error; });
-    d["top10_error"] = column([](const TrainProgress& p) { return p.validation.top10Error; });
-    d["val_loss"] = column([](const TrainProgress& p) { return p.validation.loss; });
+    for (const MetricSpec& spec : kMetricTable)
+        d[spec.key] = column([&spec](const TrainProgress& p) { return metricValue(p.validation, spec); });
     return d;
 }
 

@@ -39,13 +39,7 @@ PyObject* g_interrupted = nullptr;
 py::dict metricsDict(const EvalMetrics& v) {
     py::dict d;
     d["graphs"] = v.graphs;
-    d["kendall"] = v.kendall;
-    d["opa"] = v.opa;
-    d["topk_score"] = v.topKScore;
-    d["top1_error"] = v.top1Error;
-    d["top5_error"] = v.top5Error;
-    d["top10_error"] = v.top10Error;
-    d["loss"] = v.loss;
+    for (const MetricSpec& spec : kMetricTable) d[spec.key] = metricValue(v, spec);
     return d;
 }
 

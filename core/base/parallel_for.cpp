@@ -1,6 +1,8 @@
 // parallelFor: std::threads taking the next index from a shared counter.
 #include "base/parallel_for.h"
 
+#include "base/core_count.h"
+
 #include <algorithm>
 #include <exception>
 #include <limits>
@@ -12,7 +14,7 @@ namespace tpugraphs {
 
 int resolveThreadCount(int threads) {
     if (threads > 0) return threads;
-    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return coresFor(CorePolicy::AllCores);
 }
 
 size_t parallelFor(size_t count, int threads, const std::function<void(size_t)>& body,

@@ -5,9 +5,12 @@
 
 namespace tpugraphs {
 
+std::string thisProgram() {
+    return std::filesystem::read_symlink("/proc/self/exe").string();
+}
+
 std::string programBeside(const std::string& name) {
-    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe");
-    return (self.parent_path() / name).string();
+    return (std::filesystem::path(thisProgram()).parent_path() / name).string();
 }
 
 }  // namespace tpugraphs

@@ -10,7 +10,7 @@
 #include "export/baseline_submission.h"
 #include "export/layout_ridge_baseline.h"
 #include "export/submission_scoring.h"
-#include "metrics/layout_metrics.h"
+#include "metrics/eval_metrics.h"
 #include "metrics/tile_metrics.h"
 
 namespace tpugraphs {
@@ -28,7 +28,8 @@ struct SplitGraph {
 
 // Scores (lower = predicted faster) of one method for a graph.
 struct Method {
-    std::string name, shortName;
+    std::string name;
+    ReferenceKind kind;
     std::function<std::vector<float>(const SplitGraph& graph)> scores;
 };
 
@@ -43,7 +44,7 @@ Method ridgeMethod(const DatasetIndex& index, Collection c) {
     for (const GraphEntry* g : index.select(c, Split::Train))
         if (g->error.empty()) fit.add(readLayoutGraph(graphFilePath(index, *g)));
     const auto model = std::make_shared<LayoutRidgeModel>(fit.solve());
-    return {"ridge on one-hot config features (fit on train)", "ridge",
+    return {"ridge on one-hot config features (fit on train)", ReferenceKind::Ridge,
             [model](const SplitGraph& g) { return layoutRidgeScores(*model, *g.layout); }};
 }
 
@@ -54,13 +55,14 @@ std::vector<Method> methodsFor(const DatasetIndex& index, Collection c,
     if (!tile) methods.push_back(ridgeMethod(index, c));
     methods.push_back({tile ? "heuristic: larger output tiles first"
                             : "heuristic: fewer default (-1) layouts first",
-                       "heuristic", [](const SplitGraph& g) {
+                       ReferenceKind::Heuristic, [](const SplitGraph& g) {
                            return g.tile ? tileBaselineScores(*g.tile)
                                          : layoutBaselineScores(*g.layout);
                        }});
     if (!noiselessRoot.empty())
         methods.push_back(
-            {"oracle: noiseless runtimes", "oracle", [&index, noiselessRoot](const SplitGraph& g) {
+            {"oracle: noiseless runtimes", ReferenceKind::Oracle,
+             [&index, noiselessRoot](const SplitGraph& g) {
                  // The same file under the noiseless root.
                  const std::string twin =
                      (fs::path(noiselessRoot) / fs::relative(g.path, index.root)).string();
@@ -81,13 +83,14 @@ SplitGraph readSplitGraph(GraphKind kind, const std::string& path) {
 
 // The competition metric and OPA of `scores` for a graph.
 std::pair<double, double> metricsOf(const SplitGraph& g, const std::vector<float>& scores) {
-    if (g.tile) {
-        const TileGraphMetrics m =
-            computeTileMetrics(scores, g.tile->configRuntime, g.tile->configRuntimeNormalizers);
-        return {m.score, m.opa};
-    }
-    const LayoutGraphMetrics m = computeLayoutMetrics(scores, g.layout->configRuntime);
-    return {m.kendallTau, m.opa};
+    const EvalMetrics m =
+        g.tile ? graphMetrics(GraphKind::Tile, scores,
+                              normalizedTileRuntimes(g.tile->configRuntime,
+                                                     g.tile->configRuntimeNormalizers))
+               : graphMetrics(GraphKind::Layout, scores,
+                              std::vector<double>(g.layout->configRuntime.begin(),
+                                                  g.layout->configRuntime.end()));
+    return {m.primary(), m.opa};
 }
 
 }  // namespace
@@ -98,8 +101,7 @@ std::vector<ReferenceScore> referenceScores(const DatasetIndex& index, Collectio
     const std::vector<const GraphEntry*> graphs = index.select(collection, split);
     if (graphs.empty()) return rows;
     const std::vector<Method> methods = methodsFor(index, collection, noiselessRoot);
-    for (const Method& method : methods)
-        rows.push_back({method.name, method.shortName, 0, 0, 1e300, 0});
+    for (const Method& method : methods) rows.push_back({method.name, method.kind, 0, 0, 1e300, 0});
     for (const GraphEntry* entry : graphs) {
         const SplitGraph g =
             readSplitGraph(collectionKind(collection), graphFilePath(index, *entry));

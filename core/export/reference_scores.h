@@ -11,9 +11,12 @@
 
 namespace tpugraphs {
 
+// Which reference a row is.
+enum class ReferenceKind { Ridge, Heuristic, Oracle };
+
 struct ReferenceScore {
-    std::string method;     // "ridge on one-hot config features (fit on train)", ...
-    std::string shortName;  // "ridge", "heuristic", "oracle"
+    std::string method;  // "ridge on one-hot config features (fit on train)", ...
+    ReferenceKind kind = ReferenceKind::Heuristic;
     int graphs = 0;
     double mean = 0, minimum = 0;  // of the competition metric (Kendall tau or top-5 score)
     double opa = 0;                // mean ordered pair accuracy

@@ -123,110 +123,130 @@ std::map<std::string, int64_t> configCountsOf(const DatasetIndex& index, Split s
     return counts;
 }
 
-SubmissionReport validateSubmission(std::istream& in, const SubmissionValidationOptions& options) {
-    SubmissionReport report;
-    IssueList issues(report, options.maxReportedErrors);
-    std::map<Collection, int64_t> perCollection;
-    std::unordered_map<std::string, int64_t> firstLine;
-    std::string line;
-    int64_t lineNumber = 0, pendingEmpty = 0;
+namespace {
 
+// The state of one validation as it reads the file.
+struct ValidationPass {
+    ValidationPass(const SubmissionValidationOptions& o, SubmissionReport& report)
+        : options(o), issues(report, o.maxReportedErrors) {}
+    const SubmissionValidationOptions& options;
+    IssueList issues;
+    std::map<Collection, int64_t> perCollection;
+    std::unordered_map<std::string, int64_t> firstLine;  // ID -> its line
+};
+
+// Step 1: the header line (a byte-order mark and a CR are allowed).
+void checkHeader(std::istream& in, ValidationPass& pass) {
+    std::string line;
     bool tooLong = false;
     if (!readSubmissionLine(in, &line, &tooLong)) {
-        issues.add(1, "empty file: expected the header '" + std::string(kSubmissionHeader) + "'");
-    } else if (tooLong) {
-        lineNumber = 1;
-        issues.add(1, tooLongLineProblem());
-    } else {
-        lineNumber = 1;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
-        if (line != kSubmissionHeader)
-            issues.add(
-                1, "header is '" + line.substr(0, 80) + "', expected '" + kSubmissionHeader + "'");
+        pass.issues.add(1,
+                        "empty file: expected the header '" + std::string(kSubmissionHeader) + "'");
+        return;
     }
+    if (tooLong) return pass.issues.add(1, tooLongLineProblem());
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
+    if (line != kSubmissionHeader)
+        pass.issues.add(
+            1, "header is '" + line.substr(0, 80) + "', expected '" + kSubmissionHeader + "'");
+}
+
+// Step 2, per row: its ID (once, of a known collection), its graph in the dataset when one is
+// given, and its indices for the collection's kind.
+void checkRow(const std::string& line, int64_t lineNumber, SubmissionReport& report,
+              ValidationPass& pass) {
+    SubmissionRow row;
+    std::string problem, stem;
+    Collection collection = Collection::TileXla;
+    if (!parseSubmissionLine(line, &row, &problem)) return pass.issues.add(lineNumber, problem);
+    const auto [it, inserted] = pass.firstLine.emplace(row.id, lineNumber);
+    if (!inserted)
+        return pass.issues.add(lineNumber, "duplicate ID '" + row.id + "' (first on line " +
+                                               std::to_string(it->second) + ")");
+    if (!splitSubmissionId(row.id, &collection, &stem, &problem))
+        return pass.issues.add(lineNumber, problem);
+    ++pass.perCollection[collection];
+    const int64_t* configs = nullptr;
+    if (pass.options.configCounts) {
+        const auto found = pass.options.configCounts->find(row.id);
+        if (found != pass.options.configCounts->end()) {
+            configs = &found->second;
+        } else if (pass.options.allowUnknownGraphs) {
+            ++report.uncheckedRows;
+        } else {
+            return pass.issues.add(lineNumber, "no graph '" + stem + "' of " +
+                                                   collectionName(collection) + " in the dataset");
+        }
+    }
+    if (collectionKind(collection) == GraphKind::Tile)
+        checkTileRow(row, configs, lineNumber, pass.issues);
+    else
+        checkLayoutRow(row, configs, lineNumber, pass.issues);
+}
+
+// Step 3: the rows per collection, and, when the file is checked as a full submission, that it
+// has every test graph's row.
+void checkCompleteness(SubmissionReport& report, ValidationPass& pass) {
+    const auto countOf = [&](Collection collection) {
+        return pass.perCollection.count(collection) ? pass.perCollection[collection] : 0;
+    };
+    size_t present = 0;
+    for (const auto& [collection, expected] : fullSubmissionRowCounts()) {
+        report.rowsPerCollection.emplace_back(collection, countOf(collection));
+        if (countOf(collection) > 0) ++present;
+    }
+    report.checkedAsFull =
+        pass.options.full == FullCheck::Always ||
+        (pass.options.full == FullCheck::Auto && present == fullSubmissionRowCounts().size());
+    report.checkedAgainstDataset = pass.options.configCounts != nullptr;
+    if (!report.checkedAsFull) return;
+    if (report.rows != kFullSubmissionRows) {
+        std::string detail;
+        for (const auto& [collection, expected] : fullSubmissionRowCounts())
+            if (countOf(collection) != expected)
+                detail += (detail.empty() ? "" : ", ") + std::string(collectionName(collection)) +
+                          " " + std::to_string(countOf(collection)) + " of " +
+                          std::to_string(expected);
+        pass.issues.add(0, "Kaggle requires all " + std::to_string(kFullSubmissionRows) +
+                               " test graphs of the five collections, found " +
+                               std::to_string(report.rows) + " rows: " + detail);
+    }
+    if (pass.options.configCounts)
+        for (const auto& [id, configs] : *pass.options.configCounts)
+            if (!pass.firstLine.count(id))
+                pass.issues.add(0, "no row for dataset graph '" + id + "'");
+}
+
+}  // namespace
+
+SubmissionReport validateSubmission(std::istream& in, const SubmissionValidationOptions& options) {
+    SubmissionReport report;
+    ValidationPass pass(options, report);
+    checkHeader(in, pass);
+    std::string line;
+    int64_t lineNumber = 1, pendingEmpty = 0;
+    bool tooLong = false;
     while (readSubmissionLine(in, &line, &tooLong)) {
         ++lineNumber;
         if (tooLong) {
-            issues.add(lineNumber, tooLongLineProblem());
+            pass.issues.add(lineNumber, tooLongLineProblem());
             continue;
         }
         if (line.empty() || line == "\r") {
             ++pendingEmpty;  // trailing empty lines are harmless; inner ones are reported below
             continue;
         }
-        for (int64_t e = pendingEmpty; e > 0; --e) issues.add(lineNumber - e, "empty line");
+        for (int64_t e = pendingEmpty; e > 0; --e) pass.issues.add(lineNumber - e, "empty line");
         pendingEmpty = 0;
         if (report.rows == kMaxSubmissionRows) {
-            issues.add(lineNumber, tooManyRowsProblem());
+            pass.issues.add(lineNumber, tooManyRowsProblem());
             break;
         }
         ++report.rows;
-
-        SubmissionRow row;
-        std::string problem, stem;
-        Collection collection = Collection::TileXla;
-        if (!parseSubmissionLine(line, &row, &problem)) {
-            issues.add(lineNumber, problem);
-            continue;
-        }
-        const auto [it, inserted] = firstLine.emplace(row.id, lineNumber);
-        if (!inserted) {
-            issues.add(lineNumber, "duplicate ID '" + row.id + "' (first on line " +
-                                       std::to_string(it->second) + ")");
-            continue;
-        }
-        if (!splitSubmissionId(row.id, &collection, &stem, &problem)) {
-            issues.add(lineNumber, problem);
-            continue;
-        }
-        ++perCollection[collection];
-        const int64_t* configs = nullptr;
-        if (options.configCounts) {
-            const auto found = options.configCounts->find(row.id);
-            if (found != options.configCounts->end()) {
-                configs = &found->second;
-            } else if (options.allowUnknownGraphs) {
-                ++report.uncheckedRows;
-            } else {
-                issues.add(lineNumber, "no graph '" + stem + "' of " + collectionName(collection) +
-                                           " in the dataset");
-                continue;
-            }
-        }
-        if (collectionKind(collection) == GraphKind::Tile)
-            checkTileRow(row, configs, lineNumber, issues);
-        else
-            checkLayoutRow(row, configs, lineNumber, issues);
+        checkRow(line, lineNumber, report, pass);
     }
-
-    size_t present = 0;
-    for (const auto& [collection, expected] : fullSubmissionRowCounts()) {
-        const int64_t count = perCollection.count(collection) ? perCollection[collection] : 0;
-        report.rowsPerCollection.emplace_back(collection, count);
-        if (count > 0) ++present;
-    }
-    report.checkedAsFull =
-        options.full == FullCheck::Always ||
-        (options.full == FullCheck::Auto && present == fullSubmissionRowCounts().size());
-    report.checkedAgainstDataset = options.configCounts != nullptr;
-    if (!report.checkedAsFull) return report;
-
-    if (report.rows != kFullSubmissionRows) {
-        std::string detail;
-        for (const auto& [collection, expected] : fullSubmissionRowCounts()) {
-            const int64_t count = perCollection.count(collection) ? perCollection[collection] : 0;
-            if (count != expected)
-                detail += (detail.empty() ? "" : ", ") + std::string(collectionName(collection)) +
-                          " " + std::to_string(count) + " of " + std::to_string(expected);
-        }
-        issues.add(0, "Kaggle requires all " + std::to_string(kFullSubmissionRows) +
-                          " test graphs of the five collections, found " +
-                          std::to_string(report.rows) + " rows: " + detail);
-    }
-    if (options.configCounts)
-        for (const auto& [id, configs] : *options.configCounts)
-            if (!firstLine.count(id)) issues.add(0, "no row for dataset graph '" + id + "'");
+    checkCompleteness(report, pass);
     return report;
 }
 

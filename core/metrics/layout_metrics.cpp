@@ -1,12 +1,10 @@
-// Layout metrics: Kendall tau-b of predictions or of a submitted ranking, OPA, top-K errors.
+// Layout metrics: Kendall tau-b of predictions or of a submitted ranking.
 #include "metrics/layout_metrics.h"
 
-#include <algorithm>
 #include <stdexcept>
 #include <string>
 
 #include "metrics/kendall.h"
-#include "metrics/tile_metrics.h"
 
 namespace tpugraphs {
 namespace {
@@ -49,20 +47,6 @@ double layoutKendallTauFromRanking(const std::vector<int64_t>& ranking,
         position[static_cast<size_t>(config)] = static_cast<double>(rank);
     }
     return kendallTau(position, toDouble(configRuntime));
-}
-
-LayoutGraphMetrics computeLayoutMetrics(const std::vector<float>& predictedScores,
-                                        const std::vector<int64_t>& configRuntime) {
-    LayoutGraphMetrics m;
-    m.kendallTau = layoutKendallTau(predictedScores, configRuntime);
-    const std::vector<double> runtimes = toDouble(configRuntime);
-    m.opa = orderedPairAccuracy(predictedScores, runtimes);
-    if (!runtimes.empty() && *std::min_element(runtimes.begin(), runtimes.end()) > 0) {
-        m.topKError1 = topKError(predictedScores, runtimes, 1);
-        m.topKError5 = topKError(predictedScores, runtimes, 5);
-        m.topKError10 = topKError(predictedScores, runtimes, 10);
-    }
-    return m;
 }
 
 }  // namespace tpugraphs

@@ -1,11 +1,10 @@
 // Layout-collection metrics per graph: Kendall tau-b of predictions vs runtimes (the competition
-// score), ordered pair accuracy, and scoring a submitted ranking. Lower score = predicted faster.
+// score) and of a submitted ranking (metrics/eval_metrics.h computes all of a graph's). Lower
+// score = predicted faster.
 #pragma once
 
 #include <cstdint>
 #include <vector>
-
-#include "metrics/ordered_pair_accuracy.h"
 
 namespace tpugraphs {
 
@@ -20,17 +19,5 @@ double layoutKendallTau(const std::vector<float>& predictedScores,
 // Kendall tau-b. Throws std::invalid_argument when ranking is not a permutation of 0..C-1.
 double layoutKendallTauFromRanking(const std::vector<int64_t>& ranking,
                                    const std::vector<int64_t>& configRuntime);
-
-struct LayoutGraphMetrics {
-    double kendallTau = 0;  // the competition score of the graph
-    double opa = 0;
-    double topKError1 = 0;  // min(runtime of K best-predicted) / min(all) - 1 (K clipped to C)
-    double topKError5 = 0;
-    double topKError10 = 0;
-};
-
-// All layout metrics of one graph. topK errors need runtimes > 0 (else they are left at 0).
-LayoutGraphMetrics computeLayoutMetrics(const std::vector<float>& predictedScores,
-                                        const std::vector<int64_t>& configRuntime);
 
 }  // namespace tpugraphs

@@ -1,11 +1,10 @@
-// Tile metrics: normalised runtimes, top-K slowdown score and errors, OPA.
+// Tile metrics: normalised runtimes, top-K slowdown score and errors.
 #include "metrics/tile_metrics.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "metrics/ordered_pair_accuracy.h"
 #include "metrics/ranking.h"
 
 namespace tpugraphs {
@@ -62,19 +61,6 @@ double topKError(const std::vector<float>& predictedScores, const std::vector<do
                                     " scores for " + std::to_string(runtimes.size()) + " configs");
     if (k < 1) throw std::invalid_argument("top-K error: K must be >= 1");
     return chosenSlowdown(runtimes, topKByScore(predictedScores, static_cast<size_t>(k))) - 1.0;
-}
-
-TileGraphMetrics computeTileMetrics(const std::vector<float>& predictedScores,
-                                    const std::vector<int64_t>& configRuntime,
-                                    const std::vector<int64_t>& normalizers) {
-    const std::vector<double> runtimes = normalizedTileRuntimes(configRuntime, normalizers);
-    TileGraphMetrics m;
-    m.topKError1 = topKError(predictedScores, runtimes, 1);
-    m.topKError5 = topKError(predictedScores, runtimes, 5);
-    m.topKError10 = topKError(predictedScores, runtimes, 10);
-    m.score = 1.0 - m.topKError5;  // 2 - min(top-5)/min(all) with K = min(5, C)
-    m.opa = orderedPairAccuracy(predictedScores, runtimes);
-    return m;
 }
 
 }  // namespace tpugraphs

@@ -1,4 +1,5 @@
-// Tile-collection metrics per graph: competition score (top-5 slowdown), paper top-K errors, OPA.
+// Tile-collection metrics per graph: normalised runtimes, the competition score of a submission's
+// chosen configs, the paper's top-K errors (metrics/eval_metrics.h computes all of a graph's).
 // Predictions follow the project convention: lower score = predicted faster.
 #pragma once
 
@@ -24,18 +25,5 @@ double tileScoreFromChosen(const std::vector<double>& runtimes, const std::vecto
 // Same errors as tileScoreFromChosen.
 double topKError(const std::vector<float>& predictedScores, const std::vector<double>& runtimes,
                  int k);
-
-struct TileGraphMetrics {
-    double score = 0;       // 2 - min(top-K)/min(all), K = min(5, C): the competition score
-    double topKError1 = 0;  // paper top-K errors (K clipped to C)
-    double topKError5 = 0;
-    double topKError10 = 0;
-    double opa = 0;  // ordered pair accuracy, see metrics/ordered_pair_accuracy.h
-};
-
-// All tile metrics of one graph from predicted scores and the raw arrays of the .npz.
-TileGraphMetrics computeTileMetrics(const std::vector<float>& predictedScores,
-                                    const std::vector<int64_t>& configRuntime,
-                                    const std::vector<int64_t>& normalizers);
 
 }  // namespace tpugraphs

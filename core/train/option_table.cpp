@@ -11,6 +11,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "base/number_text.h"
+
 namespace tpugraphs {
 
 namespace {
@@ -690,22 +692,6 @@ std::vector<std::string> changedOptionKeys(const TrainOptions& options) {
         if (spec.get(options) != spec.get(defaults)) keys.push_back(spec.key);
     }
     return keys;
-}
-
-std::string shortestText(double value) {
-    // The shortest of the shortest %g form and the shortest fixed form that read back exactly
-    // ("1000", not "1e+03"; "1e-07", not "0.0000001").
-    char general[64], fixed[64];
-    for (int precision = 1; precision <= 17; ++precision) {
-        std::snprintf(general, sizeof general, "%.*g", precision, value);
-        if (std::strtod(general, nullptr) == value) break;
-    }
-    for (int decimals = 0; decimals <= 17; ++decimals) {
-        std::snprintf(fixed, sizeof fixed, "%.*f", decimals, value);
-        if (std::strtod(fixed, nullptr) == value) break;
-    }
-    const bool fixedExact = std::strtod(fixed, nullptr) == value;
-    return fixedExact && std::strlen(fixed) <= std::strlen(general) ? fixed : general;
 }
 
 }  // namespace tpugraphs

@@ -73,7 +73,4 @@ std::string optionRangeProblem(const OptionSpec& spec, const TrainOptions& optio
 // table order; runDir, dataset and collection are left out.
 std::vector<std::string> changedOptionKeys(const TrainOptions& options);
 
-// Number formatting shared by the table's users: the shortest text that reads back exactly.
-std::string shortestText(double value);
-
 }  // namespace tpugraphs

@@ -37,7 +37,8 @@ std::string pipelineReport(const PipelineOptions& o, const PipelineOutcome& outc
             runs += (runs.empty() ? "" : " / ") + fixedText(run.primary(), 3);
         std::string ridge = "-", heuristic = "-";
         for (const ReferenceScore& ref : c.references)
-            (ref.shortName == "ridge" ? ridge : heuristic) = fixedText(ref.mean);
+            if (ref.kind != ReferenceKind::Oracle)
+                (ref.kind == ReferenceKind::Ridge ? ridge : heuristic) = fixedText(ref.mean);
         md +=
             "| " + std::string(collectionName(c.collection)) + " | " +
             fixedText(static_cast<double>(c.stepsDone) / std::max<size_t>(1, c.runs.size()), 0) +
@@ -48,9 +49,10 @@ std::string pipelineReport(const PipelineOptions& o, const PipelineOutcome& outc
             "** | " + runs + " | " + ridge + " | " + heuristic + " | " +
             fixedText(c.scoringMinutes, 1) + " |\n";
     }
-    md +=
-        "\nMetric: Kendall tau (layout), top-5 score (tile), on the valid split, the runs' "
-        "last checkpoints. Layout models (ensemble and runs) are scored on a seeded subset of " +
+    md += "\nMetric: " + std::string(scoreMetric(GraphKind::Layout).label) + " (layout), " +
+          scoreMetric(GraphKind::Tile).label +
+          " (tile), on the valid split, the runs' "
+          "last checkpoints. Layout models (ensemble and runs) are scored on a seeded subset of " +
         std::to_string(kPipelineLayoutValidConfigs) +
         " configs of each valid graph (Kaggle's test files hold about as many), the same "
         "subset for every run; the references on every config. Valid scoring: the runs, their "

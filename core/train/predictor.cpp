@@ -7,6 +7,7 @@
 
 #include "base/atomic_file.h"
 #include "data/data_error.h"
+#include "metrics/eval_metrics.h"
 #include "metrics/ranking.h"
 #include "model/config_scorer.h"
 #include "model/cost_model.h"
@@ -14,7 +15,6 @@
 #include "train/checkpoint.h"
 #include "train/component_options.h"
 #include "train/distributed/fingerprint.h"
-#include "train/graph_metrics.h"
 #include "train/random_streams.h"
 #include "train/training_data.h"
 
@@ -235,8 +235,10 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
         configsBefore += graphConfigs;
     }
     if (progress && !result.cancelled) progress(entries.size(), entries.size());
-    result.mean = meanMetrics(withRuntimes);
-    for (const std::vector<EvalMetrics>& run : runMetrics) result.runs.push_back(meanMetrics(run));
+    const GraphKind kind = collectionKind(collection);
+    result.mean = meanMetrics(kind, withRuntimes);
+    for (const std::vector<EvalMetrics>& run : runMetrics)
+        result.runs.push_back(meanMetrics(kind, run));
     return result;
 }
 

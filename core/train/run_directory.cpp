@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -28,36 +29,113 @@ const EnumName<RunStatus> kStatuses[] = {{RunStatus::Running, "running"},
                                          {RunStatus::Failed, "failed"}};
 
 nlohmann::json metricsJson(const EvalMetrics& m) {
-    auto number = [](double v) { return std::isnan(v) ? nlohmann::json() : nlohmann::json(v); };
-    return {{"graphs", m.graphs},
-            {"kendall", number(m.kendall)},
-            {"opa", number(m.opa)},
-            {"topk_score", number(m.topKScore)},
-            {"top1_error", number(m.top1Error)},
-            {"top5_error", number(m.top5Error)},
-            {"top10_error", number(m.top10Error)},
-            {"loss", number(m.loss)}};
+    nlohmann::json j = {{"graphs", m.graphs}};
+    for (const MetricSpec& spec : kMetricTable) {
+        const double value = metricValue(m, spec);
+        j[spec.jsonKey] = std::isnan(value) ? nlohmann::json() : nlohmann::json(value);
+    }
+    return j;
 }
 
-EvalMetrics metricsFromJson(const nlohmann::json& j) {
+EvalMetrics metricsFromJson(const nlohmann::json& j, GraphKind kind) {
     EvalMetrics m;
-    auto number = [&](const char* key, double* out) {
-        if (j.contains(key) && !j.at(key).is_null()) *out = j.at(key).get<double>();
-    };
+    m.kind = kind;
     if (j.contains("graphs")) m.graphs = j.at("graphs").get<int>();
-    number("kendall", &m.kendall);
-    number("opa", &m.opa);
-    number("topk_score", &m.topKScore);
-    number("top1_error", &m.top1Error);
-    number("top5_error", &m.top5Error);
-    number("top10_error", &m.top10Error);
-    number("loss", &m.loss);
+    for (const MetricSpec& spec : kMetricTable)
+        if (j.contains(spec.jsonKey) && !j.at(spec.jsonKey).is_null())
+            m.*spec.field = j.at(spec.jsonKey).get<double>();
     return m;
 }
 
-const char* const kHistoryHeader =
-    "step,total_steps,epoch,loss,lr,configs_per_s,graphs_per_s,elapsed_s,eta_s,is_validation,"
-    "best,val_graphs,kendall,opa,topk_score,top1_error,top5_error,top10_error,val_loss";
+std::string integerText(int64_t value) {
+    return std::to_string(value);
+}
+
+std::string numberText(double value, const char* format) {
+    char text[48];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+// A column of history.csv before the metric table's: its name, its text, and how it is read.
+struct ProgressColumn {
+    const char* name;
+    std::string (*write)(const TrainProgress&);
+    void (*read)(TrainProgress&, const std::string&);
+};
+
+double parseNumber(const std::string& cell) {
+    return std::strtod(cell.c_str(), nullptr);
+}
+
+const ProgressColumn kProgressColumns[] = {
+    {"step", [](const TrainProgress& p) { return integerText(p.step); },
+     [](TrainProgress& p, const std::string& c) { p.step = std::strtoll(c.c_str(), nullptr, 10); }},
+    {"total_steps", [](const TrainProgress& p) { return integerText(p.totalSteps); },
+     [](TrainProgress& p, const std::string& c) {
+         p.totalSteps = std::strtoll(c.c_str(), nullptr, 10);
+     }},
+    {"epoch", [](const TrainProgress& p) { return integerText(p.epoch); },
+     [](TrainProgress& p, const std::string& c) { p.epoch = std::atoi(c.c_str()); }},
+    {"loss", [](const TrainProgress& p) { return numberText(p.loss, "%.9g"); },
+     [](TrainProgress& p, const std::string& c) { p.loss = parseNumber(c); }},
+    {"lr", [](const TrainProgress& p) { return numberText(p.lr, "%.9g"); },
+     [](TrainProgress& p, const std::string& c) { p.lr = parseNumber(c); }},
+    {"configs_per_s", [](const TrainProgress& p) { return numberText(p.configsPerSecond, "%.6g"); },
+     [](TrainProgress& p, const std::string& c) { p.configsPerSecond = parseNumber(c); }},
+    {"graphs_per_s", [](const TrainProgress& p) { return numberText(p.graphsPerSecond, "%.6g"); },
+     [](TrainProgress& p, const std::string& c) { p.graphsPerSecond = parseNumber(c); }},
+    {"elapsed_s", [](const TrainProgress& p) { return numberText(p.elapsedSeconds, "%.3f"); },
+     [](TrainProgress& p, const std::string& c) { p.elapsedSeconds = parseNumber(c); }},
+    {"eta_s", [](const TrainProgress& p) { return numberText(p.etaSeconds, "%.3f"); },
+     [](TrainProgress& p, const std::string& c) { p.etaSeconds = parseNumber(c); }},
+    {"is_validation", [](const TrainProgress& p) { return integerText(p.isValidation ? 1 : 0); },
+     [](TrainProgress& p, const std::string& c) {
+         p.isValidation = c == "1";
+         p.phase = p.isValidation ? TrainPhase::Validation : TrainPhase::Training;
+     }},
+    {"best", [](const TrainProgress& p) { return integerText(p.bestSoFar ? 1 : 0); },
+     [](TrainProgress& p, const std::string& c) { p.bestSoFar = c == "1"; }},
+    {"val_graphs", [](const TrainProgress& p) { return integerText(p.validation.graphs); },
+     [](TrainProgress& p, const std::string& c) { p.validation.graphs = std::atoi(c.c_str()); }},
+};
+
+// What a column of a history file holds: a progress column, a metric, or nothing this build
+// reads (a column of an older format, e.g. version 2's always-empty "val_loss").
+struct HistoryColumn {
+    const ProgressColumn* progress = nullptr;
+    const MetricSpec* metric = nullptr;
+};
+
+std::vector<std::string> splitCells(const std::string& line) {
+    std::vector<std::string> cells;
+    std::stringstream cellStream(line);
+    std::string cell;
+    while (std::getline(cellStream, cell, ',')) cells.push_back(cell);
+    if (!line.empty() && line.back() == ',') cells.emplace_back();
+    return cells;
+}
+
+// The columns of a history header; throws RunError when a progress column is missing.
+std::vector<HistoryColumn> historyColumns(const std::string& header, const std::string& source) {
+    std::vector<HistoryColumn> columns;
+    for (const std::string& name : splitCells(header)) {
+        HistoryColumn column;
+        for (const ProgressColumn& p : kProgressColumns)
+            if (name == p.name) column.progress = &p;
+        for (const MetricSpec& spec : kMetricTable)
+            if (name == spec.historyColumn) column.metric = &spec;
+        columns.push_back(column);
+    }
+    for (const ProgressColumn& p : kProgressColumns) {
+        const bool present = std::any_of(columns.begin(), columns.end(),
+                                         [&](const HistoryColumn& c) { return c.progress == &p; });
+        if (!present)
+            throw RunError(source + ": not a run history (unexpected header: no column '" + p.name +
+                           "')");
+    }
+    return columns;
+}
 
 }  // namespace
 
@@ -73,10 +151,14 @@ std::string readTextFile(const std::string& path) {
     return text.str();
 }
 
-void writeRunHeader(const std::string& runDir, const TrainOptions& options) {
+void writeRunFormat(const std::string& runDir) {
     const nlohmann::json format = {
         {"format", "tpugraphs-run"}, {"version", kRunFormatVersion}, {"written_by", versionText()}};
     writeFileAtomically(runDir + "/format.json", format.dump(2) + "\n");
+}
+
+void writeRunHeader(const std::string& runDir, const TrainOptions& options) {
+    writeRunFormat(runDir);
     // The dataset as an absolute path: the run resumes and predicts from any folder.
     TrainOptions stored = options;
     std::error_code error;
@@ -141,9 +223,11 @@ void readFormat(const std::string& runDir, RunInfo* info) {
                        "; this build (" + versionText() + ") reads version " +
                        std::to_string(kRunFormatVersion) + ": open it with that version");
     }
-    if (info->formatVersion != kRunFormatVersion)
+    if (info->formatVersion < kOldestReadableRunFormatVersion)
         throw RunError(runDir + ": run format version " + std::to_string(info->formatVersion) +
-                       ", this build reads version " + std::to_string(kRunFormatVersion));
+                       ", this build reads versions " +
+                       std::to_string(kOldestReadableRunFormatVersion) + " to " +
+                       std::to_string(kRunFormatVersion));
 }
 
 void readState(const std::string& path, RunInfo* info) {
@@ -151,7 +235,9 @@ void readState(const std::string& path, RunInfo* info) {
         info->step = state.value("step", int64_t{0});
         info->totalSteps = state.value("total_steps", int64_t{0});
         info->bestStep = state.value("best_step", int64_t{-1});
-        if (state.contains("best")) info->best = metricsFromJson(state.at("best"));
+        if (state.contains("best"))
+            info->best =
+                metricsFromJson(state.at("best"), collectionKind(info->options.collection));
         const auto status = state.value("status", std::string("running"));
         if (!parseEnumName(kStatuses, status, &info->status))
             throw RunError(path + ": malformed run file: unknown status '" + status + "'");
@@ -169,7 +255,7 @@ RunInfo loadRunInfo(const std::string& runDir) {
     readFormat(runDir, &info);
     const std::string optionsPath = runDir + "/options.json";
     try {
-        info.options = runOptionsFromJson(readTextFile(optionsPath), optionsPath);
+        info.options = runOptionsFromJson(readTextFile(optionsPath), optionsPath, info.formatVersion);
     } catch (const std::runtime_error& e) {
         if (dynamic_cast<const RunError*>(&e)) throw;
         throw RunError(std::string(e.what()));
@@ -178,7 +264,8 @@ RunInfo loadRunInfo(const std::string& runDir) {
     if (fs::exists(statePath)) readState(statePath, &info);
     const std::string historyPath = runDir + "/history.csv";
     if (fs::exists(historyPath))
-        info.history = historyFromCsv(readTextFile(historyPath), historyPath);
+        info.history = historyFromCsv(readTextFile(historyPath),
+                                      collectionKind(info.options.collection), historyPath);
     info.hasCheckpoint = fs::exists(runDir + "/last.pt");
     info.hasBestCheckpoint = fs::exists(runDir + "/best.pt");
     info.label = readRunLabel(runDir);
@@ -199,62 +286,41 @@ RunInfo readRunForListing(const std::string& runDir) {
 }
 
 std::string historyToCsv(const std::vector<TrainProgress>& history) {
-    std::string out = std::string(kHistoryHeader) + "\n";
-    char line[512];
-    for (const auto& p : history) {
-        const auto& v = p.validation;
-        std::snprintf(line, sizeof line,
-                      "%lld,%lld,%d,%.9g,%.9g,%.6g,%.6g,%.3f,%.3f,%d,%d,%d,%.9g,%.9g,%.9g,%.9g,%."
-                      "9g,%.9g,%.9g\n",
-                      static_cast<long long>(p.step), static_cast<long long>(p.totalSteps), p.epoch,
-                      p.loss, p.lr, p.configsPerSecond, p.graphsPerSecond, p.elapsedSeconds,
-                      p.etaSeconds, p.isValidation ? 1 : 0, p.bestSoFar ? 1 : 0, v.graphs,
-                      v.kendall, v.opa, v.topKScore, v.top1Error, v.top5Error, v.top10Error,
-                      v.loss);
-        out += line;
+    std::string out;
+    for (const ProgressColumn& p : kProgressColumns) out += std::string(p.name) + ",";
+    for (const MetricSpec& spec : kMetricTable) out += std::string(spec.historyColumn) + ",";
+    out.back() = '\n';
+    for (const TrainProgress& p : history) {
+        for (const ProgressColumn& column : kProgressColumns) out += column.write(p) + ",";
+        for (const MetricSpec& spec : kMetricTable)
+            out += numberText(metricValue(p.validation, spec), "%.9g") + ",";
+        out.back() = '\n';
     }
     return out;
 }
 
-std::vector<TrainProgress> historyFromCsv(const std::string& csv, const std::string& source) {
+std::vector<TrainProgress> historyFromCsv(const std::string& csv, GraphKind kind,
+                                          const std::string& source) {
     std::vector<TrainProgress> history;
     std::istringstream in(csv);
     std::string line;
-    if (!std::getline(in, line) || line != kHistoryHeader)
-        throw RunError(source + ": not a run history (unexpected header)");
+    if (!std::getline(in, line)) throw RunError(source + ": not a run history (empty)");
+    const std::vector<HistoryColumn> columns = historyColumns(line, source);
     int row = 1;
     while (std::getline(in, line)) {
         ++row;
         if (line.empty()) continue;
-        std::vector<std::string> cells;
-        std::stringstream cellStream(line);
-        std::string cell;
-        while (std::getline(cellStream, cell, ',')) cells.push_back(cell);
-        if (cells.size() != 19)
+        const std::vector<std::string> cells = splitCells(line);
+        if (cells.size() != columns.size())
             throw RunError(source + ": row " + std::to_string(row) + " has " +
-                           std::to_string(cells.size()) + " columns, expected 19");
-        auto num = [&](size_t i) { return std::strtod(cells[i].c_str(), nullptr); };
+                           std::to_string(cells.size()) + " columns, expected " +
+                           std::to_string(columns.size()));
         TrainProgress p;
-        p.step = std::strtoll(cells[0].c_str(), nullptr, 10);
-        p.totalSteps = std::strtoll(cells[1].c_str(), nullptr, 10);
-        p.epoch = std::atoi(cells[2].c_str());
-        p.loss = num(3);
-        p.lr = num(4);
-        p.configsPerSecond = num(5);
-        p.graphsPerSecond = num(6);
-        p.elapsedSeconds = num(7);
-        p.etaSeconds = num(8);
-        p.isValidation = cells[9] == "1";
-        p.phase = p.isValidation ? TrainPhase::Validation : TrainPhase::Training;
-        p.bestSoFar = cells[10] == "1";
-        p.validation.graphs = std::atoi(cells[11].c_str());
-        p.validation.kendall = num(12);
-        p.validation.opa = num(13);
-        p.validation.topKScore = num(14);
-        p.validation.top1Error = num(15);
-        p.validation.top5Error = num(16);
-        p.validation.top10Error = num(17);
-        p.validation.loss = num(18);
+        p.validation.kind = kind;
+        for (size_t i = 0; i < cells.size(); ++i) {
+            if (columns[i].progress) columns[i].progress->read(p, cells[i]);
+            if (columns[i].metric) p.validation.*columns[i].metric->field = parseNumber(cells[i]);
+        }
         history.push_back(p);
     }
     return history;

@@ -22,7 +22,11 @@
 namespace tpugraphs {
 
 // Version 2: flat optimiser state (FlatAdam); score heads split into input / graphInput / rest.
-constexpr int kRunFormatVersion = 2;
+// Version 3: history.csv's metric columns are the metric table's, read by name (a version 2
+// history, with its always-empty "val_loss", reads as well). A resumed run is rewritten in the
+// current version.
+constexpr int kRunFormatVersion = 3;
+constexpr int kOldestReadableRunFormatVersion = 2;
 
 // A run directory that cannot be used: names the directory (or file) and the problem.
 class RunError : public std::runtime_error {
@@ -30,7 +34,6 @@ public:
     explicit RunError(const std::string& message) : std::runtime_error(message) {}
 };
 
-enum class RunStatus { Running, Completed, Cancelled, EarlyStopped, Failed };
 const char* runStatusName(RunStatus status);
 
 struct RunInfo {
@@ -63,15 +66,19 @@ struct RunInfo {
 bool isRunDirectory(const std::string& dir);
 
 // Reads options, state and history, and whether a running run is still alive. Throws RunError
-// when the directory is not a run, its format version differs from kRunFormatVersion, or a
-// file is malformed (the message names the file).
+// when the directory is not a run, its format version is not between
+// kOldestReadableRunFormatVersion and kRunFormatVersion, or a file is malformed (the message
+// names the file).
 RunInfo loadRunInfo(const std::string& runDir);
 // The same for a list of runs: never throws; a run that cannot be read comes back with its
 // directory and `unreadable` saying why.
 RunInfo readRunForListing(const std::string& runDir);
 
-// history.csv text and back (for tests and tools).
+// history.csv text and back (for tests and tools): the progress columns, then one column per
+// row of the metric table. Reading goes by the header's names: a column this build does not
+// know is skipped, a metric column the file lacks stays NaN; the metrics are of `kind`.
 std::string historyToCsv(const std::vector<TrainProgress>& history);
-std::vector<TrainProgress> historyFromCsv(const std::string& csv, const std::string& source);
+std::vector<TrainProgress> historyFromCsv(const std::string& csv, GraphKind kind,
+                                          const std::string& source);
 
 }  // namespace tpugraphs

@@ -10,6 +10,8 @@ namespace tpugraphs {
 // Whole file as text. Throws RunError naming the file.
 std::string readTextFile(const std::string& path);
 
+// format.json of the current run format version.
+void writeRunFormat(const std::string& runDir);
 // format.json + options.json of a fresh run.
 void writeRunHeader(const std::string& runDir, const TrainOptions& options);
 // state.json (step, totals, best, status) and history.csv from `info`.

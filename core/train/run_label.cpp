@@ -85,9 +85,9 @@ RunScore readRunScore(const std::string& runDir) {
         score.step = j.at("step");
         score.scoredBy = j.value("scored_by", std::string());
         score.metrics.graphs = j.at("graphs");
-        score.metrics.kendall = numberOf(j, "kendall");
-        score.metrics.opa = numberOf(j, "opa");
-        score.metrics.topKScore = numberOf(j, "top5_score");
+        for (const MetricSpec& spec : kMetricTable)
+            score.metrics.*spec.field = numberOf(j, spec.jsonKey);
+        score.metrics.kind = j.at("kind") == "layout" ? GraphKind::Layout : GraphKind::Tile;
     } catch (const nlohmann::json::exception& e) {
         throw RunError(path + ": not a run score (" + e.what() + ")");
     }
@@ -95,13 +95,13 @@ RunScore readRunScore(const std::string& runDir) {
 }
 
 void writeRunScore(const std::string& runDir, const RunScore& score) {
-    const nlohmann::json j = {{"split", score.split},
-                              {"step", score.step},
-                              {"scored_by", score.scoredBy},
-                              {"graphs", score.metrics.graphs},
-                              {"kendall", number(score.metrics.kendall)},
-                              {"opa", number(score.metrics.opa)},
-                              {"top5_score", number(score.metrics.topKScore)}};
+    nlohmann::json j = {{"split", score.split},
+                        {"step", score.step},
+                        {"scored_by", score.scoredBy},
+                        {"kind", score.metrics.kind == GraphKind::Layout ? "layout" : "tile"},
+                        {"graphs", score.metrics.graphs}};
+    for (const MetricSpec& spec : kMetricTable)
+        j[spec.jsonKey] = number(metricValue(score.metrics, spec));
     writeFileAtomically(scorePath(runDir), j.dump(2) + "\n");
 }
 

@@ -67,6 +67,10 @@ void RunRecorder::openResumed(const TrainOptions& options) {
                        "', cannot resume it as '" + modelTypeName(options.model) + "' on '" +
                        collectionName(options.collection) + "'");
     m_info = std::move(stored);
+    if (m_info.formatVersion < kRunFormatVersion) {  // from now on written in this version
+        writeRunFormat(dir);
+        m_info.formatVersion = kRunFormatVersion;
+    }
 }
 
 void RunRecorder::restartFromScratch() {

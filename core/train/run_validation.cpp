@@ -3,9 +3,9 @@
 
 #include <cmath>
 
+#include "metrics/eval_metrics.h"
 #include "model/config_scorer.h"
 #include "train/distributed/data_parallel.h"
-#include "train/graph_metrics.h"
 #include "train/predictor.h"
 #include "train/random_streams.h"
 #include "train/training_failure.h"
@@ -49,7 +49,7 @@ EvalMetrics RunValidation::run(CostModelImpl& model, const torch::Device& device
         perGraph[i] = graphMetrics(m_data.kind, scores, item.set.runtime);
     }
     if (m_parallel) m_parallel->gatherMetrics(&perGraph, mine);
-    return meanMetrics(perGraph);
+    return meanMetrics(m_data.kind, perGraph);
 }
 
 }  // namespace tpugraphs

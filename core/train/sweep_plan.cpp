@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "base/number_text.h"
 #include "train/option_table.h"
 
 namespace tpugraphs {

@@ -4,18 +4,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "base/csv_table.h"
 #include "base/number_text.h"
 
 namespace tpugraphs {
 
 namespace {
-
-std::string csvField(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
-    std::string quoted = "\"";
-    for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
-}
 
 double mean(const std::vector<double>& values) {
     double sum = 0;
@@ -27,17 +21,20 @@ double mean(const std::vector<double>& values) {
 
 std::string csvOf(const std::vector<TrialResult>& results,
                   const std::vector<SweepEvaluation>& evaluations) {
-    std::string csv = "collection,point,seed,status,steps,seconds,valid_metric,valid_opa";
+    std::string csv = "collection,point,seed,status,steps,seconds,valid_metric";
+    for (const MetricSpec& spec : kMetricTable) csv += std::string(",valid_") + spec.key;
     for (const SweepEvaluation& e : evaluations)
-        csv += "," + csvField("score " + e.datasetRoot + ":" + splitName(e.split));
+        csv += "," + csvCell("score " + e.datasetRoot + ":" + splitName(e.split));
     csv += ",problem\n";
     for (const TrialResult& r : results) {
-        csv += std::string(collectionName(r.trial.collection)) + "," + csvField(r.trial.point) +
+        csv += std::string(collectionName(r.trial.collection)) + "," + csvCell(r.trial.point) +
                "," + std::to_string(r.trial.options.seed) + "," + runStatusName(r.status) + "," +
                std::to_string(r.steps) + "," + fixedText(r.seconds, 1) + "," +
-               fixedText(r.last.primary(), 6) + "," + fixedText(r.last.opa, 6);
+               fixedText(r.last.primary(), 6);
+        for (const MetricSpec& spec : kMetricTable)
+            csv += "," + fixedText(metricValue(r.last, spec), 6);
         for (double s : r.scores) csv += "," + fixedText(s, 6);
-        csv += "," + csvField(r.problem) + "\n";
+        csv += "," + csvCell(r.problem) + "\n";
     }
     return csv;
 }
@@ -57,7 +54,7 @@ std::vector<std::vector<const TrialResult*>> pointsOf(const std::vector<TrialRes
 
 double oracleOf(const std::vector<ReferenceScore>& references) {
     for (const ReferenceScore& ref : references)
-        if (ref.shortName == "oracle") return ref.mean;
+        if (ref.kind == ReferenceKind::Oracle) return ref.mean;
     return std::nan("");
 }
 
@@ -68,9 +65,8 @@ std::string seedsCell(const std::vector<double>& values) {
 }
 
 std::string tableHeader(Collection c, size_t evaluations, bool oracle) {
-    const bool tile = collectionKind(c) == GraphKind::Tile;
     std::string md = "### " + std::string(collectionName(c)) + " (" +
-                     (tile ? "top-5 score" : "Kendall tau") +
+                     scoreMetric(collectionKind(c)).label +
                      ", last step; mean, then per seed)\n\n| point | valid |";
     for (size_t e = 0; e < evaluations; ++e) md += " held-out " + std::to_string(e + 1) + " |";
     if (evaluations > 1) md += " held-out mean |";

@@ -18,6 +18,7 @@
 
 #include "base/atomic_file.h"
 #include "base/child_process.h"
+#include "base/core_count.h"
 #include "base/file_tree.h"
 #include "base/program_path.h"
 #include "train/option_table.h"
@@ -122,10 +123,12 @@ public:
     SweepRunner(const std::vector<SweepTrial>& trials, const SweepRunOptions& options,
                 const SweepProgress& progress, const std::atomic<bool>* cancel)
         : m_trials(trials), m_options(options), m_progress(progress), m_cancel(cancel) {
-        m_program = options.program.empty() ? programBeside("tpugraphs") : options.program;
-        const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        m_threads = options.threadsPerTrial > 0 ? options.threadsPerTrial
-                                                : std::max(1, cores / std::max(1, options.workers));
+        if (options.program.empty())
+            throw std::invalid_argument("sweep: no program given to train the trials with");
+        m_program = options.program;
+        m_threads = options.threadsPerTrial > 0
+                        ? options.threadsPerTrial
+                        : coresFor(CorePolicy::SharedEvenly, options.workers);
     }
 
     void trainAll() {

@@ -27,7 +27,7 @@ struct SweepRunOptions {
     std::string outDir;
     int workers = 1;          // trials at once
     int threadsPerTrial = 0;  // LibTorch threads of each; 0 = the cores / workers
-    std::string program;      // the `tpugraphs` CLI; empty = the one beside this program
+    std::string program;      // the `tpugraphs` CLI that trains the trials (required)
     std::vector<SweepEvaluation> evaluations;
     // Given: each trial's time limit in minutes as it starts (--time-limit-minutes; 0 = none),
     // from its index, the trials training and those waiting (indices into the trials).

@@ -12,13 +12,9 @@
 #include <dlfcn.h>
 
 #include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdlib>
-#include <fstream>
-#include <string>
-#include <thread>
 
+#include "base/core_count.h"
 #include "model/caching_cpu_allocator.h"
 
 namespace tpugraphs {
@@ -43,19 +39,6 @@ void singleThreadedBlas() {
         set(1);
 }
 
-// Busy and total jiffies of all cores from the first line of /proc/stat; false off Linux.
-bool cpuTimes(unsigned long long* busy, unsigned long long* total) {
-    std::ifstream in("/proc/stat");
-    std::string cpu;
-    unsigned long long user, nice, system, idle, iowait, irq, softirq, steal;
-    if (!(in >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal) ||
-        cpu != "cpu")
-        return false;
-    *busy = user + nice + system + irq + softirq + steal;
-    *total = *busy + idle + iowait;
-    return true;
-}
-
 // Worker processes started together on one machine (torchrun, `train --workers`) share its
 // cores: LOCAL_WORLD_SIZE of them.
 int processesOnThisMachine() {
@@ -65,22 +48,11 @@ int processesOnThisMachine() {
 
 }  // namespace
 
-double idleCores(std::chrono::milliseconds window) {
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    unsigned long long busy0, total0, busy1, total1;
-    if (!cpuTimes(&busy0, &total0)) return cores;
-    std::this_thread::sleep_for(window);
-    if (!cpuTimes(&busy1, &total1) || total1 <= total0) return cores;
-    const double busyShare = double(busy1 - busy0) / double(total1 - total0);
-    return std::clamp(cores * (1.0 - busyShare), 0.0, double(cores));
-}
-
 int defaultTorchThreads() {
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     // Sibling workers start at the same moment, so the idle cores they would see are not theirs.
-    if (processesOnThisMachine() > 1) return std::max(1, cores / processesOnThisMachine());
-    const int idle = static_cast<int>(std::lround(idleCores(std::chrono::milliseconds(100))));
-    return std::clamp(idle, 1, cores);
+    if (processesOnThisMachine() > 1)
+        return coresFor(CorePolicy::SharedEvenly, processesOnThisMachine());
+    return coresFor(CorePolicy::IdleCores);
 }
 
 int initTorchThreads(int threads) {

@@ -3,12 +3,8 @@
 // a caching allocator so large temporaries are not fresh pages every step.
 #pragma once
 
-#include <chrono>
-
 namespace tpugraphs {
 
-// Cores left idle by every process over `window` (from /proc/stat; all cores elsewhere).
-double idleCores(std::chrono::milliseconds window);
 // The intra-op threads a process gets by default: the cores idle over 100 ms at start-up
 // (/proc/stat counts in 10 ms ticks), rounded, at least 1; for one of several workers a launcher
 // started on this machine (LOCAL_WORLD_SIZE), the cores divided by their number. LibTorch's

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "base/enum_names.h"
+#include "base/number_text.h"
 #include "train/option_table.h"
 
 namespace tpugraphs {
@@ -166,13 +167,25 @@ TrainOptions trainOptionsFromJson(const std::string& text, const std::string& so
     }
 }
 
-TrainOptions runOptionsFromJson(const std::string& text, const std::string& source) {
+namespace {
+
+// Options added while runs were written in format version 2: a version 2 run may lack them, and
+// trains with their defaults, which is what it trained with (the options did not exist yet).
+bool addedDuringVersion2(const std::string& key) {
+    return key == "validate" || key == "balance_by_speed" || key == "time_limit_minutes";
+}
+
+}  // namespace
+
+TrainOptions runOptionsFromJson(const std::string& text, const std::string& source,
+                                int formatVersion) {
     std::string missing;
     try {
         const auto j = nlohmann::json::parse(text);
         if (j.is_object())
             for (const OptionSpec& spec : trainOptionTable())
-                if (!j.contains(spec.key) && !(spec.key == "dataset" && j.contains("dataset_root")))
+                if (!j.contains(spec.key) && !(spec.key == "dataset" && j.contains("dataset_root")) &&
+                    !(formatVersion <= 2 && addedDuringVersion2(spec.key)))
                     missing += (missing.empty() ? "" : ", ") + spec.key;
     } catch (const nlohmann::json::exception&) {
         // trainOptionsFromJson names the syntax error

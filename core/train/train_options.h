@@ -138,7 +138,10 @@ std::string trainOptionsToJson(const TrainOptions& options);
 TrainOptions trainOptionsFromJson(const std::string& json, const std::string& source);
 // A run's own options.json, which this build writes whole: as above, but a file missing keys of
 // the option table is refused with their names (a damaged file must not resume with defaults).
-TrainOptions runOptionsFromJson(const std::string& json, const std::string& source);
+// `formatVersion`: the run's format (run_directory.h); a version 2 run may lack the options
+// added while version 2 was current (validate, balance_by_speed, time_limit_minutes).
+TrainOptions runOptionsFromJson(const std::string& json, const std::string& source,
+                                int formatVersion);
 
 // The options a resumed run continues with: the run's own (`run`, which reached `stepReached`
 // of `plannedSteps`), with `changes` (option key -> text, as the CLI and the app take them)

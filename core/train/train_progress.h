@@ -4,29 +4,15 @@
 
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <string>
+
+#include "metrics/metric_table.h"
 
 namespace tpugraphs {
 
-// Validation / evaluation metrics averaged over graphs. Fields that do not apply to the
-// collection kind stay NaN (tile: no kendall; layout: no topKScore).
-struct EvalMetrics {
-    static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-    int graphs = 0;
-    double kendall = kNaN;    // layout: Kendall tau-b (competition score)
-    double opa = kNaN;        // ordered pair accuracy
-    double topKScore = kNaN;  // tile: 2 - min(top-5)/min(all) (competition score)
-    double top1Error = kNaN;  // min(top-K)/min(all) - 1
-    double top5Error = kNaN;
-    double top10Error = kNaN;
-    double loss = kNaN;  // mean validation loss
-
-    // The competition score of the kind (kendall for layout, topKScore for tile); higher = better.
-    double primary() const { return kendall == kendall ? kendall : topKScore; }
-};
-
 enum class TrainPhase { Loading, Training, Validation, Finished };
+// How a run stands or ended (train/run_directory.h names them).
+enum class RunStatus { Running, Completed, Cancelled, EarlyStopped, Failed };
 
 // What a Loading report's message is when it is a note on the data or the set-up, not progress.
 enum class TrainNote {
@@ -49,6 +35,7 @@ struct TrainProgress {
     bool isValidation = false;  // true: `validation` holds fresh metrics
     EvalMetrics validation;
     bool bestSoFar = false;  // this validation is the best so far (best checkpoint written)
+    RunStatus status = RunStatus::Running;  // phase Finished: how the run ended
     std::string message;     // human-readable, e.g. "loading 61 train graphs (12/61)"
     TrainNote note = TrainNote::None;  // Loading: `message` is a note of this kind
 };

@@ -384,6 +384,7 @@ TrainResult TrainingSession::finish(RunStatus status, TrainResult result) {
     done.totalSteps = info().totalSteps;
     done.elapsedSeconds = seconds(m_start);
     done.validation = info().best;
+    done.status = status;
     done.message = runStatusName(status);
     report(done);
     result.status = status;

@@ -102,112 +102,143 @@ ConfigSet seededSubset(const ConfigSet& set, size_t count, uint64_t seed) {
     return kept;
 }
 
-TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormalizer* nodeNormalizer,
-                              const FeatureNormalizer* configNormalizer,
-                              const LoadProgress& progress, const std::atomic<bool>* cancel) {
-    checkTrainOptions(options);
-    const GraphKind kind = collectionKind(options.collection);
-    TrainingData data;
-    data.kind = kind;
+namespace {
+
+// Step 1: the train graphs (and the valid ones when they are trained on too), then the valid
+// split's graphs to validate on (unless configs are held out). Empty when cancelled.
+void loadGraphs(const TrainOptions& options, const LoadProgress& progress,
+                const std::atomic<bool>* cancel, TrainingData* data) {
     const DatasetIndex index = scanDataset(options.datasetRoot);
     for (Split split : {Split::Train, Split::Valid}) {
         if (!trainsOn(options, split)) continue;
-        auto graphs = loadSplit(index, options, data.kind, split, 0, progress, cancel, &data.notes);
-        for (auto& graph : graphs) data.train.push_back(std::move(graph));
+        auto graphs =
+            loadSplit(index, options, data->kind, split, 0, progress, cancel, &data->notes);
+        for (auto& graph : graphs) data->train.push_back(std::move(graph));
     }
-    if (cancel && cancel->load()) return TrainingData{};
-    if (data.train.empty())
+    if (cancel && cancel->load()) return;
+    if (data->train.empty())
         throw std::invalid_argument(std::string("no usable train graphs of '") +
                                     collectionName(options.collection) + "' under " +
                                     options.datasetRoot +
-                                    (data.notes.empty() ? "" : " (" + data.notes.front() + ")"));
-    const bool holdout = options.holdoutConfigs > 0;
-    if (!holdout && options.validate && !trainsOn(options, Split::Valid)) {
-        data.valid = loadSplit(index, options, data.kind, Split::Valid,
-                               static_cast<size_t>(std::max(0, options.maxValidGraphs)), progress,
-                               cancel, &data.notes);
-        if (data.valid.empty())
-            data.notes.push_back(
+                                    (data->notes.empty() ? "" : " (" + data->notes.front() + ")"));
+    if (options.holdoutConfigs <= 0 && options.validate && !trainsOn(options, Split::Valid)) {
+        data->valid = loadSplit(index, options, data->kind, Split::Valid,
+                                static_cast<size_t>(std::max(0, options.maxValidGraphs)), progress,
+                                cancel, &data->notes);
+        if (data->valid.empty())
+            data->notes.push_back(
                 std::string(kNoValidationNote) + " the valid split has no usable graph of '" +
                 collectionName(options.collection) + "' under " + options.datasetRoot +
                 ": validate on held-out configs (--holdout-configs 0.1) instead");
     }
+}
 
-    // Normalisers are fitted on the graphs trained on only (never on what is validated).
+// Step 2: the normalisers (given, or fitted on the graphs trained on only, never on what is
+// validated), applied to every graph.
+void normalizeGraphs(const FeatureNormalizer* nodeNormalizer,
+                     const FeatureNormalizer* configNormalizer, TrainingData* data) {
+    const bool tile = data->kind == GraphKind::Tile;
     if (nodeNormalizer) {
-        data.nodeNormalizer = *nodeNormalizer;
-        if (configNormalizer) data.configNormalizer = *configNormalizer;
+        data->nodeNormalizer = *nodeNormalizer;
+        if (configNormalizer) data->configNormalizer = *configNormalizer;
     } else {
-        for (const auto& graph : data.train) {
-            data.nodeNormalizer.observe(graph.nodeFeat.data(), graph.nodes, graph.featureColumns);
-            if (data.kind == GraphKind::Tile)
-                data.configNormalizer.observe(graph.configFeat.data(), graph.configCount(),
-                                              graph.configColumns);
+        for (const auto& graph : data->train) {
+            data->nodeNormalizer.observe(graph.nodeFeat.data(), graph.nodes, graph.featureColumns);
+            if (tile)
+                data->configNormalizer.observe(graph.configFeat.data(), graph.configCount(),
+                                               graph.configColumns);
         }
-        data.nodeNormalizer.fit();
-        if (data.kind == GraphKind::Tile) data.configNormalizer.fit();
+        data->nodeNormalizer.fit();
+        if (tile) data->configNormalizer.fit();
     }
-    const FeatureNormalizer* configs =
-        data.kind == GraphKind::Tile ? &data.configNormalizer : nullptr;
-    parallelFor(data.train.size() + data.valid.size(), 0, [&](size_t i) {
+    const FeatureNormalizer* configs = tile ? &data->configNormalizer : nullptr;
+    parallelFor(data->train.size() + data->valid.size(), 0, [&](size_t i) {
         PreparedGraph& graph =
-            i < data.train.size() ? data.train[i] : data.valid[i - data.train.size()];
-        normalizeGraph(graph, data.nodeNormalizer, configs);
+            i < data->train.size() ? data->train[i] : data->valid[i - data->train.size()];
+        normalizeGraph(graph, data->nodeNormalizer, configs);
     });
+}
 
-    // Configs to train on (and, with a holdout, to validate on) per graph; a graph left with
-    // fewer than 2 distinct configs to train on carries no ranking signal and is dropped. When
-    // that would drop every graph (the real sample's tile and layout:xla:random train graphs
-    // hold identical config vectors), they are trained as they are, with a note.
+// Step 3: the configs of each train graph (distinct ones when duplicates collapse), split into
+// the ones trained on and the held-out ones (returned, per graph) when configs are held out.
+// When collapsing would leave no graph with 2 distinct configs (the real sample's tile and
+// layout:xla:random train graphs hold identical config vectors), they are trained as they are,
+// with a note.
+std::vector<ConfigSet> chooseTrainConfigs(const TrainOptions& options, TrainingData* data) {
+    const bool holdout = options.holdoutConfigs > 0;
     bool collapse = options.collapseDuplicates;
     const auto distinctOf = [&](const PreparedGraph& graph) {
         return std::max(distinctConfigs(graph).configs.size(), size_t{1});
     };
     if (collapse && !holdout &&
-        std::none_of(data.train.begin(), data.train.end(),
+        std::none_of(data->train.begin(), data->train.end(),
                      [&](const PreparedGraph& g) { return distinctOf(g) >= 2; })) {
         collapse = false;
-        data.notes.push_back(
+        data->notes.push_back(
             "no train graph has 2 distinct config vectors: trained with "
             "duplicates kept (identical configs give the model nothing to rank; "
             "their runtimes differ by measurement noise only)");
     }
-    std::vector<ConfigSet> heldSets(data.train.size()), all(data.train.size());
+    std::vector<ConfigSet> heldSets(data->train.size()), all(data->train.size());
     parallelFor(all.size(), 0, [&](size_t i) {
-        all[i] = collapse ? distinctConfigs(data.train[i]) : allConfigs(data.train[i]);
+        all[i] = collapse ? distinctConfigs(data->train[i]) : allConfigs(data->train[i]);
     });
-    for (size_t i = 0; i < data.train.size(); ++i) {
+    for (size_t i = 0; i < data->train.size(); ++i) {
         if (!holdout) {
-            data.trainSets.push_back(std::move(all[i]));
+            data->trainSets.push_back(std::move(all[i]));
             continue;
         }
         ConfigSet kept;
         holdOut(all[i], options.holdoutConfigs,
                 streamSeed(options.seed, RandomStream::HoldoutConfigs, i), &kept, &heldSets[i]);
-        data.trainSets.push_back(std::move(kept));
+        data->trainSets.push_back(std::move(kept));
     }
+    return heldSets;
+}
+
+// Step 4: drops the train graphs left with fewer than 2 configs to train on (no ranking
+// signal), keeping `heldSets` in step; throws when none is left.
+void dropUnrankableGraphs(const TrainOptions& options, TrainingData* data,
+                          std::vector<ConfigSet>* heldSets) {
     size_t usable = 0;
-    for (size_t i = 0; i < data.train.size(); ++i) {
-        if (data.trainSets[i].configs.size() < 2) {
-            data.notes.push_back("skipped " + data.train[i].path + ": " +
-                                 std::to_string(data.trainSets[i].configs.size()) +
-                                 " distinct config(s) left to train on");
+    for (size_t i = 0; i < data->train.size(); ++i) {
+        if (data->trainSets[i].configs.size() < 2) {
+            data->notes.push_back("skipped " + data->train[i].path + ": " +
+                                  std::to_string(data->trainSets[i].configs.size()) +
+                                  " distinct config(s) left to train on");
             continue;
         }
         if (usable != i) {
-            data.train[usable] = std::move(data.train[i]);
-            data.trainSets[usable] = std::move(data.trainSets[i]);
-            heldSets[usable] = std::move(heldSets[i]);
+            data->train[usable] = std::move(data->train[i]);
+            data->trainSets[usable] = std::move(data->trainSets[i]);
+            (*heldSets)[usable] = std::move((*heldSets)[i]);
         }
         ++usable;
     }
-    data.train.resize(usable);
-    data.trainSets.resize(usable);
-    if (data.train.empty())
+    data->train.resize(usable);
+    data->trainSets.resize(usable);
+    heldSets->resize(usable);
+    if (data->train.empty())
         throw std::invalid_argument(
             "no train graph of '" + std::string(collectionName(options.collection)) + "' under " +
-            options.datasetRoot + " has 2 distinct configs to rank (" + data.notes.back() + ")");
-    for (size_t i = 0; i < usable; ++i)
+            options.datasetRoot + " has 2 distinct configs to rank (" + data->notes.back() + ")");
+}
+
+}  // namespace
+
+TrainingData loadTrainingData(const TrainOptions& options, const FeatureNormalizer* nodeNormalizer,
+                              const FeatureNormalizer* configNormalizer,
+                              const LoadProgress& progress, const std::atomic<bool>* cancel) {
+    checkTrainOptions(options);
+    TrainingData data;
+    data.kind = collectionKind(options.collection);
+    loadGraphs(options, progress, cancel, &data);
+    if (cancel && cancel->load()) return TrainingData{};
+    normalizeGraphs(nodeNormalizer, configNormalizer, &data);
+    std::vector<ConfigSet> heldSets = chooseTrainConfigs(options, &data);
+    dropUnrankableGraphs(options, &data, &heldSets);
+    // What is validated: the held-out configs of the train graphs, then the valid graphs.
+    for (size_t i = 0; i < data.train.size(); ++i)
         if (heldSets[i].configs.size() >= 2)
             data.validation.push_back({&data.train[i], std::move(heldSets[i])});
     for (const auto& graph : data.valid) data.validation.push_back({&graph, allConfigs(graph)});

@@ -97,8 +97,8 @@ private Q_SLOTS:
         QVERIFY2(other.err.contains("holds another sweep"), qPrintable(other.describe()));
     }
 
-    // A trial program that is missing is named at once; one that fails says why, on the
-    // progress line and under the table (whose cells only show "-").
+    // No trial program given is refused; one that is missing is named at once; one that fails says
+    // why, on the progress line and under the table (whose cells only show "-").
     void failedTrialsSayWhy() {
         SweepSpec spec;
         spec.datasetRoot = m_root.toStdString();
@@ -106,6 +106,8 @@ private Q_SLOTS:
         const std::vector<SweepTrial> trials = planSweep(spec);
         SweepRunOptions options;
         options.outDir = (m_dir.path() + "/missing-program").toStdString();
+        // Core starts the program it is given (app/ chooses it), none by name.
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runSweep(trials, options));
         options.program = options.outDir + "/no-such-tpugraphs";
         try {
             runSweep(trials, options);

@@ -59,6 +59,11 @@ private Q_SLOTS:
     void initTestCase() {
         initTorchThreads(1);
         QVERIFY(m_dir.isValid());
+        const quint32 seed = qEnvironmentVariableIsSet("TPUGRAPHS_TEST_SEED")
+                                 ? qEnvironmentVariable("TPUGRAPHS_TEST_SEED").toUInt()
+                                 : QRandomGenerator::global()->generate();
+        qInfo("random signal moments: seed %u (replay with TPUGRAPHS_TEST_SEED=%u)", seed, seed);
+        m_random.seed(seed);
         m_root = QString::fromStdString(test::makeDemoDataset(m_dir, {Collection::TileXla}, 6));
         reference(kShortSteps);
     }
@@ -121,8 +126,11 @@ private Q_SLOTS:
         // still be linking LibTorch, where any program dies of SIGTERM).
         QVERIFY(process.waitForReadyRead(60000));
         // A random moment: loading, training, validating, or once the command has finished and
-        // the process is printing or exiting (nothing to stop, but it must not die).
-        QTest::qWait(QRandomGenerator::global()->bounded(4000));
+        // the process is printing or exiting (nothing to stop, but it must not die). Seeded
+        // (printed in initTestCase): TPUGRAPHS_TEST_SEED=N replays a failure's moments.
+        const int moment = m_random.bounded(4000);
+        qInfo("signal %d after %d ms", signal, moment);
+        QTest::qWait(moment);
         signalProcess(process, signal);
         process.waitForFinished(120000);
         QCOMPARE(process.state(), QProcess::NotRunning);
@@ -211,6 +219,7 @@ private:
 
     static constexpr int kShortSteps = 60, kLongSteps = 4000;
     QTemporaryDir m_dir;
+    QRandomGenerator m_random;
     QString m_root;
 };
 

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "export/submission_row.h"
+#include "metrics/eval_metrics.h"
 #include "metrics/layout_metrics.h"
 #include "metrics/ordered_pair_accuracy.h"
 #include "metrics/ranking.h"
@@ -55,27 +56,32 @@ private Q_SLOTS:
         // slowest, so the top 5 by score are 0, 1, 2, 4, 5 with best runtime 50.
         const std::vector<int64_t> runtime{100, 60, 90, 40, 80, 50, 70}, norm{1, 1, 1, 2, 1, 1, 1};
         const std::vector<float> predicted{0, 1, 2, 9, 3, 4, 5};
-        const TileGraphMetrics m = computeTileMetrics(predicted, runtime, norm);
-        QVERIFY(near(m.score, 2.0 - 50.0 / 20.0));  // -0.5
-        QVERIFY(near(m.topKError1, 100.0 / 20.0 - 1));
-        QVERIFY(near(m.topKError5, 50.0 / 20.0 - 1));
-        QVERIFY(near(m.topKError10, 0.0));  // K clipped to C = 7: all configs
+        const std::vector<double> runtimes = normalizedTileRuntimes(runtime, norm);
+        const EvalMetrics m = graphMetrics(GraphKind::Tile, predicted, runtimes);
+        QVERIFY(m.kind == GraphKind::Tile);
+        QCOMPARE(m.graphs, 1);
+        QVERIFY(near(m.top5Score, 2.0 - 50.0 / 20.0));  // -0.5
+        QVERIFY(near(m.primary(), m.top5Score));
+        QVERIFY(std::isnan(m.kendall));  // not a tile metric
+        QVERIFY(near(m.top1Error, 100.0 / 20.0 - 1));
+        QVERIFY(near(m.top5Error, 50.0 / 20.0 - 1));
+        QVERIFY(near(m.top10Error, 0.0));  // K clipped to C = 7: all configs
         // The chosen list of a submission row gives the same score.
         QVERIFY(near(tileScoreFromChosen(normalizedTileRuntimes(runtime, norm), {0, 1, 2, 4, 5}),
                      -0.5));
         QVERIFY(near(tileScoreFromChosen({5, 4, 3}, {2, 2, 2}), 1.0));  // padded row, best chosen
         // A perfect prediction scores 1 and has no top-K error.
-        const TileGraphMetrics best = computeTileMetrics({6, 2, 5, 0, 4, 1, 3}, runtime, norm);
-        QVERIFY(near(best.score, 1.0));
-        QVERIFY(near(best.topKError1, 0.0));
+        const EvalMetrics best = graphMetrics(GraphKind::Tile, {6, 2, 5, 0, 4, 1, 3}, runtimes);
+        QVERIFY(near(best.top5Score, 1.0));
+        QVERIFY(near(best.top1Error, 0.0));
         QVERIFY(near(best.opa, 1.0));
     }
 
     void tileWithFewerThanFiveConfigs() {
         // K = C = 3: every config is in the top K, so even the reversed prediction scores 1.
-        const TileGraphMetrics m = computeTileMetrics({0, 1, 2}, {30, 20, 10}, {1, 1, 1});
-        QVERIFY(near(m.score, 1.0));
-        QVERIFY(near(m.topKError1, 2.0));  // predicted best has runtime 30 = 3x the best
+        const EvalMetrics m = graphMetrics(GraphKind::Tile, {0, 1, 2}, {30, 20, 10});
+        QVERIFY(near(m.top5Score, 1.0));
+        QVERIFY(near(m.top1Error, 2.0));  // predicted best has runtime 30 = 3x the best
         QVERIFY(near(m.opa, 0.0));
     }
 
@@ -117,13 +123,61 @@ private Q_SLOTS:
     }
 
     void layoutMetricsBundle() {
-        const LayoutGraphMetrics m = computeLayoutMetrics({2, 1, 3}, {20, 10, 30});
-        QVERIFY(near(m.kendallTau, 1.0));
+        const EvalMetrics m = graphMetrics(GraphKind::Layout, {2, 1, 3}, {20, 10, 30});
+        QVERIFY(m.kind == GraphKind::Layout);
+        QVERIFY(near(m.kendall, 1.0));
+        QVERIFY(near(m.primary(), m.kendall));
+        QVERIFY(std::isnan(m.top5Score));  // not a layout metric
         QVERIFY(near(m.opa, 1.0));
-        QVERIFY(near(m.topKError1, 0.0));
-        const LayoutGraphMetrics bad = computeLayoutMetrics({3, 2, 1}, {20, 10, 30});
-        QVERIFY(near(bad.kendallTau, -1.0 / 3.0));
-        QVERIFY(near(bad.topKError1, 30.0 / 10.0 - 1));
+        QVERIFY(near(m.top1Error, 0.0));
+        const EvalMetrics bad = graphMetrics(GraphKind::Layout, {3, 2, 1}, {20, 10, 30});
+        QVERIFY(near(bad.kendall, -1.0 / 3.0));
+        QVERIFY(near(bad.top1Error, 30.0 / 10.0 - 1));
+        // Test-split layout graphs carry no runtimes: no top-K error, no exception.
+        QVERIFY(std::isnan(graphMetrics(GraphKind::Layout, {1, 2, 3}, {0, 0, 0}).top1Error));
+    }
+
+    void meanOverGraphsSkipsWhatDoesNotApply() {
+        EvalMetrics a = graphMetrics(GraphKind::Layout, {2, 1, 3}, {20, 10, 30});
+        EvalMetrics b = graphMetrics(GraphKind::Layout, {3, 2, 1}, {20, 10, 30});
+        b.top1Error = EvalMetrics::kNaN;  // e.g. a graph without runtimes
+        const EvalMetrics mean = meanMetrics(GraphKind::Layout, {a, b});
+        QVERIFY(mean.kind == GraphKind::Layout);
+        QCOMPARE(mean.graphs, 2);
+        QVERIFY(near(mean.kendall, (1.0 - 1.0 / 3.0) / 2));
+        QVERIFY(near(mean.top1Error, 0.0));  // b's NaN left out
+        QVERIFY(std::isnan(mean.top5Score));
+        QCOMPARE(meanMetrics(GraphKind::Tile, {}).graphs, 0);
+    }
+
+    void metricTableIsConsistent() {
+        // Each kind has exactly one competition score, higher-is-better; keys, history columns
+        // and JSON keys are unique.
+        for (GraphKind kind : {GraphKind::Tile, GraphKind::Layout}) {
+            int scores = 0;
+            for (const MetricSpec& spec : kMetricTable)
+                scores += spec.score && spec.appliesTo(kind);
+            QCOMPARE(scores, 1);
+            QVERIFY(scoreMetric(kind).direction == MetricDirection::HigherIsBetter);
+        }
+        QVERIFY(scoreMetric(GraphKind::Layout).field == &EvalMetrics::kendall);
+        QVERIFY(scoreMetric(GraphKind::Tile).field == &EvalMetrics::top5Score);
+        for (int i = 0; i < kMetricCount; ++i)
+            for (int j = i + 1; j < kMetricCount; ++j) {
+                QVERIFY(std::string(kMetricTable[i].key) != kMetricTable[j].key);
+                QVERIFY(std::string(kMetricTable[i].historyColumn) !=
+                        kMetricTable[j].historyColumn);
+                QVERIFY(std::string(kMetricTable[i].jsonKey) != kMetricTable[j].jsonKey);
+                QVERIFY(kMetricTable[i].field != kMetricTable[j].field);
+            }
+        QCOMPARE(findMetric("top1_error")->field, &EvalMetrics::top1Error);
+        QVERIFY(findMetric("no_such_metric") == nullptr);
+        const MetricSpec& error = *findMetric("top5_error");
+        QVERIFY(metricIsBetter(error, 0.1, 0.2));
+        QVERIFY(!metricIsBetter(error, EvalMetrics::kNaN, 0.2));
+        QVERIFY(metricIsBetter(scoreMetric(GraphKind::Tile), 0.9, EvalMetrics::kNaN));
+        QCOMPARE(metricText(scoreMetric(GraphKind::Layout), 0.97123), std::string("0.9712"));
+        QCOMPARE(metricText(error, 0.000123456), std::string("0.000123"));
     }
 
     void aggregationIsMeanOfPresentCollections() {

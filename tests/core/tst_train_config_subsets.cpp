@@ -8,7 +8,7 @@
 #include <set>
 
 #include "data/layout_graph.h"
-#include "train/graph_metrics.h"
+#include "metrics/eval_metrics.h"
 #include "train/predictor.h"
 #include "train/submission_builder.h"
 #include "train/torch_threads.h"

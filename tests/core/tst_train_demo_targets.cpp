@@ -12,10 +12,10 @@
 #include <filesystem>
 
 #include "data/graph_io.h"
+#include "metrics/eval_metrics.h"
 #include "metrics/kendall.h"
 #include "metrics/tile_metrics.h"
 #include "synth/generator.h"
-#include "train/graph_metrics.h"
 #include "train/predictor.h"
 #include "train/torch_threads.h"
 #include "train/trainer.h"
@@ -115,7 +115,7 @@ private Q_SLOTS:
         for (uint64_t seed : kTrainingSeeds)
             scores.push_back(
                 heldOutMetrics(demoRun(Collection::TileXla, ModelType::TileLateJoinSage, 600, seed))
-                    .topKScore);
+                    .top5Score);
         const SeedSummary s = summarize(scores);
         double oracle = 0;
         for (size_t i = 0; i < m_heldOut.size(); ++i)
@@ -175,12 +175,10 @@ private:
             for (const GraphPrediction& g :
                  predictSplit(result.runDir, root, Split::Valid, predict).graphs)
                 perGraph.push_back(g.metrics);
-        const EvalMetrics mean = meanMetrics(perGraph);
-        qInfo("  seed %llu: %s over %d graphs", static_cast<unsigned long long>(options.seed),
-              mean.kendall == mean.kendall
-                  ? qPrintable(QString("kendall %1").arg(mean.kendall, 0, 'f', 4))
-                  : qPrintable(QString("top-5 score %1").arg(mean.topKScore, 0, 'f', 4)),
-              mean.graphs);
+        const EvalMetrics mean = meanMetrics(collectionKind(options.collection), perGraph);
+        const MetricSpec& score = scoreMetric(mean.kind);
+        qInfo("  seed %llu: %s %s over %d graphs", static_cast<unsigned long long>(options.seed),
+              score.label, metricText(score, mean.primary()).c_str(), mean.graphs);
         return mean;
     }
 

@@ -128,7 +128,7 @@ private Q_SLOTS:
         QVERIFY(back.present());
         QCOMPARE(back.metrics.primary(), 0.81);
         QCOMPARE(back.step, int64_t(40));
-        QVERIFY(std::isnan(back.metrics.topKScore));
+        QVERIFY(std::isnan(back.metrics.top5Score));
         std::ofstream(run + "/label.json") << "{ not json";
         try {
             readRunLabel(run);

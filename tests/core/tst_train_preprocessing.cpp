@@ -89,13 +89,21 @@ private Q_SLOTS:
         b.bestSoFar = true;
         b.validation.graphs = 3;
         b.validation.kendall = 0.5;
-        const auto back = historyFromCsv(historyToCsv({a, b}), "h.csv");
+        b.validation.kind = GraphKind::Layout;
+        const auto back = historyFromCsv(historyToCsv({a, b}), GraphKind::Layout, "h.csv");
         QCOMPARE(back.size(), size_t(2));
         QCOMPARE(back[0].loss, 0.25);
         QVERIFY(std::isnan(back[0].validation.kendall));
         QVERIFY(back[1].isValidation && back[1].bestSoFar);
         QCOMPARE(back[1].validation.kendall, 0.5);
-        QVERIFY_THROWS_EXCEPTION(RunError, historyFromCsv("a,b\n1,2\n", "h.csv"));
+        QVERIFY(back[1].validation.kind == GraphKind::Layout);  // the run's kind, not guessed
+        QCOMPARE(back[1].validation.primary(), 0.5);
+        QVERIFY_THROWS_EXCEPTION(RunError,
+                                 historyFromCsv("a,b\n1,2\n", GraphKind::Layout, "h.csv"));
+        // A row with a cell too many or too few names its row.
+        std::string csv = historyToCsv({a});
+        csv.insert(csv.size() - 1, ",7");
+        QVERIFY_THROWS_EXCEPTION(RunError, historyFromCsv(csv, GraphKind::Tile, "h.csv"));
     }
 
     void normalizer() {

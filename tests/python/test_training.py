@@ -46,7 +46,7 @@ def test_train_run_history_evaluate_predict_resume(generated_root, tmp_path):
 
     evaluation = run.evaluate("valid")
     assert 0 < evaluation["graphs"] == len(evaluation["per_graph"])
-    assert evaluation["topk_score"] == pytest.approx(run.best["topk_score"])
+    assert evaluation["top5_score"] == pytest.approx(run.best["top5_score"])
 
     graph = next(tpugraphs.Dataset(generated_root).iter_graphs("tile:xla", "test"))
     scores = run.predict(graph)
@@ -75,7 +75,7 @@ def test_same_weights_as_the_cli(generated_root, tmp_path):
     ours = tpugraphs.train(generated_root, "tile:xla", tmp_path / "python", progress=False,
                            threads=1, **OPTIONS)
     theirs = tpugraphs.Run(cli_dir)
-    for key in ("loss", "kendall", "topk_score", "opa"):
+    for key in ("loss", "kendall", "top5_score", "opa"):
         np.testing.assert_array_equal(ours.history[key], theirs.history[key], err_msg=key)
     for graph in tpugraphs.Dataset(generated_root).iter_graphs("tile:xla"):
         np.testing.assert_array_equal(ours.predict(graph), theirs.predict(graph))

@@ -26,7 +26,7 @@ TrainProgress validation(int64_t step, double topK) {
     p.phase = TrainPhase::Validation;
     p.isValidation = true;
     p.step = step;
-    p.validation.topKScore = topK;
+    p.validation.top5Score = topK;
     p.validation.top1Error = 1 - topK;
     p.validation.opa = 0.7;
     return p;

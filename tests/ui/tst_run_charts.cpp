@@ -48,7 +48,7 @@ TrainProgress validation(int64_t step, double topK, double kendall) {
     p.phase = TrainPhase::Validation;
     p.isValidation = true;
     p.step = step;
-    p.validation.topKScore = topK;
+    p.validation.top5Score = topK;
     p.validation.kendall = kendall;
     p.validation.opa = 0.7;
     p.validation.top1Error = std::isnan(topK) ? NAN : 0.1;

@@ -212,7 +212,7 @@ void TestRunsReopen::headerClickSortsByBestScore() {
     const QString better = m_dir.path() + "/runs/better";
     QCOMPARE(copyRunDirectory(m_run, better), QString());
     RunInfo state = loadRunInfo(better.toStdString());
-    state.best.topKScore = 0.9999;
+    state.best.top5Score = 0.9999;
     writeRunState(state);
     TrainingPage page;
     page.resize(1400, 900);
@@ -313,10 +313,10 @@ void TestRunsReopen::exportPreticksTheBestCompletedRunAndWarns() {
     QCOMPARE(copyRunDirectory(m_run, better), QString());
     QCOMPARE(copyRunDirectory(m_run, failed), QString());
     RunInfo state = loadRunInfo(better.toStdString());
-    state.best.topKScore = 0.9999;
+    state.best.top5Score = 0.9999;
     writeRunState(state);
     state = loadRunInfo(failed.toStdString());
-    state.best.topKScore = 1.0;
+    state.best.top5Score = 1.0;
     state.status = RunStatus::Failed;
     state.failure = "the loss exploded";
     writeRunState(state);

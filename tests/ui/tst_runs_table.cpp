@@ -154,7 +154,7 @@ private Q_SLOTS:
         score.split = "valid";
         score.step = 4;
         score.metrics.graphs = 3;
-        score.metrics.topKScore = 0.9123;
+        score.metrics.top5Score = 0.9123;
         score.scoredBy = "the submission pipeline";
         writeRunScore(dir, score);
         info.scoreAfterTraining = readRunScore(dir);

@@ -68,7 +68,7 @@ void TestTrainingCurves::curvesSplitTrainingAndValidation() {
     valid.phase = TrainPhase::Validation;
     valid.isValidation = true;
     valid.step = 10;
-    valid.validation.topKScore = 0.9;
+    valid.validation.top5Score = 0.9;
     valid.validation.top1Error = 0.2;
     valid.validation.opa = 0.7;
     const quint64 before = curves.revision();

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "train/option_table.h"
+#include "base/number_text.h"
 
 namespace tpugraphs::ui {
 

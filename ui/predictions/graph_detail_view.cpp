@@ -165,8 +165,8 @@ void GraphDetailView::setDetail(const PredictedGraph& d) {
         if (p.hasRuntimes)
             header += QString(" &nbsp; OPA %1 &nbsp; %2")
                           .arg(p.metrics.opa, 0, 'f', 4)
-                          .arg(std::isfinite(p.metrics.topKScore)
-                                   ? QString("top-5 score %1").arg(p.metrics.topKScore, 0, 'f', 4)
+                          .arg(p.metrics.kind == GraphKind::Tile
+                                   ? QString("top-5 score %1").arg(p.metrics.top5Score, 0, 'f', 4)
                                    : QString());
     } else {
         header += " &nbsp; (test split: no true runtimes, predictions only)";

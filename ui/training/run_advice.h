@@ -18,7 +18,7 @@ public:
     explicit RunAdvice(QWidget* parent = nullptr);
 
     void clear();
-    // A note of core ("note: ..." progress messages, without the prefix).
+    // A note of core (a progress report whose note is not TrainNote::None).
     void addNote(const QString& note);
     // A finding of the page, shown once (a repeated text is ignored).
     void addWarning(const QString& warning);

@@ -59,7 +59,7 @@ void RunCurves::append(const TrainProgress& p) {
     } else if (p.phase == TrainPhase::Validation && p.isValidation) {
         advanceClock(p.elapsedSeconds);
         add(CurveMetric::Kendall, step, p.validation.kendall);
-        add(CurveMetric::TopKScore, step, p.validation.topKScore);
+        add(CurveMetric::TopKScore, step, p.validation.top5Score);
         add(CurveMetric::Top1Error, step, p.validation.top1Error);
         add(CurveMetric::Opa, step, p.validation.opa);
         ++m_validations;

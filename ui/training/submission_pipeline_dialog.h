@@ -17,6 +17,7 @@
 #include <memory>
 #include <vector>
 
+#include "base/program_path.h"
 #include "data/collection.h"
 #include "export_dialogs/pipeline_hand_over.h"
 
@@ -89,7 +90,7 @@ private:
     std::unique_ptr<QThread> m_pipeline;  // runs runSubmissionPipeline
     std::atomic<bool> m_cancel{false};
     bool m_running = false;  // from Start until the outcome is shown
-    QString m_program;
+    QString m_program = QString::fromStdString(programBeside("tpugraphs"));
     QMap<Collection, QString> m_validMetric;  // filled when the pipeline ends
     QList<Collection> m_probed;               // probed in this call, in order
 };

@@ -18,6 +18,7 @@
 #include <climits>
 #include <exception>
 
+#include "base/number_text.h"
 #include "common/browse_row.h"
 #include "common/user_data_places.h"
 #include "common/wheel_guard.h"

@@ -36,13 +36,14 @@ QString duration(double seconds) {
     return std::isfinite(seconds) && seconds >= 0 ? elapsedText(seconds) : QString("-");
 }
 
+// Every metric of the validation's kind, in the metric table's order and format.
 QString validationText(const EvalMetrics& v) {
-    if (std::isfinite(v.kendall))
-        return QString("Kendall tau %1 · OPA %2").arg(v.kendall, 0, 'f', 4).arg(v.opa, 0, 'f', 4);
-    return QString("top-5 score %1 · top-1 error %2 · OPA %3")
-        .arg(v.topKScore, 0, 'f', 4)
-        .arg(v.top1Error, 0, 'f', 4)
-        .arg(v.opa, 0, 'f', 4);
+    QStringList parts;
+    for (const MetricSpec& spec : kMetricTable)
+        if (spec.appliesTo(v.kind))
+            parts << QString("%1 %2").arg(spec.label,
+                                          QString::fromStdString(metricText(spec, metricValue(v, spec))));
+    return parts.join(" · ");
 }
 
 int clampedInt(int64_t value) {

@@ -1,42 +1,30 @@
 // Text lines for training progress and metrics.
 #include "common/train_report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "base/number_text.h"
+#include "train/run_directory.h"
+
 namespace tpugraphs::cli {
 
-std::string formatDuration(double seconds) {
-    if (!(seconds >= 0) || std::isinf(seconds)) return "?";
-    const long s = std::lround(seconds);
-    char text[32];
-    if (s >= 3600)
-        std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, (s / 60) % 60);
-    else if (s >= 60)
-        std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
-    else
-        std::snprintf(text, sizeof text, "%lds", s);
-    return text;
+std::string metricReportName(const MetricSpec& spec) {
+    std::string name = spec.key;
+    std::replace(name.begin(), name.end(), '_', '-');
+    return name;
 }
 
 std::string formatMetrics(const EvalMetrics& m) {
     std::string out;
-    char cell[64];
-    // Slowdowns of the chosen configs use 3 significant digits: on layout graphs whose
-    // configs are within a fraction of a percent of each other they are tiny but not zero.
-    auto add = [&](const char* name, double value, const char* format = "%s%s %.4f") {
-        if (std::isnan(value)) return;
-        std::snprintf(cell, sizeof cell, format, out.empty() ? "" : "  ", name, value);
-        out += cell;
-    };
-    add("kendall", m.kendall);
-    add("top5-score", m.topKScore);
-    add("opa", m.opa);
-    add("top1-err", m.top1Error, "%s%s %.3g");
-    add("top5-err", m.top5Error, "%s%s %.3g");
-    add("top10-err", m.top10Error, "%s%s %.3g");
-    std::snprintf(cell, sizeof cell, "  (%d graphs)", m.graphs);
-    return out + cell;
+    for (const MetricSpec& spec : kMetricTable) {
+        const double value = metricValue(m, spec);
+        if (spec.appliesTo(m.kind) && !std::isnan(value))
+            out +=
+                (out.empty() ? "" : "  ") + metricReportName(spec) + " " + metricText(spec, value);
+    }
+    return out + "  (" + std::to_string(m.graphs) + " graphs)";
 }
 
 std::string formatProgress(const TrainProgress& p) {
@@ -49,9 +37,9 @@ std::string formatProgress(const TrainProgress& p) {
             return line + formatMetrics(p.validation) + (p.bestSoFar ? "  [best]" : "");
         case TrainPhase::Finished:
             std::snprintf(line, sizeof line, "finished (%s) at step %lld/%lld in %s",
-                          p.message.c_str(), static_cast<long long>(p.step),
+                          runStatusName(p.status), static_cast<long long>(p.step),
                           static_cast<long long>(p.totalSteps),
-                          formatDuration(p.elapsedSeconds).c_str());
+                          durationText(p.elapsedSeconds).c_str());
             return line;
         case TrainPhase::Training:
             break;
@@ -60,7 +48,7 @@ std::string formatProgress(const TrainProgress& p) {
         line, sizeof line,
         "step %lld/%lld  epoch %d  loss %.4f  lr %.2e  configs/s %.0f  graphs/s %.1f  eta %s",
         static_cast<long long>(p.step), static_cast<long long>(p.totalSteps), p.epoch, p.loss, p.lr,
-        p.configsPerSecond, p.graphsPerSecond, formatDuration(p.etaSeconds).c_str());
+        p.configsPerSecond, p.graphsPerSecond, durationText(p.etaSeconds).c_str());
     return line;
 }
 

@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "base/core_count.h"
 #include "base/file_tree.h"
 #include "base/program_path.h"
 #include "bench_registry.h"
@@ -101,8 +102,8 @@ void runDistributedBench(const DistributedBenchArgs& a) {
     }
     int most = 1;
     for (int n : a.workers) most = std::max(most, n);
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const int threads = a.threads > 0 ? a.threads : std::max(1, cores / most);
+    const int cores = coresFor(CorePolicy::AllCores);
+    const int threads = a.threads > 0 ? a.threads : coresFor(CorePolicy::SharedEvenly, most);
     std::cout << collectionName(collection) << ", " << a.batchGraphs
               << " graphs per step over all workers, " << a.steps << " steps, " << threads
               << " intra-op thread(s) per worker, " << cores << " cores; load average "
@@ -114,8 +115,8 @@ void runDistributedBench(const DistributedBenchArgs& a) {
     for (int workers : a.workers) {
         measured.push_back(measure(a, root, workers, threads, (scratch / "run").string()));
         std::cout << "  measured " << workers << " worker(s): "
-                  << cli::TablePrinter::number(measured.back().configsPerSecond, 0)
-                  << " configs/s" << std::endl;
+                  << cli::TablePrinter::number(measured.back().configsPerSecond, 0) << " configs/s"
+                  << std::endl;
     }
     double single = 0;
     std::string baseline;

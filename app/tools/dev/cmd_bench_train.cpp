@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "base/core_count.h"
 #include "base/file_tree.h"
 #include "bench_registry.h"
 #include "bench_train_graphs.h"
@@ -94,8 +95,7 @@ std::string runReference(const TrainBenchArgs& a, const std::string& root,
                          const std::string& environment) {
     const std::string command = environment + " " + a.python + " " + a.reference + " --dataset " +
                                 root + " --steps " + std::to_string(a.steps * 10) + " --threads " +
-                                std::to_string(std::max(1u, std::thread::hardware_concurrency())) +
-                                " 2>&1";
+                                std::to_string(coresFor(CorePolicy::AllCores)) + " 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return "";
     std::string output;

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "base/file_tree.h"
+#include "base/number_text.h"
 #include "common/cli_options.h"
 #include "common/command_registry.h"
 #include "common/table_printer.h"
@@ -66,7 +67,7 @@ void runHoldout(HoldoutArgs& a) {
                       std::to_string(result.bestStep), options.runDir});
         std::cout << "seed " << options.seed
                   << ": held-out at the last step: " << cli::formatMetrics(result.last) << " ("
-                  << cli::formatDuration(result.seconds) << ")" << std::endl;
+                  << durationText(result.seconds) << ")" << std::endl;
     }
     table.print(std::cout);
     std::cout << "mean held-out Kendall tau over " << a.seeds << " seeds (" << a.graph << ", "

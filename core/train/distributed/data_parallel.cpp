@@ -47,31 +47,22 @@ std::string differingOptions(const TrainOptions& mine, const TrainOptions& their
     return differences;
 }
 
-// EvalMetrics as doubles, for collectives.
-constexpr int kMetricFields = 8;
+// EvalMetrics as doubles, for collectives: the graph kind, the graph count, then the metric
+// table's values in table order. A sum over ranks where one rank packs and the others leave
+// zeros gives that rank's metrics.
+constexpr int kMetricFields = 2 + kMetricCount;
 
 void packMetrics(const EvalMetrics& m, double* out) {
-    const double fields[kMetricFields] = {static_cast<double>(m.graphs),
-                                          m.kendall,
-                                          m.opa,
-                                          m.topKScore,
-                                          m.top1Error,
-                                          m.top5Error,
-                                          m.top10Error,
-                                          m.loss};
-    std::copy(fields, fields + kMetricFields, out);
+    out[0] = static_cast<double>(static_cast<int>(m.kind));
+    out[1] = static_cast<double>(m.graphs);
+    for (int i = 0; i < kMetricCount; ++i) out[2 + i] = metricValue(m, kMetricTable[i]);
 }
 
 EvalMetrics unpackMetrics(const double* in) {
     EvalMetrics m;
-    m.graphs = static_cast<int>(in[0]);
-    m.kendall = in[1];
-    m.opa = in[2];
-    m.topKScore = in[3];
-    m.top1Error = in[4];
-    m.top5Error = in[5];
-    m.top10Error = in[6];
-    m.loss = in[7];
+    m.kind = static_cast<GraphKind>(static_cast<int>(in[0]));
+    m.graphs = static_cast<int>(in[1]);
+    for (int i = 0; i < kMetricCount; ++i) m.*kMetricTable[i].field = in[2 + i];
     return m;
 }
 
@@ -203,8 +194,7 @@ std::vector<bool> DataParallel::mineOf(const std::vector<double>& costs) const {
 std::vector<BatchItem> DataParallel::share(const std::vector<BatchItem>& items) {
     const size_t ranks = static_cast<size_t>(m_group.size());
     std::vector<double> costs;
-    for (const BatchItem& item : items)
-        costs.push_back(workOf(*item.graph, item.configs.size()));
+    for (const BatchItem& item : items) costs.push_back(workOf(*item.graph, item.configs.size()));
     // Seconds per unit of work of each rank once every rank has done some: the same values on
     // every rank (the times come from an all-reduce), so the same split.
     std::vector<double> secondsPerUnit;

@@ -92,7 +92,7 @@ private:
 
 }  // namespace
 
-LocalWorkersResult runLocalWorkers(int workers, int timeoutSeconds) {
+LocalWorkersResult runLocalWorkers(const std::string& program, int workers, int timeoutSeconds) {
     using Clock = std::chrono::steady_clock;
     // The store this process hosts must survive a worker that dies while it answers it.
     std::signal(SIGPIPE, SIG_IGN);
@@ -103,7 +103,6 @@ LocalWorkersResult runLocalWorkers(int workers, int timeoutSeconds) {
     storeOptions.timeout = std::chrono::seconds(timeoutSeconds);
     const auto store = c10::make_intrusive<c10d::TCPStore>("127.0.0.1", storeOptions);
 
-    const std::string program = std::filesystem::read_symlink("/proc/self/exe").string();
     const std::vector<std::string> arguments = workerArguments();
     StopSignals signals;
     std::map<pid_t, int> running;  // pid -> rank

@@ -1,5 +1,5 @@
-// `tpugraphs train --workers N` on one machine: runs N worker processes of this program (its
-// own command line, less --workers) as ranks 0..N-1, set up the way torchrun's static
+// `tpugraphs train --workers N` on one machine: runs N worker processes of `program` (this
+// process's command line, less --workers) as ranks 0..N-1, set up the way torchrun's static
 // rendezvous does it: this process hosts the store on a free port and gives each worker RANK,
 // WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT and
 // TORCHELASTIC_USE_AGENT_STORE=True. Plain interface (Linux: fork/exec, /proc/self).
@@ -21,6 +21,7 @@ struct LocalWorkersResult {
 // once, a hung one within `timeoutSeconds`); those still running `timeoutSeconds` + 30 s later
 // are killed. SIGPIPE is ignored from then on. Throws std::runtime_error when the store or a
 // process cannot be started.
-LocalWorkersResult runLocalWorkers(int workers, int timeoutSeconds);
+// `program` is the CLI itself (app/ passes it).
+LocalWorkersResult runLocalWorkers(const std::string& program, int workers, int timeoutSeconds);
 
 }  // namespace tpugraphs
