@@ -6,6 +6,7 @@
 
 #include "bindings.h"
 #include "export/submission_line.h"
+#include "metrics/eval_metrics.h"
 #include "metrics/kendall.h"
 #include "metrics/layout_metrics.h"
 #include "metrics/ordered_pair_accuracy.h"
@@ -13,6 +14,7 @@
 #include "metrics/tile_metrics.h"
 #include "numpy_views.h"
 #include "python_values.h"
+#include "training_session.h"
 
 namespace tpugraphs::python {
 
@@ -45,6 +47,28 @@ std::vector<GraphScore> graphScores(const std::map<std::string, double>& scores)
 }  // namespace
 
 void bindMetrics(py::module_& m) {
+    m.def(
+        "metric_table",
+        [] {
+            py::list rows;
+            for (const MetricSpec& spec : kMetricTable) {
+                py::dict row;
+                row["key"] = spec.key;
+                row["label"] = spec.label;
+                row["unit"] = spec.unit;
+                py::list kinds;
+                for (GraphKind kind : {GraphKind::Tile, GraphKind::Layout})
+                    if (spec.appliesTo(kind)) kinds.append(kind == GraphKind::Tile ? "tile" : "layout");
+                row["kinds"] = kinds;
+                row["score"] = spec.score;
+                row["higher_is_better"] = spec.direction == MetricDirection::HigherIsBetter;
+                rows.append(row);
+            }
+            return rows;
+        },
+        "The metric table: every validation metric's key (as in graph_metrics(), Run.best and "
+        "Run.history), label, unit, the graph kinds it applies to, whether it is the competition "
+        "score and its direction.");
     m.def("kendall_tau", &kendall, py::arg("x"), py::arg("y"),
           "Kendall's tau-b of two paired samples, ties in either handled: the value "
           "scipy.stats.kendalltau(x, y).statistic gives, in O(n log n). Where scipy returns nan "
@@ -98,28 +122,20 @@ void bindMetrics(py::module_& m) {
            std::optional<InputArray<int64_t>> normalizers) {
             const std::vector<float> s = vectorOf(scores, "scores");
             const std::vector<int64_t> r = vectorOf(runtime, "config_runtime");
-            py::dict d;
-            if (normalizers) {
-                const TileGraphMetrics t =
-                    computeTileMetrics(s, r, vectorOf(*normalizers, "normalizers"));
-                d["score"] = t.score;
-                d["top1_error"] = t.topKError1;
-                d["top5_error"] = t.topKError5;
-                d["top10_error"] = t.topKError10;
-                d["opa"] = t.opa;
-            } else {
-                const LayoutGraphMetrics l = computeLayoutMetrics(s, r);
-                d["kendall_tau"] = l.kendallTau;
-                d["opa"] = l.opa;
-                d["top1_error"] = l.topKError1;
-                d["top5_error"] = l.topKError5;
-                d["top10_error"] = l.topKError10;
-            }
+            const EvalMetrics metrics =
+                normalizers ? graphMetrics(GraphKind::Tile, s,
+                                           normalizedTileRuntimes(
+                                               r, vectorOf(*normalizers, "normalizers")))
+                            : graphMetrics(GraphKind::Layout, s,
+                                           std::vector<double>(r.begin(), r.end()));
+            py::dict d = metricsDict(metrics);
             return d;
         },
         py::arg("scores"), py::arg("config_runtime"), py::arg("normalizers") = py::none(),
-        "Every metric of one graph from predicted scores: tile metrics when normalizers are "
-        "given (score, top-K errors, OPA), else layout metrics (Kendall tau, OPA, top-K errors).");
+        "Every metric of one graph from predicted scores, keyed as the metric table "
+        "(metric_table()): tile metrics when normalizers are given (top5_score, top-K errors, "
+        "OPA), else layout metrics (kendall, OPA, top-K errors); a metric that does not apply "
+        "to the kind is NaN.");
     m.def(
         "competition_score",
         [](const std::map<std::string, double>& scores) {

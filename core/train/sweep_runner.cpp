@@ -20,7 +20,7 @@
 #include "base/child_process.h"
 #include "base/core_count.h"
 #include "base/file_tree.h"
-#include "base/program_path.h"
+#include "base/number_text.h"
 #include "train/option_table.h"
 #include "train/predictor.h"
 #include "train/run_files.h"

@@ -65,13 +65,21 @@ def test_tile_score_and_top_k_error():
     np.testing.assert_array_equal(tpugraphs.normalized_tile_runtimes([10, 20], [5, 4]), [2, 5])
 
 
+def test_metric_table_names_the_keys_of_graph_metrics():
+    keys = {row["key"] for row in tpugraphs.metric_table()}
+    runtime = np.array([30, 10, 20, 40], dtype=np.int64)
+    assert keys <= set(tpugraphs.graph_metrics(runtime.astype(np.float32), runtime))
+    scores = [row["key"] for row in tpugraphs.metric_table() if row["score"]]
+    assert sorted(scores) == ["kendall", "top5_score"]
+
+
 def test_graph_metrics_of_both_kinds():
     runtime = np.array([30, 10, 20, 40], dtype=np.int64)
     perfect = runtime.astype(np.float32)
     layout = tpugraphs.graph_metrics(perfect, runtime)
-    assert layout["kendall_tau"] == 1.0 and layout["opa"] == 1.0
+    assert layout["kendall"] == 1.0 and layout["opa"] == 1.0
     tile = tpugraphs.graph_metrics(perfect, runtime, np.ones(4, dtype=np.int64))
-    assert tile["score"] == 1.0 and tile["top1_error"] == 0.0
+    assert tile["top5_score"] == 1.0 and tile["top1_error"] == 0.0
     ranking = np.argsort(runtime)
     assert tpugraphs.layout_score_of_ranking(ranking, runtime) == 1.0
     assert tpugraphs.layout_score_of_ranking(ranking[::-1].copy(), runtime) == -1.0

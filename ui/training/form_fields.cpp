@@ -7,6 +7,7 @@
 
 #include <climits>
 
+#include "base/number_text.h"
 #include "common/wheel_guard.h"
 #include "train/option_table.h"
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "base/number_text.h"
 #include "train/option_table.h"
 #include "train/run_directory.h"
 

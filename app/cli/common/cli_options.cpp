@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <functional>
 
+#include "base/number_text.h"
 #include "train/option_table.h"
 
 namespace tpugraphs::cli {

@@ -13,8 +13,8 @@ import numpy as np
 from . import _core
 from ._core import (DataError, Graph, RunError, TrainingInterrupted, competition_score,
                     decode_layout_groups, encode_layout_groups, graph_metrics, kendall_tau,
-                    layout_score_of_ranking, load, normalized_tile_runtimes, opa, option_table,
-                    score_submission, tile_score, top_k_error, validate_submission,
+                    layout_score_of_ranking, load, metric_table, normalized_tile_runtimes, opa,
+                    option_table, score_submission, tile_score, top_k_error, validate_submission,
                     write_submission)
 
 __version__ = _core.__version__
@@ -23,8 +23,8 @@ __all__ = [
     "DataError", "Dataset", "Graph", "Run", "RunError", "TrainingInterrupted",
     "competition_score", "decode_layout_groups", "draw", "encode_layout_groups",
     "graph_metrics", "kendall_tau", "layout_score_of_ranking", "load",
-    "normalized_tile_runtimes", "opa", "option_table", "score_submission", "tile_score",
-    "top_k_error", "train", "validate_submission", "write_submission",
+    "metric_table", "normalized_tile_runtimes", "opa", "option_table", "score_submission",
+    "tile_score", "top_k_error", "train", "validate_submission", "write_submission",
 ]
 
 
