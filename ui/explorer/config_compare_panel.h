@@ -51,6 +51,12 @@ public:
     // (or B) as its index among the node's distinct layouts, in 0..1; NaN elsewhere.
     QVector<float> layoutValues(bool ofB) const;
     bool isSplitView() const;
+    QCheckBox* splitBox() const { return m_split; }
+    QLabel* summaryLabel() const { return m_summary; }
+    // The original ids of the differing nodes (the table's rows, in its order).
+    QVector<int> differingNodes() const;
+    // True when every configurable node takes one layout in all configs.
+    bool allLayoutsIdentical() const;
 
 Q_SIGNALS:
     // The highlight changed: the graph view shows `values` (empty: none) titled `title`.

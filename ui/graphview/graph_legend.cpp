@@ -24,9 +24,13 @@ QVector<Entry> entriesFor(const GraphLegendContent& content) {
     QVector<Entry> entries;
     if (content.collapsed) return entries;
     if (content.byValue) {
-        for (const float t : {0.0f, 0.5f, 1.0f}) {
-            const float value = content.valueMin + t * (content.valueMax - content.valueMin);
-            entries.append({valueColor(t), QString::number(value, 'f', 3), Swatch::Fill});
+        const float steps[] = {0.0f, 0.5f, 1.0f};
+        for (int i = 0; i < 3; ++i) {
+            const float value = content.valueMin + steps[i] * (content.valueMax - content.valueMin);
+            entries.append({valueColor(steps[i]),
+                            content.rampLabels.size() == 3 ? content.rampLabels[i]
+                                                           : QString::number(value, 'f', 3),
+                            Swatch::Fill});
         }
         entries.append({palette::noValue, QStringLiteral("no value"), Swatch::Fill});
     } else {
@@ -37,7 +41,13 @@ QVector<Entry> entriesFor(const GraphLegendContent& content) {
         entries.append(
             {familyColor(-1), QStringLiteral("computation (double-click)"), Swatch::Fill});
     }
-    entries.append({palette::configurable, QStringLiteral("configurable node"), Swatch::Outline});
+    if (!content.markedText.isEmpty())
+        entries.append({palette::marked, content.markedText, Swatch::Outline});
+    entries.append(
+        {palette::configurable,
+         content.compact ? QStringLiteral("configurable") : QStringLiteral("configurable node"),
+         Swatch::Outline});
+    if (content.compact) return entries;
     entries.append({palette::inputEdge, QStringLiteral("inputs of selection"), Swatch::Line});
     entries.append({palette::outputEdge, QStringLiteral("outputs of selection"), Swatch::Line});
     return entries;

@@ -48,6 +48,12 @@ public:
     // Writes the graph (.dot or .graphml by the suffix). Throws std::exception.
     void exportGraph(const QString& path) const;
 
+    // What the whole-drawing export entries write: "Whole graph", or "All of this view (613 of
+    // 2,516 nodes)" when the view draws a part of the graph.
+    QString wholeDrawingName() const;
+    // The save dialog's proposal: the graph file's name with `suffix` (".svg").
+    QString proposedFileName(const QString& suffix) const;
+
 private:
     void updateControls();
     void buildExportMenu();
