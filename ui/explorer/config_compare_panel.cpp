@@ -178,11 +178,13 @@ bool ConfigComparePanel::isHighlighted() const {
 
 void ConfigComparePanel::recompute() {
     m_differences.clear();
+    m_value.clear();
     if (m_graph && m_graph->configCount() > 0) {
         std::vector<double> value = m_scores;
         if (value.empty() && m_graph->measured)
             for (const double r : m_graph->runtimes) value.push_back(std::log(std::max(r, 1e-30)));
         m_differences = layoutDifferences(*m_graph->layout, configA(), configB(), value);
+        m_value = std::move(value);
     }
     fillTable();
     const bool show = m_graph && isHighlighted() && !m_differences.empty();
@@ -256,16 +258,35 @@ QVector<float> ConfigComparePanel::layoutValues(bool ofB) const {
     QVector<float> values;
     if (!m_graph) return values;
     values.fill(NAN, int(m_graph->nodeCount()));
-    // Nodes with two layouts take 0 and 1, with three 0, 0.5 and 1...: the same scale in both
-    // panes, so a node's colour differs between A and B exactly when its layout does.
     const PackedLayoutConfigs& configs = m_graph->layout->configs;
-    const int64_t config = ofB ? configB() : configA();
+    const int64_t mine = ofB ? configB() : configA(), other = ofB ? configA() : configB();
+    // The mean per-config value (log runtime or score) over the configs that give the node
+    // `code`: how fast that layout of the node runs on average.
+    const auto meanValueOf = [&](int64_t k, uint32_t code) {
+        double sum = 0.0;
+        int64_t count = 0;
+        for (int64_t c = 0; c < int64_t(m_value.size()); ++c)
+            if (configs.code(c, k) == code) {
+                sum += m_value[size_t(c)];
+                ++count;
+            }
+        return count > 0 ? sum / double(count) : 0.0;
+    };
     for (const NodeLayoutDifference& d : m_differences) {
-        const size_t distinct = configs.distinctLayouts(d.configurableIndex).size();
-        values[int(d.node)] = float(configs.code(config, d.configurableIndex)) /
-                              float(std::max<size_t>(1, distinct - 1));
+        const int64_t k = d.configurableIndex;
+        const double meanMine = meanValueOf(k, configs.code(mine, k));
+        const double meanOther = meanValueOf(k, configs.code(other, k));
+        // 0: this pane's layout of the node is the faster one of the two; ties (and no values)
+        // give A 0 and B 1, so that the two panes always differ on a differing node.
+        const bool faster = meanMine < meanOther || (meanMine == meanOther && !ofB);
+        values[int(d.node)] = faster ? 0.0f : 1.0f;
     }
     return values;
+}
+
+QStringList ConfigComparePanel::layoutScaleLabels() const {
+    if (m_value.empty()) return {QStringLiteral("A's layout"), QStringLiteral("B's layout")};
+    return {QStringLiteral("faster layout"), QStringLiteral("slower layout")};
 }
 
 bool ConfigComparePanel::isSplitView() const {

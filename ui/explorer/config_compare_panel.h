@@ -4,6 +4,7 @@
 // them on the graph view.
 #pragma once
 
+#include <QStringList>
 #include <QVector>
 #include <QWidget>
 
@@ -47,9 +48,13 @@ public:
     QVector<float> highlightValues() const;
     // The tool tip line of a node: both layouts when it differs, else empty.
     QString nodeDetail(int node) const;
-    // Per original node, for the split view: the layout the differing node takes in config A
-    // (or B) as its index among the node's distinct layouts, in 0..1; NaN elsewhere.
+    // Per original node, for the split view: which of its two layouts the differing node takes
+    // in config A (or B): 0 the faster one (lower mean log runtime, or score, over the configs
+    // that give the node that layout), 1 the slower one; without runtimes 0 in A and 1 in B.
+    // NaN elsewhere. The two panes always differ on a differing node.
     QVector<float> layoutValues(bool ofB) const;
+    // The legend texts of layoutValues' 0 and 1.
+    QStringList layoutScaleLabels() const;
     bool isSplitView() const;
     QCheckBox* splitBox() const { return m_split; }
     QLabel* summaryLabel() const { return m_summary; }
@@ -72,6 +77,7 @@ private:
     std::vector<double> m_scores;
     QString m_scoreSource;
     std::vector<NodeLayoutDifference> m_differences;
+    std::vector<double> m_value;  // per config: what the sensitivity ranks by (empty: none)
     QSpinBox* m_a;
     QSpinBox* m_b;
     QCheckBox* m_highlight;

@@ -146,14 +146,9 @@ ExplorerPage::ExplorerPage(QWidget* parent)
                     a->setNodeValues(values, title);
                     return;
                 }
-                // Each pane colours a differing node by its layout in that pane's config (its
-                // first .. last distinct layout in the file), on one fixed scale, so that the
-                // colours differ where the layouts do.
-                const NodeValueScale scale{
-                    0.0f,
-                    1.0f,
-                    {QStringLiteral("first layout"), QStringLiteral("middle layout"),
-                     QStringLiteral("last layout")}};
+                // Each pane colours a differing node by which of its two layouts it takes in
+                // that pane's config (the faster or the slower one), on one fixed scale.
+                const NodeValueScale scale{0.0f, 1.0f, m_compare->layoutScaleLabels()};
                 a->setNodeValues(m_compare->layoutValues(false),
                                  QStringLiteral("A: config %1").arg(m_compare->configA()), scale);
                 b->setNodeValues(m_compare->layoutValues(true),

@@ -24,12 +24,14 @@ QVector<Entry> entriesFor(const GraphLegendContent& content) {
     QVector<Entry> entries;
     if (content.collapsed) return entries;
     if (content.byValue) {
-        const float steps[] = {0.0f, 0.5f, 1.0f};
-        for (int i = 0; i < 3; ++i) {
-            const float value = content.valueMin + steps[i] * (content.valueMax - content.valueMin);
-            entries.append({valueColor(steps[i]),
-                            content.rampLabels.size() == 3 ? content.rampLabels[i]
-                                                           : QString::number(value, 'f', 3),
+        // Named ends (two labels: low and high; three: low, middle, high) or three values.
+        const bool named = content.rampLabels.size() == 2 || content.rampLabels.size() == 3;
+        const int count = named ? int(content.rampLabels.size()) : 3;
+        for (int i = 0; i < count; ++i) {
+            const float t = float(i) / float(count - 1);
+            const float value = content.valueMin + t * (content.valueMax - content.valueMin);
+            entries.append({valueColor(t),
+                            named ? content.rampLabels[i] : QString::number(value, 'f', 3),
                             Swatch::Fill});
         }
         entries.append({palette::noValue, QStringLiteral("no value"), Swatch::Fill});

@@ -19,8 +19,9 @@ namespace tpugraphs::ui {
 class GraphDrawingJob;
 class GraphMinimap;
 
-// How node values map to colours: a fixed range with its legend texts (low, middle, high), e.g.
-// 0..1 as a node's first .. last layout; without one, the values' own minimum and maximum.
+// How node values map to colours: a fixed range with its legend texts (low, high, or low,
+// middle, high), e.g. 0..1 as the faster .. slower of two layouts; without one, the values' own
+// minimum and maximum.
 struct NodeValueScale {
     float min = 0.0f;
     float max = 1.0f;
