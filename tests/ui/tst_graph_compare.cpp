@@ -26,6 +26,7 @@
 #include "explorer/config_compare_panel.h"
 #include "explorer/explorer_page.h"
 #include "explorer/table_export.h"
+#include "graphview/graph_search_bar.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
 #include "synth/generator.h"
@@ -320,6 +321,24 @@ private Q_SLOTS:
                  qPrintable(panel.wholeDrawingName()));
         QVERIFY(chooseMode(GraphViewMode::Whole));
         QCOMPARE(panel.wholeDrawingName(), QStringLiteral("Whole graph"));
+    }
+
+    void narrowToolbarKeepsSearchAndCountsWhole() {
+        // The graph panel's width beside the browser and inspector at 1366 px.
+        GraphViewPanel panel;
+        panel.resize(660, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QSignalSpy drawn(panel.view(), &GraphViewWidget::drawingFinished);
+        panel.setGraph(m_graph->topology);
+        QVERIFY(drawn.wait(60000));
+        QTRY_VERIFY(panel.statusLabel()->text().contains(QStringLiteral("edges")));
+        QVERIFY2(panel.statusLabel()->width() >= panel.statusLabel()->sizeHint().width(),
+                 qPrintable(QStringLiteral("%1 < %2")
+                                .arg(panel.statusLabel()->width())
+                                .arg(panel.statusLabel()->sizeHint().width())));
+        QVERIFY(panel.searchBar()->width() >= panel.searchBar()->minimumSizeHint().width());
+        QVERIFY(panel.searchBar()->width() >= 200);
     }
 
     void csvAndCopyEqualTheTableCells() {

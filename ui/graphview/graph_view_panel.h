@@ -12,6 +12,7 @@ struct LoadedGraph;
 }
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QToolButton;
 
@@ -54,8 +55,13 @@ public:
     // The save dialog's proposal: the graph file's name with `suffix` (".svg").
     QString proposedFileName(const QString& suffix) const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void updateControls();
+    // Below kOneRowWidth the search field and the counts move to a second row, uncut.
+    void placeSearchRow();
     void buildExportMenu();
     void exportWithDialog(const QString& title, const QString& filter, bool drawing,
                           bool wholeGraph);
@@ -71,6 +77,9 @@ private:
     QToolButton* m_whole;
     QToolButton* m_export;
     QLabel* m_status;
+    QHBoxLayout* m_buttonRow;
+    QHBoxLayout* m_searchRow;
+    bool m_searchOnButtonRow = true;
     std::shared_ptr<const LoadedGraph> m_exportGraph;
     int64_t m_exportLayoutConfig = -1;
     bool m_openedReadable = false;  // the view opened on the readable view by itself
