@@ -333,10 +333,11 @@ private Q_SLOTS:
         panel.setGraph(m_graph->topology);
         QVERIFY(drawn.wait(60000));
         QTRY_VERIFY(panel.statusLabel()->text().contains(QStringLiteral("edges")));
-        QVERIFY2(panel.statusLabel()->width() >= panel.statusLabel()->sizeHint().width(),
-                 qPrintable(QStringLiteral("%1 < %2")
-                                .arg(panel.statusLabel()->width())
-                                .arg(panel.statusLabel()->sizeHint().width())));
+        // The layout follows the new text on its next pass.
+        QTRY_VERIFY2(panel.statusLabel()->width() >= panel.statusLabel()->sizeHint().width(),
+                     qPrintable(QStringLiteral("%1 < %2")
+                                    .arg(panel.statusLabel()->width())
+                                    .arg(panel.statusLabel()->sizeHint().width())));
         QVERIFY(panel.searchBar()->width() >= panel.searchBar()->minimumSizeHint().width());
         QVERIFY(panel.searchBar()->width() >= 200);
     }
