@@ -30,7 +30,7 @@ private Q_SLOTS:
         QTest::addColumn<double>("ratio");
         QTest::addColumn<QString>("text");
         QTest::newRow("real layout") << 1.0034 << "1.0034×";
-        QTest::newRow("few %") << 1.052 << "1.0520×";
+        QTest::newRow("few percent") << 1.052 << "1.0520×";
         QTest::newRow("factor") << 1.25 << "1.25×";
         QTest::newRow("large") << 12.5 << "12.5×";
     }
