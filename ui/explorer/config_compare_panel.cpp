@@ -176,6 +176,10 @@ bool ConfigComparePanel::isHighlighted() const {
     return m_highlight->isChecked();
 }
 
+bool ConfigComparePanel::showsDifferences() const {
+    return m_graph && isHighlighted() && !m_differences.empty();
+}
+
 void ConfigComparePanel::recompute() {
     m_differences.clear();
     m_value.clear();
@@ -187,12 +191,13 @@ void ConfigComparePanel::recompute() {
         m_value = std::move(value);
     }
     fillTable();
-    const bool show = m_graph && isHighlighted() && !m_differences.empty();
+    // Without a sensitivity (no runtimes, no run) the nodes keep their colours: the rings
+    // alone mark the differing ones, instead of one colour with a meaningless ramp.
     const bool ranked =
         std::any_of(m_differences.begin(), m_differences.end(),
                     [](const NodeLayoutDifference& d) { return !std::isnan(d.sensitivity); });
     Q_EMIT highlightChanged(
-        show ? highlightValues() : QVector<float>(),
+        showsDifferences() && ranked ? highlightValues() : QVector<float>(),
         ranked ? QStringLiteral("sensitivity, config %1 vs %2").arg(configA()).arg(configB())
                : QStringLiteral("layout differs, config %1 vs %2").arg(configA()).arg(configB()));
 }

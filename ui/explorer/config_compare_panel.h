@@ -40,6 +40,8 @@ public:
     int64_t configA() const;
     int64_t configB() const;
     bool isHighlighted() const;
+    // The graph should mark the differing nodes: highlighted, and some differ.
+    bool showsDifferences() const;
     const std::vector<NodeLayoutDifference>& differences() const { return m_differences; }
     QTableWidget* table() const { return m_table; }
 
@@ -64,7 +66,9 @@ public:
     bool allLayoutsIdentical() const;
 
 Q_SIGNALS:
-    // The highlight changed: the graph view shows `values` (empty: none) titled `title`.
+    // The highlight changed: the graph view shows `values` (empty: none, also when nothing
+    // ranks the differing nodes) titled `title`, and rings differingNodes() while
+    // showsDifferences().
     void highlightChanged(const QVector<float>& values, const QString& title);
     void nodeActivated(int64_t nodeId);
     void splitViewToggled(bool on);

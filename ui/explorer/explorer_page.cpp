@@ -137,12 +137,12 @@ ExplorerPage::ExplorerPage(QWidget* parent)
                 GraphViewWidget* a = m_graphPanel->view();
                 GraphViewWidget* b = m_graphPanel->secondView();
                 // Differing nodes are ringed in both panes.
-                const QVector<int> marked =
-                    values.isEmpty() ? QVector<int>() : m_compare->differingNodes();
+                const bool shown = m_compare->showsDifferences();
+                const QVector<int> marked = shown ? m_compare->differingNodes() : QVector<int>();
                 const QString meaning = QStringLiteral("layout differs");
                 a->setMarkedNodes(marked, meaning);
                 b->setMarkedNodes(marked, meaning);
-                if (!m_compare->isSplitView() || values.isEmpty()) {
+                if (!m_compare->isSplitView() || !shown) {
                     a->setNodeValues(values, title);
                     return;
                 }
