@@ -40,12 +40,21 @@ int64_t configOf(const LoadedGraph& graph, const std::string& text) {
         } catch (const std::exception&) {
             config = -2;
         }
+    const std::string range = "0.." + std::to_string(graph.configCount() - 1);
+    if (config == -1 && text == "best")
+        throw CLI::ValidationError("config", graph.entry.path +
+                                                 " has no measured runtimes (test split), so it "
+                                                 "has no best config: give an index " +
+                                                 range);
+    if (config == -1)
+        throw CLI::ValidationError("config", graph.entry.path +
+                                                 " comes from a random-search collection, which "
+                                                 "has no default config: give an index " +
+                                                 range + " or best");
     if (config < 0 || config >= graph.configCount())
-        throw CLI::ValidationError(
-            "config", "'" + text + "' is not a config of " + graph.entry.path + " (0.." +
-                          std::to_string(graph.configCount() - 1) +
-                          (config == -1 ? "; the graph has no such config" : "") +
-                          ", best or default)");
+        throw CLI::ValidationError("config", "'" + text + "' is not a config of " +
+                                                 graph.entry.path + ": give an index " + range +
+                                                 ", best or default");
     return config;
 }
 
@@ -77,8 +86,10 @@ void runConfigDiff(const ConfigDiffArgs& args) {
     const std::vector<double> value = perConfigValue(graph, args.run, source);
     const std::vector<NodeLayoutDifference> diffs = layoutDifferences(*graph.layout, a, b, value);
     auto runtime = [&graph](int64_t c) {
-        return graph.measured ? " (runtime " + TablePrinter::number(graph.runtimes[c], 0) + ")"
-                              : std::string();
+        // The files' layout runtimes are nanoseconds.
+        return graph.measured
+                   ? " (runtime " + TablePrinter::number(graph.runtimes[size_t(c)], 0) + " ns)"
+                   : " (no measured runtime)";
     };
     std::cout << "graph        " << args.file << "\nconfig A     " << a << runtime(a)
               << "\nconfig B     " << b << runtime(b) << "\ndiffering    " << diffs.size() << " of "

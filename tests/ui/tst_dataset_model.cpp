@@ -96,10 +96,10 @@ private Q_SLOTS:
                  QStringLiteral("1.5 s"));
         QCOMPARE(model.indexOfGraph(0, DatasetTreeModel::SpeedupColumn).data().toString(),
                  QStringLiteral("1.5×"));
-        // A spread near 1 (every real layout graph) as a percentage, not "1.00×".
+        // A spread near 1 (every real layout graph) with four decimals, not "1.00×".
         model.setRuntimeStats(1, measured(1e9, 1.0034e9, 2e9));
         QCOMPARE(model.indexOfGraph(1, DatasetTreeModel::SpeedupColumn).data().toString(),
-                 QStringLiteral("+0.34 %"));
+                 QStringLiteral("1.0034×"));
         model.setRuntimeStats(3, measured(0.0123, 1.0, 2.5));
         QCOMPARE(model.indexOfGraph(3, DatasetTreeModel::RuntimeMinColumn).data().toString(),
                  QStringLiteral("0.0123"));

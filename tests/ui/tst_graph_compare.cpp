@@ -2,10 +2,18 @@
 // exactly those whose layout columns differ (checked against the float arrays), the table follows
 // the sensitivity and a click on a row centres its node, the drawing exports as SVG and PNG and
 // the graph as DOT and GraphML that parse back with the graph's node and edge counts, and a
-// table's CSV and clipboard copy equal its cells.
+// table's CSV and clipboard copy equal its cells. The split view colours each pane by its own
+// config's layout and rings the differing nodes in both; unmeasured graphs open on configs 0 and
+// 1 with a plain notice; SVG labels follow their fill's contrast and edges carry arrowheads.
+#include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QHeaderView>
 #include <QImage>
+#include <QLabel>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -16,7 +24,9 @@
 #include "analysis/loaded_graph.h"
 #include "data/dataset.h"
 #include "explorer/config_compare_panel.h"
+#include "explorer/explorer_page.h"
 #include "explorer/table_export.h"
+#include "graphview/graph_search_bar.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
 #include "synth/generator.h"
@@ -163,6 +173,175 @@ private Q_SLOTS:
         QCOMPARE(int(text.count(QStringLiteral(" [label="))), m_graph->topology->nodeCount);
     }
 
+    void splitPanesColourEachConfigsOwnLayout() {
+        ExplorerPage page;
+        page.resize(1366, 768);
+        page.show();
+        QSignalSpy loaded(&page, &ExplorerPage::graphLoaded);
+        page.openDataset(m_dir.path());
+        QVERIFY(loaded.wait(60000));
+        GraphViewWidget* a = page.graphPanel()->view();
+        GraphViewWidget* b = page.graphPanel()->secondView();
+        QTRY_VERIFY_WITH_TIMEOUT(a->scene() != nullptr, 60000);
+        ConfigComparePanel* compare = page.comparePanel();
+        compare->setConfigs(m_graph->bestConfig(), m_graph->configCount() - 1);
+        QVERIFY(!compare->differences().empty());
+        compare->splitBox()->setChecked(true);
+        QTRY_VERIFY_WITH_TIMEOUT(b->scene() == a->scene(), 60000);
+        // The differing nodes in view are ringed in both panes.
+        QVERIFY(!a->markedViewNodes().isEmpty());
+        QCOMPARE(b->markedViewNodes(), a->markedViewNodes());
+        // Each pane colours a differing node by which of its two layouts (faster, slower) it takes
+        // in its own config, on one fixed 0..1 scale: the colours differ on every differing node.
+        QVERIFY(a->renderState().values && b->renderState().values);
+        for (const int v : a->markedViewNodes())
+            QVERIFY((*a->renderState().values)[v] != (*b->renderState().values)[v]);
+        for (GraphViewWidget* pane : {a, b}) {
+            const GraphLegendContent legend = pane->legendContent();
+            QCOMPARE(legend.valueMin, 0.0f);
+            QCOMPARE(legend.valueMax, 1.0f);
+            QCOMPARE(legend.rampLabels.size(), 2);
+            QVERIFY(!legend.markedText.isEmpty());
+            // A half-width pane keeps its legend short and within a third of its width.
+            QVERIFY(legend.compact);
+            QVERIFY2(
+                pane->legendRect().width() < pane->width() / 2,
+                qPrintable(
+                    QStringLiteral("%1 of %2").arg(pane->legendRect().width()).arg(pane->width())));
+        }
+        QVERIFY(b->valuesTitle().contains(QString::number(compare->configB())));
+        QVERIFY(a->valuesTitle().contains(QString::number(compare->configA())));
+    }
+
+    void unmeasuredGraphsOpenOnTwoConfigsWithANotice() {
+        LoadedGraph unmeasured = *m_graph;
+        std::fill(unmeasured.runtimes.begin(), unmeasured.runtimes.end(), 0.0);
+        unmeasured.measured = false;
+        ConfigComparePanel panel;
+        QSignalSpy highlight(&panel, &ConfigComparePanel::highlightChanged);
+        panel.setGraph(std::make_shared<const LoadedGraph>(unmeasured));
+        QCOMPARE(panel.configA(), int64_t(0));
+        QCOMPARE(panel.configB(), int64_t(1));
+        QVERIFY(panel.summaryLabel()->text().contains(QStringLiteral("no measured runtimes")));
+        QVERIFY(!panel.summaryLabel()->text().contains(QStringLiteral("nan")));
+        // Nothing ranks the differing nodes: no value colours (no "nan" or flat ramp), the rings
+        // alone mark them.
+        QVERIFY(highlight.last().at(0).value<QVector<float>>().isEmpty());
+        QCOMPARE(panel.showsDifferences(), !panel.differences().empty());
+        // A tile graph (no layouts) turns the split view off and disables it.
+        panel.splitBox()->setChecked(true);
+        QSignalSpy split(&panel, &ConfigComparePanel::splitViewToggled);
+        panel.setGraph(nullptr);
+        QVERIFY(!panel.isSplitView());
+        QVERIFY(!panel.splitBox()->isEnabled());
+        QCOMPARE(split.count(), 1);
+    }
+
+    void tableShowsBothLayoutsAndExplainsTheSensitivity() {
+        ConfigComparePanel panel;
+        panel.setGraph(m_graph);
+        panel.setConfigs(m_graph->bestConfig(), m_graph->configCount() - 1);
+        QTableWidget* table = panel.table();
+        QStringList headers;
+        for (int c = 0; c < table->columnCount(); ++c)
+            headers << table->horizontalHeaderItem(c)->text();
+        const int layoutA = int(headers.indexOf(QStringLiteral("Layout A")));
+        const int layoutB = int(headers.indexOf(QStringLiteral("Layout B")));
+        const int sensitivity = int(headers.indexOf(QStringLiteral("Sensitivity")));
+        QVERIFY(layoutA >= 0 && layoutB >= 0 && sensitivity >= 0);
+        QVERIFY(
+            table->horizontalHeaderItem(sensitivity)->toolTip().contains(QStringLiteral("log")));
+        const auto& diffs = panel.differences();
+        for (int row = 0; row < table->rowCount(); ++row) {
+            QCOMPARE(table->item(row, layoutA)->text(),
+                     QString::fromStdString(layoutTupleText(diffs[size_t(row)].a)));
+            QCOMPARE(table->item(row, layoutB)->text(),
+                     QString::fromStdString(layoutTupleText(diffs[size_t(row)].b)));
+            for (int c = 0; c < table->columnCount(); ++c)
+                QCOMPARE(table->item(row, c)->toolTip(), table->item(row, c)->text());
+        }
+        // In a 420 px inspector the node, opcode and sensitivity columns show without scrolling.
+        panel.resize(420, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const QHeaderView* header = table->horizontalHeader();
+        QVERIFY(header->sectionViewportPosition(sensitivity) + header->sectionSize(sensitivity) <=
+                table->viewport()->width());
+    }
+
+    void svgLabelsFollowContrastAndEdgesHaveArrows() {
+        GraphViewPanel panel;
+        panel.resize(1200, 800);
+        panel.show();
+        QSignalSpy drawn(panel.view(), &GraphViewWidget::drawingFinished);
+        panel.setGraph(m_graph->topology);
+        QVERIFY(drawn.wait(60000));
+        // Every node on the darkest value colour: the labels must be white.
+        QVector<float> dark(int(m_graph->nodeCount()), 0.0f);
+        dark[0] = 1.0f;
+        panel.view()->setNodeValues(dark);
+        panel.setExportGraph(m_graph);
+        QCOMPARE(panel.proposedFileName(QStringLiteral(".svg")),
+                 QFileInfo(QString::fromStdString(m_graph->entry.path)).completeBaseName() +
+                     QStringLiteral(".svg"));
+        const QString svg = m_dir.filePath("dark.svg");
+        panel.exportDrawing(svg, true);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        QString fill;
+        int darkLabels = 0;
+        bool arrowMarker = false, edgesUseIt = false;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement()) continue;
+            const auto attributes = xml.attributes();
+            if (xml.name() == QStringLiteral("marker")) arrowMarker = true;
+            if (xml.name() == QStringLiteral("g") && attributes.hasAttribute("marker-end"))
+                edgesUseIt = true;
+            if (xml.name() == QStringLiteral("rect") &&
+                attributes.value("class") == QStringLiteral("node"))
+                fill = attributes.value("fill").toString();
+            if (xml.name() == QStringLiteral("text") && QColor(fill).lightnessF() < 0.45) {
+                QCOMPARE(attributes.value("fill").toString(), QStringLiteral("#ffffff"));
+                ++darkLabels;
+            }
+        }
+        QVERIFY(!xml.hasError());
+        QVERIFY(darkLabels > 0);
+        QVERIFY(arrowMarker && edgesUseIt);
+        // The whole-drawing entries name what they write: the whole graph, or this view's part.
+        const auto chooseMode = [&](GraphViewMode mode) {
+            if (panel.view()->viewMode() == mode) return true;
+            panel.modeBox()->setCurrentIndex(panel.modeBox()->findData(int(mode)));
+            return drawn.wait(60000);
+        };
+        QVERIFY(chooseMode(GraphViewMode::ConfigurableNeighbourhood));
+        QVERIFY2(panel.wholeDrawingName().startsWith(QStringLiteral("All of this view")),
+                 qPrintable(panel.wholeDrawingName()));
+        QVERIFY(chooseMode(GraphViewMode::Whole));
+        QCOMPARE(panel.wholeDrawingName(), QStringLiteral("Whole graph"));
+    }
+
+    void narrowToolbarKeepsSearchAndCountsWhole() {
+        // The graph panel's width beside the browser and inspector at 1366 px.
+        GraphViewPanel panel;
+        panel.resize(660, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QSignalSpy drawn(panel.view(), &GraphViewWidget::drawingFinished);
+        panel.setGraph(m_graph->topology);
+        QVERIFY(drawn.wait(60000));
+        QTRY_VERIFY(panel.statusLabel()->text().contains(QStringLiteral("edges")));
+        // The layout follows the new text on its next pass.
+        QTRY_VERIFY2(panel.statusLabel()->width() >= panel.statusLabel()->sizeHint().width(),
+                     qPrintable(QStringLiteral("%1 < %2")
+                                    .arg(panel.statusLabel()->width())
+                                    .arg(panel.statusLabel()->sizeHint().width())));
+        QVERIFY(panel.searchBar()->width() >= panel.searchBar()->minimumSizeHint().width());
+        QVERIFY(panel.searchBar()->width() >= 200);
+    }
+
     void csvAndCopyEqualTheTableCells() {
         ConfigComparePanel panel;
         panel.show();
@@ -177,12 +356,26 @@ private Q_SLOTS:
             for (int c = 0; c < table->columnCount(); ++c)
                 QCOMPARE(QString::fromStdString(csv.rows[size_t(r)][size_t(c)]),
                          table->item(r, c)->text());
-        // Ctrl+C on the table copies the selected row as CSV.
+        // Ctrl+C copies the selected rows (shift-extended) tab-separated with the header line.
+        QVERIFY(table->rowCount() >= 2);
+        QCOMPARE(table->selectionMode(), QAbstractItemView::ExtendedSelection);
         table->setFocus();
         table->selectRow(0);
+        const QRect second = table->visualRect(table->model()->index(1, 1));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ShiftModifier, second.center());
         QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
-        const CsvTable row = csvTableOf(*table->model(), {0});
-        QCOMPARE(QApplication::clipboard()->text(), QString::fromStdString(csvText(row)));
+        const QString copied = QApplication::clipboard()->text();
+        QCOMPARE(copied, tabSeparatedText(csvTableOf(*table->model(), {0, 1})));
+        const QStringList lines = copied.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QCOMPARE(lines[0].split(QLatin1Char('\t')).size(), table->columnCount());
+        QCOMPARE(lines[1].split(QLatin1Char('\t')).first(), table->item(0, 0)->text());
+        // "Copy all" in the right-click menu copies every row.
+        QAction* copyAll = table->findChild<QAction*>(QStringLiteral("copyAllRows"));
+        QVERIFY(copyAll);
+        QVERIFY(table->actions().contains(copyAll));
+        copyAll->trigger();
+        QCOMPARE(QApplication::clipboard()->text(), tabSeparatedText(csvTableOf(*table->model())));
     }
 
 private:

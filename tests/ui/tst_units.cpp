@@ -29,8 +29,8 @@ private Q_SLOTS:
     void speedups_data() {
         QTest::addColumn<double>("ratio");
         QTest::addColumn<QString>("text");
-        QTest::newRow("real layout") << 1.0034 << "+0.34 %";
-        QTest::newRow("few %") << 1.052 << "+5.2 %";
+        QTest::newRow("real layout") << 1.0034 << "1.0034×";
+        QTest::newRow("few percent") << 1.052 << "1.0520×";
         QTest::newRow("factor") << 1.25 << "1.25×";
         QTest::newRow("large") << 12.5 << "12.5×";
     }

@@ -28,7 +28,8 @@ QString durationText(double ns) {
 QString durationText(double ns, DurationUnit unit, int decimals) {
     const double value = ns / unit.ns;
     // No "-0" for a tick at zero.
-    return QStringLiteral("%1 %2").arg(value == 0 ? 0.0 : value, 0, 'f', decimals)
+    return QStringLiteral("%1 %2")
+        .arg(value == 0 ? 0.0 : value, 0, 'f', decimals)
         .arg(QString::fromUtf8(unit.symbol));
 }
 
@@ -38,10 +39,7 @@ QString runtimeText(double value, bool nanoseconds) {
 
 QString speedupText(double ratio) {
     if (!std::isfinite(ratio)) return QStringLiteral("-");
-    if (ratio < 1.1) {
-        const double percent = (ratio - 1) * 100;
-        return QStringLiteral("+%1 %").arg(QString::number(percent, 'g', 2));
-    }
+    if (ratio < 1.1) return QStringLiteral("%1×").arg(QString::number(ratio, 'f', 4));
     return QStringLiteral("%1×").arg(QString::number(ratio, 'g', 3));
 }
 

@@ -1,5 +1,5 @@
 // Numbers as the app shows them, one unit system everywhere: durations in ns/µs/ms/s (the tree,
-// the chart axes, tables and tool tips), speed-ups near 1 as percentages, compact counts, scores
+// the chart axes, tables and tool tips), speed-ups as factors ("1.0034×"), compact counts, scores
 // with four decimals, and the round tick values of chart axes.
 #pragma once
 
@@ -25,8 +25,9 @@ QString durationText(double ns, DurationUnit unit, int decimals);
 // runtime / normalizer ratios, shown with three significant digits.
 QString runtimeText(double value, bool nanoseconds);
 
-// A speed-up or ratio >= 1 (best over median): under 1.1 as the percentage it gains ("+0.34 %",
-// since "1.00×" hides it), from 1.1 up as a factor ("1.25×", "12.5×").
+// A speed-up or ratio >= 1 (best over median), always as a factor: under 1.1 with four
+// decimals ("1.0034×", since "1.00×" would hide the gain), from 1.1 up with three significant
+// digits ("1.25×", "12.5×").
 QString speedupText(double ratio);
 // Counts for a narrow column: exact up to 9,999, then "25.3k", "812k", "1.2M".
 QString compactCount(qint64 n);

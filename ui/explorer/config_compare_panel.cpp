@@ -9,6 +9,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 #include "analysis/loaded_graph.h"
@@ -20,10 +21,28 @@ namespace tpugraphs::ui {
 
 namespace {
 
-enum CompareColumn { NodeColumn, OpcodeColumn, ShapeColumn, SensitivityColumn, ColumnCount };
+// Sensitivity before the long texts, so that it shows in a narrow inspector without scrolling.
+enum CompareColumn {
+    NodeColumn,
+    OpcodeColumn,
+    SensitivityColumn,
+    ShapeColumn,
+    LayoutAColumn,
+    LayoutBColumn,
+    ColumnCount
+};
 
+const char* const kSensitivityTip =
+    "How much the runtime moves with this node's layout: the configs are grouped by the layout "
+    "the node takes, and the sensitivity is the spread (max - min) of the groups' mean natural-"
+    "log runtime, i.e. ln(slowest / fastest geometric-mean runtime); 0.35 means about 1.42\u00d7. "
+    "With a trained run it is the same spread of the model's predicted score. Observational "
+    "over the sampled configs (other nodes vary too), not causal. A dash: no runtimes.";
+
+// Every cell shows its whole text in its tool tip (long shapes and layouts).
 QTableWidgetItem* tableCell(const QString& text, const QVariant& sortValue = {}) {
     auto* item = new QTableWidgetItem(text);
+    item->setToolTip(text);
     item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
     if (sortValue.isValid()) item->setData(Qt::UserRole, sortValue);
     return item;
@@ -56,12 +75,20 @@ ConfigComparePanel::ConfigComparePanel(QWidget* parent)
     });
     m_summary->setWordWrap(true);
     m_table->setHorizontalHeaderLabels({QStringLiteral("Node"), QStringLiteral("Opcode"),
-                                        QStringLiteral("Shape"), QStringLiteral("Sensitivity")});
+                                        QStringLiteral("Sensitivity"), QStringLiteral("Shape"),
+                                        QStringLiteral("Layout A"), QStringLiteral("Layout B")});
+    m_table->horizontalHeaderItem(SensitivityColumn)
+        ->setToolTip(QString::fromUtf8(kSensitivityTip));
+    m_table->horizontalHeaderItem(LayoutAColumn)
+        ->setToolTip(QStringLiteral("The node's layout in config A: output, input and kernel "
+                                    "dimension orders (-1: unused)"));
+    m_table->horizontalHeaderItem(LayoutBColumn)
+        ->setToolTip(QStringLiteral("The node's layout in config B"));
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(20);
-    m_table->horizontalHeader()->setSectionResizeMode(ShapeColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setTextElideMode(Qt::ElideNone);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
     installTableExport(m_table);
     m_table->setToolTip(
@@ -85,6 +112,20 @@ ConfigComparePanel::ConfigComparePanel(QWidget* parent)
     setGraph(nullptr);
 }
 
+QVector<int> ConfigComparePanel::differingNodes() const {
+    QVector<int> nodes;
+    for (const NodeLayoutDifference& d : m_differences) nodes.append(int(d.node));
+    return nodes;
+}
+
+bool ConfigComparePanel::allLayoutsIdentical() const {
+    if (!m_graph) return false;
+    const PackedLayoutConfigs& configs = m_graph->layout->configs;
+    for (int64_t n = 0; n < m_graph->layout->configurableCount(); ++n)
+        if (configs.distinctLayouts(n).size() > 1) return false;
+    return true;
+}
+
 void ConfigComparePanel::setGraph(std::shared_ptr<const LoadedGraph> graph) {
     m_graph = graph && graph->layout ? std::move(graph) : nullptr;
     m_scores.clear();
@@ -95,10 +136,15 @@ void ConfigComparePanel::setGraph(std::shared_ptr<const LoadedGraph> graph) {
     m_b->setRange(0, std::max(0, last));
     m_a->setEnabled(m_graph != nullptr);
     m_b->setEnabled(m_graph != nullptr);
-    const int64_t best = m_graph ? m_graph->bestConfig() : -1;
-    const int64_t fallback = m_graph ? m_graph->defaultConfig() : -1;
-    m_a->setValue(int(std::max<int64_t>(0, best)));
-    m_b->setValue(int(std::max<int64_t>(0, fallback)));
+    // A tile graph has no per-node layouts: nothing to split by.
+    if (!m_graph) m_split->setChecked(false);
+    m_split->setEnabled(m_graph != nullptr);
+    // Best vs default; without measured runtimes (the test split) configs 0 and 1.
+    const bool measured = m_graph && m_graph->measured;
+    const int64_t a = measured ? m_graph->bestConfig() : 0;
+    const int64_t b = measured ? m_graph->defaultConfig() : std::min(1, last);
+    m_a->setValue(int(std::max<int64_t>(0, a)));
+    m_b->setValue(int(std::max<int64_t>(0, b)));
     recompute();
 }
 
@@ -130,19 +176,30 @@ bool ConfigComparePanel::isHighlighted() const {
     return m_highlight->isChecked();
 }
 
+bool ConfigComparePanel::showsDifferences() const {
+    return m_graph && isHighlighted() && !m_differences.empty();
+}
+
 void ConfigComparePanel::recompute() {
     m_differences.clear();
+    m_value.clear();
     if (m_graph && m_graph->configCount() > 0) {
         std::vector<double> value = m_scores;
         if (value.empty() && m_graph->measured)
             for (const double r : m_graph->runtimes) value.push_back(std::log(std::max(r, 1e-30)));
         m_differences = layoutDifferences(*m_graph->layout, configA(), configB(), value);
+        m_value = std::move(value);
     }
     fillTable();
-    const bool show = m_graph && isHighlighted();
+    // Without a sensitivity (no runtimes, no run) the nodes keep their colours: the rings
+    // alone mark the differing ones, instead of one colour with a meaningless ramp.
+    const bool ranked =
+        std::any_of(m_differences.begin(), m_differences.end(),
+                    [](const NodeLayoutDifference& d) { return !std::isnan(d.sensitivity); });
     Q_EMIT highlightChanged(
-        show ? highlightValues() : QVector<float>(),
-        QStringLiteral("sensitivity, config %1 vs %2").arg(configA()).arg(configB()));
+        showsDifferences() && ranked ? highlightValues() : QVector<float>(),
+        ranked ? QStringLiteral("sensitivity, config %1 vs %2").arg(configA()).arg(configB())
+               : QStringLiteral("layout differs, config %1 vs %2").arg(configA()).arg(configB()));
 }
 
 void ConfigComparePanel::fillTable() {
@@ -151,13 +208,28 @@ void ConfigComparePanel::fillTable() {
         m_summary->setText(QStringLiteral("Open a layout graph to compare two of its configs."));
         return;
     }
-    const QString source = !m_scoreSource.isEmpty() ? m_scoreSource
-                           : m_graph->measured      ? QStringLiteral("measured runtimes")
-                                                    : QStringLiteral("none (no runtimes)");
-    m_summary->setText(QStringLiteral("%1 of %2 configurable nodes differ; sensitivity from %3.")
-                           .arg(m_differences.size())
-                           .arg(m_graph->layout->configurableCount())
-                           .arg(source));
+    QStringList summary;
+    if (!m_graph->measured && m_scoreSource.isEmpty())
+        summary << QStringLiteral(
+            "This file has no measured runtimes (test split): choose two "
+            "configs (opened on 0 and 1); no sensitivity to rank by.");
+    if (allLayoutsIdentical())
+        summary << QStringLiteral(
+                       "All %1 configs give every configurable node the same layout: "
+                       "nothing differs.")
+                       .arg(m_graph->configCount());
+    else if (configA() == configB())
+        summary << QStringLiteral("A and B are the same config: choose two different ones.");
+    else
+        summary << QStringLiteral("%1 of %2 configurable nodes differ%3.")
+                       .arg(m_differences.size())
+                       .arg(m_graph->layout->configurableCount())
+                       .arg(!m_scoreSource.isEmpty()
+                                ? QStringLiteral("; sensitivity from ") + m_scoreSource
+                            : m_graph->measured
+                                ? QStringLiteral("; sensitivity from measured runtimes")
+                                : QString());
+    m_summary->setText(summary.join(QLatin1Char(' ')));
     m_table->setRowCount(int(m_differences.size()));
     for (int row = 0; row < int(m_differences.size()); ++row) {
         const NodeLayoutDifference& d = m_differences[size_t(row)];
@@ -167,14 +239,14 @@ void ConfigComparePanel::fillTable() {
             tableCell(QString::fromUtf8(opcodeName(m_graph->nodeOpcode()[size_t(d.node)]))));
         m_table->setItem(row, ShapeColumn,
                          tableCell(QString::fromStdString(nodeShapeText(*m_graph, d.node))));
+        m_table->setItem(row, LayoutAColumn,
+                         tableCell(QString::fromStdString(layoutTupleText(d.a))));
+        m_table->setItem(row, LayoutBColumn,
+                         tableCell(QString::fromStdString(layoutTupleText(d.b))));
         m_table->setItem(
             row, SensitivityColumn,
             tableCell(std::isnan(d.sensitivity) ? QStringLiteral("–")
                                                 : QString::number(d.sensitivity, 'f', 3)));
-        m_table->item(row, NodeColumn)
-            ->setToolTip(QStringLiteral("A: %1\nB: %2")
-                             .arg(QString::fromStdString(layoutTupleText(d.a)),
-                                  QString::fromStdString(layoutTupleText(d.b))));
     }
 }
 
@@ -192,13 +264,34 @@ QVector<float> ConfigComparePanel::layoutValues(bool ofB) const {
     if (!m_graph) return values;
     values.fill(NAN, int(m_graph->nodeCount()));
     const PackedLayoutConfigs& configs = m_graph->layout->configs;
-    const int64_t config = ofB ? configB() : configA();
+    const int64_t mine = ofB ? configB() : configA(), other = ofB ? configA() : configB();
+    // The mean per-config value (log runtime or score) over the configs that give the node
+    // `code`: how fast that layout of the node runs on average.
+    const auto meanValueOf = [&](int64_t k, uint32_t code) {
+        double sum = 0.0;
+        int64_t count = 0;
+        for (int64_t c = 0; c < int64_t(m_value.size()); ++c)
+            if (configs.code(c, k) == code) {
+                sum += m_value[size_t(c)];
+                ++count;
+            }
+        return count > 0 ? sum / double(count) : 0.0;
+    };
     for (const NodeLayoutDifference& d : m_differences) {
-        const size_t distinct = configs.distinctLayouts(d.configurableIndex).size();
-        values[int(d.node)] = float(configs.code(config, d.configurableIndex)) /
-                              float(std::max<size_t>(1, distinct - 1));
+        const int64_t k = d.configurableIndex;
+        const double meanMine = meanValueOf(k, configs.code(mine, k));
+        const double meanOther = meanValueOf(k, configs.code(other, k));
+        // 0: this pane's layout of the node is the faster one of the two; ties (and no values)
+        // give A 0 and B 1, so that the two panes always differ on a differing node.
+        const bool faster = meanMine < meanOther || (meanMine == meanOther && !ofB);
+        values[int(d.node)] = faster ? 0.0f : 1.0f;
     }
     return values;
+}
+
+QStringList ConfigComparePanel::layoutScaleLabels() const {
+    if (m_value.empty()) return {QStringLiteral("A's layout"), QStringLiteral("B's layout")};
+    return {QStringLiteral("faster layout"), QStringLiteral("slower layout")};
 }
 
 bool ConfigComparePanel::isSplitView() const {

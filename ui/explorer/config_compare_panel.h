@@ -4,6 +4,7 @@
 // them on the graph view.
 #pragma once
 
+#include <QStringList>
 #include <QVector>
 #include <QWidget>
 
@@ -39,6 +40,8 @@ public:
     int64_t configA() const;
     int64_t configB() const;
     bool isHighlighted() const;
+    // The graph should mark the differing nodes: highlighted, and some differ.
+    bool showsDifferences() const;
     const std::vector<NodeLayoutDifference>& differences() const { return m_differences; }
     QTableWidget* table() const { return m_table; }
 
@@ -47,13 +50,25 @@ public:
     QVector<float> highlightValues() const;
     // The tool tip line of a node: both layouts when it differs, else empty.
     QString nodeDetail(int node) const;
-    // Per original node, for the split view: the layout the differing node takes in config A
-    // (or B) as its index among the node's distinct layouts, in 0..1; NaN elsewhere.
+    // Per original node, for the split view: which of its two layouts the differing node takes
+    // in config A (or B): 0 the faster one (lower mean log runtime, or score, over the configs
+    // that give the node that layout), 1 the slower one; without runtimes 0 in A and 1 in B.
+    // NaN elsewhere. The two panes always differ on a differing node.
     QVector<float> layoutValues(bool ofB) const;
+    // The legend texts of layoutValues' 0 and 1.
+    QStringList layoutScaleLabels() const;
     bool isSplitView() const;
+    QCheckBox* splitBox() const { return m_split; }
+    QLabel* summaryLabel() const { return m_summary; }
+    // The original ids of the differing nodes (the table's rows, in its order).
+    QVector<int> differingNodes() const;
+    // True when every configurable node takes one layout in all configs.
+    bool allLayoutsIdentical() const;
 
 Q_SIGNALS:
-    // The highlight changed: the graph view shows `values` (empty: none) titled `title`.
+    // The highlight changed: the graph view shows `values` (empty: none, also when nothing
+    // ranks the differing nodes) titled `title`, and rings differingNodes() while
+    // showsDifferences().
     void highlightChanged(const QVector<float>& values, const QString& title);
     void nodeActivated(int64_t nodeId);
     void splitViewToggled(bool on);
@@ -66,6 +81,7 @@ private:
     std::vector<double> m_scores;
     QString m_scoreSource;
     std::vector<NodeLayoutDifference> m_differences;
+    std::vector<double> m_value;  // per config: what the sensitivity ranks by (empty: none)
     QSpinBox* m_a;
     QSpinBox* m_b;
     QCheckBox* m_highlight;

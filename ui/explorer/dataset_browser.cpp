@@ -12,6 +12,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "explorer/table_export.h"
 #include "item_models/collection_summary_model.h"
 #include "item_models/dataset_tree_model.h"
 #include "prepare/prepared_cache_status.h"
@@ -66,6 +67,7 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     m_summaryTable->verticalHeader()->hide();
     m_summaryTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_summaryTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    installTableExport(m_summaryTable);
     // The unreadable count shows only when some file is unreadable: the table fits beside the
     // tree without sideways scrolling.
     const auto showUnreadable = [this] {

@@ -134,16 +134,25 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     connect(m_compare, &ConfigComparePanel::highlightChanged, this,
             [this](const QVector<float>& values, const QString& title) {
                 if (!m_graph) return;
-                if (!m_compare->isSplitView()) {
-                    m_graphPanel->view()->setNodeValues(values, title);
+                GraphViewWidget* a = m_graphPanel->view();
+                GraphViewWidget* b = m_graphPanel->secondView();
+                // Differing nodes are ringed in both panes.
+                const bool shown = m_compare->showsDifferences();
+                const QVector<int> marked = shown ? m_compare->differingNodes() : QVector<int>();
+                const QString meaning = QStringLiteral("layout differs");
+                a->setMarkedNodes(marked, meaning);
+                b->setMarkedNodes(marked, meaning);
+                if (!m_compare->isSplitView() || !shown) {
+                    a->setNodeValues(values, title);
                     return;
                 }
-                m_graphPanel->view()->setNodeValues(
-                    m_compare->layoutValues(false),
-                    QStringLiteral("layout in config A (%1)").arg(m_compare->configA()));
-                m_graphPanel->secondView()->setNodeValues(
-                    m_compare->layoutValues(true),
-                    QStringLiteral("layout in config B (%1)").arg(m_compare->configB()));
+                // Each pane colours a differing node by which of its two layouts it takes in
+                // that pane's config (the faster or the slower one), on one fixed scale.
+                const NodeValueScale scale{0.0f, 1.0f, m_compare->layoutScaleLabels()};
+                a->setNodeValues(m_compare->layoutValues(false),
+                                 QStringLiteral("A: config %1").arg(m_compare->configA()), scale);
+                b->setNodeValues(m_compare->layoutValues(true),
+                                 QStringLiteral("B: config %1").arg(m_compare->configB()), scale);
             });
     // A config picked in the runtime chart becomes config B of the comparison.
     connect(m_runtimeCharts, &RuntimeChartsPanel::configChosen, this,
@@ -222,13 +231,15 @@ void ExplorerPage::onGraphLoaded(std::shared_ptr<const LoadedGraph> graph) {
     m_graphPanel->setExportGraph(graph, graph->layout ? m_inspector->config() : -1);
     m_compare->setGraph(graph);
     // After setGraph: the tool tip's detail belongs to this graph.
-    m_graphPanel->view()->setNodeDetail([graph, compare = m_compare](int node) {
-        QString detail =
+    const auto detail = [graph, compare = m_compare](int node) {
+        QString text =
             QStringLiteral("shape ") + QString::fromStdString(nodeShapeText(*graph, node));
         const QString layouts = compare->nodeDetail(node);
-        if (!layouts.isEmpty()) detail += QStringLiteral("\n") + layouts;
-        return detail;
-    });
+        if (!layouts.isEmpty()) text += QStringLiteral("\n") + layouts;
+        return text;
+    };
+    m_graphPanel->view()->setNodeDetail(detail);
+    m_graphPanel->secondView()->setNodeDetail(detail);
     m_runtimeCharts->setGraph(graph);
     Q_EMIT graphLoaded(graph);
 }

@@ -10,6 +10,7 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QTableView>
 
 #include <algorithm>
@@ -28,9 +29,8 @@ QList<int> selectedRowsOf(const QTableView* view) {
     return rows;
 }
 
-void copyRows(const QTableView* view) {
-    const CsvTable table = csvTableOf(*view->model(), selectedRowsOf(view));
-    QApplication::clipboard()->setText(QString::fromStdString(csvText(table)));
+void copyRows(const QTableView* view, const QList<int>& rows) {
+    QApplication::clipboard()->setText(tabSeparatedText(csvTableOf(*view->model(), rows)));
 }
 
 void exportCsv(QTableView* view) {
@@ -53,7 +53,7 @@ public:
         if (event->type() != QEvent::KeyPress ||
             !static_cast<QKeyEvent*>(event)->matches(QKeySequence::Copy))
             return false;
-        copyRows(m_view);
+        copyRows(m_view, selectedRowsOf(m_view));
         return true;
     }
 
@@ -79,14 +79,39 @@ CsvTable csvTableOf(const QAbstractItemModel& model, const QList<int>& rows) {
     return table;
 }
 
+QString tabSeparatedText(const CsvTable& table) {
+    // A tab or line break inside a cell would split it: a space takes its place.
+    const auto line = [](const std::vector<std::string>& cells) {
+        QStringList texts;
+        for (const std::string& cell : cells)
+            texts << QString::fromStdString(cell).replace(QRegularExpression("[\\t\\r\\n]"),
+                                                          QStringLiteral(" "));
+        return texts.join(QLatin1Char('\t')) + QLatin1Char('\n');
+    };
+    QString text = line(table.header);
+    for (const auto& row : table.rows) text += line(row);
+    return text;
+}
+
 void installTableExport(QTableView* view) {
-    auto* copy = new QAction(QStringLiteral("Copy"), view);
+    // Shift/Ctrl-click and Ctrl+A select several rows for Copy.
+    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    auto* copy = new QAction(QStringLiteral("Copy selected rows"), view);
     copy->setShortcut(QKeySequence::Copy);
     copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    QObject::connect(copy, &QAction::triggered, view, [view] { copyRows(view); });
+    QObject::connect(copy, &QAction::triggered, view,
+                     [view] { copyRows(view, selectedRowsOf(view)); });
+    auto* copyAll = new QAction(QStringLiteral("Copy all"), view);
+    copyAll->setObjectName("copyAllRows");
+    QObject::connect(copyAll, &QAction::triggered, view, [view] {
+        QList<int> all;
+        for (int r = 0; r < view->model()->rowCount(); ++r) all << r;
+        copyRows(view, all);
+    });
     auto* save = new QAction(QStringLiteral("Export as CSV…"), view);
     QObject::connect(save, &QAction::triggered, view, [view] { exportCsv(view); });
     view->addAction(copy);
+    view->addAction(copyAll);
     view->addAction(save);
     view->setContextMenuPolicy(Qt::ActionsContextMenu);
     view->installEventFilter(new CopyKeyFilter(view));

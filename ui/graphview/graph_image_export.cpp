@@ -32,9 +32,15 @@ void writeSvgText(QTextStream& out, const GraphScene& scene, const GraphRenderSt
         << world.width() << ' ' << world.height() << "\">\n"
         << "<rect x=\"" << world.left() << "\" y=\"" << world.top() << "\" width=\""
         << world.width() << "\" height=\"" << world.height() << "\" fill=\""
-        << colourText(palette::background) << "\"/>\n"
+        << colourText(palette::background)
+        << "\"/>\n"
+        // Edges end in an arrowhead at their consumer, as on screen.
+        << "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" "
+           "markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\">"
+           "<path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\""
+        << colourText(palette::edge) << "\"/></marker></defs>\n"
         << "<g fill=\"none\" stroke=\"" << colourText(palette::edge)
-        << "\" stroke-width=\"1.2\">\n";
+        << "\" stroke-width=\"1.2\" marker-end=\"url(#arrow)\">\n";
     scene.forEdgesMeeting(world, [&](int e) {
         out << "<polyline class=\"edge\" data-from=\"" << scene.originalNode(scene.edgeFrom(e))
             << "\" data-to=\"" << scene.originalNode(scene.edgeTo(e)) << "\" points=\"";
@@ -49,12 +55,13 @@ void writeSvgText(QTextStream& out, const GraphScene& scene, const GraphRenderSt
     std::sort(nodes.begin(), nodes.end());
     for (const int v : nodes) {
         const QRectF r = scene.rect(v);
+        const QColor fill = nodeColor(scene, state, v);
         out << "<rect class=\"node\" data-node=\"" << scene.originalNode(v) << "\" x=\"" << r.left()
             << "\" y=\"" << r.top() << "\" width=\"" << r.width() << "\" height=\"" << r.height()
-            << "\" rx=\"4\" fill=\"" << colourText(nodeColor(scene, state, v)) << "\" stroke=\""
+            << "\" rx=\"4\" fill=\"" << colourText(fill) << "\" stroke=\""
             << colourText(scene.isConfigurable(v) ? palette::configurable : palette::edge)
             << "\"/>\n<text x=\"" << r.center().x() << "\" y=\"" << r.center().y() + 4
-            << "\" fill=\"" << colourText(palette::text) << "\">" << xmlEscaped(scene.label(v))
+            << "\" fill=\"" << colourText(labelColor(fill)) << "\">" << xmlEscaped(scene.label(v))
             << "</text>\n";
     }
     out << "</g>\n</svg>\n";

@@ -24,9 +24,15 @@ QVector<Entry> entriesFor(const GraphLegendContent& content) {
     QVector<Entry> entries;
     if (content.collapsed) return entries;
     if (content.byValue) {
-        for (const float t : {0.0f, 0.5f, 1.0f}) {
+        // Named ends (two labels: low and high; three: low, middle, high) or three values.
+        const bool named = content.rampLabels.size() == 2 || content.rampLabels.size() == 3;
+        const int count = named ? int(content.rampLabels.size()) : 3;
+        for (int i = 0; i < count; ++i) {
+            const float t = float(i) / float(count - 1);
             const float value = content.valueMin + t * (content.valueMax - content.valueMin);
-            entries.append({valueColor(t), QString::number(value, 'f', 3), Swatch::Fill});
+            entries.append({valueColor(t),
+                            named ? content.rampLabels[i] : QString::number(value, 'f', 3),
+                            Swatch::Fill});
         }
         entries.append({palette::noValue, QStringLiteral("no value"), Swatch::Fill});
     } else {
@@ -37,7 +43,13 @@ QVector<Entry> entriesFor(const GraphLegendContent& content) {
         entries.append(
             {familyColor(-1), QStringLiteral("computation (double-click)"), Swatch::Fill});
     }
-    entries.append({palette::configurable, QStringLiteral("configurable node"), Swatch::Outline});
+    if (!content.markedText.isEmpty())
+        entries.append({palette::marked, content.markedText, Swatch::Outline});
+    entries.append(
+        {palette::configurable,
+         content.compact ? QStringLiteral("configurable") : QStringLiteral("configurable node"),
+         Swatch::Outline});
+    if (content.compact) return entries;
     entries.append({palette::inputEdge, QStringLiteral("inputs of selection"), Swatch::Line});
     entries.append({palette::outputEdge, QStringLiteral("outputs of selection"), Swatch::Line});
     return entries;

@@ -5,6 +5,7 @@
 #include <QFont>
 #include <QRect>
 #include <QString>
+#include <QStringList>
 
 class QPainter;
 
@@ -16,6 +17,9 @@ struct GraphLegendContent {
     float valueMin = 0.0f;
     float valueMax = 0.0f;
     bool collapsed = false;  // only the header
+    QStringList rampLabels;  // the ramp's low, (middle,) high texts (empty: three values)
+    QString markedText;      // what a ring means (empty: no rings)
+    bool compact = false;    // a narrow view: no entries about the selection
 };
 
 struct GraphLegendGeometry {

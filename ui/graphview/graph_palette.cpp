@@ -20,6 +20,10 @@ QColor familyColor(int family) {
     return colors[family];
 }
 
+QColor labelColor(const QColor& fill) {
+    return fill.lightnessF() < 0.45 ? QColor(Qt::white) : palette::text;
+}
+
 QColor valueColor(float t) {
     t = std::clamp(t, 0.0f, 1.0f);
     // Dark blue -> teal -> yellow, close to viridis.

@@ -151,7 +151,7 @@ int paintBoxes(const Painting& g, const QVector<int>& nodes, QStringList& drawn)
         // "mul"), or none: never an elided fragment, and never spilling over a neighbour.
         const QString text = fittingLabel(labelForms(g.scene, v), metrics, r.width() - 4.0);
         if (text.isEmpty()) continue;
-        g.p.setPen(color.lightnessF() < 0.45 ? Qt::white : palette::text);
+        g.p.setPen(labelColor(color));
         g.p.drawText(r, Qt::AlignCenter, text);
         drawn.append(text);
     }
@@ -223,6 +223,7 @@ void outline(const Painting& g, int v, const QColor& color, double width, double
 
 void paintMarks(const Painting& g) {
     g.p.setRenderHint(QPainter::Antialiasing, true);
+    for (const int v : g.state.marked) outline(g, v, palette::marked, 2.5, 3.0);
     for (const int v : g.state.matches)
         outline(g, v, palette::match, v == g.state.currentMatch ? 4.0 : 2.5, 3.0);
     const int s = g.state.selected;

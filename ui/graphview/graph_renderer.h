@@ -34,6 +34,7 @@ struct GraphRenderState {
     QVector<int> matches;                    // view nodes found by the search
     int currentMatch = -1;                   // view node
     const QVector<float>* values = nullptr;  // per view node in 0..1 (NaN: none) replaces colours
+    QVector<int> marked;                     // view nodes ringed (e.g. layouts that differ)
 };
 
 struct GraphRenderStats {

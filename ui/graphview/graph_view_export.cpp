@@ -1,6 +1,8 @@
 // GraphViewPanel's export: the Export menu, its file dialogs, and the writers it calls (drawing
 // as SVG or PNG, graph as DOT or GraphML).
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QToolButton>
@@ -59,11 +61,18 @@ void GraphViewPanel::buildExportMenu() {
     menu->addAction(QStringLiteral("Visible region as PNG…"), this, [this, png] {
         exportWithDialog(QStringLiteral("Export the visible region"), png, true, false);
     });
-    menu->addAction(QStringLiteral("Whole drawing as SVG…"), this, [this, svg] {
+    QAction* wholeSvg = menu->addAction(QString(), this, [this, svg] {
         exportWithDialog(QStringLiteral("Export the whole drawing"), svg, true, true);
     });
-    menu->addAction(QStringLiteral("Whole drawing as PNG…"), this, [this, png] {
+    QAction* wholePng = menu->addAction(QString(), this, [this, png] {
         exportWithDialog(QStringLiteral("Export the whole drawing"), png, true, true);
+    });
+    wholeSvg->setObjectName("exportWholeSvg");
+    // The entries say what they write: the whole graph only when the view draws all of it.
+    connect(menu, &QMenu::aboutToShow, this, [this, wholeSvg, wholePng] {
+        const QString what = wholeDrawingName();
+        wholeSvg->setText(what + QStringLiteral(" as SVG…"));
+        wholePng->setText(what + QStringLiteral(" as PNG…"));
     });
     menu->addSeparator();
     menu->addAction(QStringLiteral("Graph as DOT…"), this, [this] {
@@ -77,11 +86,27 @@ void GraphViewPanel::buildExportMenu() {
     m_export->setMenu(menu);
 }
 
+QString GraphViewPanel::wholeDrawingName() const {
+    const auto scene = m_view->scene();
+    if (!scene || scene->mode() == GraphViewMode::Whole) return QStringLiteral("Whole graph");
+    return QStringLiteral("All of this view (%1 of %2 nodes)")
+        .arg(QLocale().toString(scene->nodeCount()),
+             QLocale().toString(m_view->graph() ? m_view->graph()->nodeCount : 0));
+}
+
+QString GraphViewPanel::proposedFileName(const QString& suffix) const {
+    const QString name =
+        m_exportGraph
+            ? QFileInfo(QString::fromStdString(m_exportGraph->entry.path)).completeBaseName()
+            : QStringLiteral("graph");
+    return name + suffix;
+}
+
 void GraphViewPanel::exportWithDialog(const QString& title, const QString& filter, bool drawing,
                                       bool wholeGraph) {
-    QString path = QFileDialog::getSaveFileName(this, title, QString(), filter);
-    if (path.isEmpty()) return;
     const QString suffix = filter.section(QStringLiteral("*"), 1).chopped(1);  // ".svg"
+    QString path = QFileDialog::getSaveFileName(this, title, proposedFileName(suffix), filter);
+    if (path.isEmpty()) return;
     if (!path.endsWith(suffix, Qt::CaseInsensitive)) path += suffix;
     try {
         if (drawing)

@@ -13,9 +13,15 @@
 
 namespace tpugraphs::ui {
 
-void GraphViewWidget::setNodeValues(const QVector<float>& values, const QString& title) {
+namespace {
+constexpr int kCompactLegendBelow = 700;  // px of view width: a split pane's legend stays short
+}  // namespace
+
+void GraphViewWidget::setNodeValues(const QVector<float>& values, const QString& title,
+                                    const std::optional<NodeValueScale>& scale) {
     const bool recoloured = !values.isEmpty() || !m_values.isEmpty();
     m_values = values;
+    m_valueScale = scale;
     m_valuesTitle = title.isEmpty() ? QStringLiteral("value") : title;
     updateViewValues();
     if (recoloured) rebuildMinimap();
@@ -29,14 +35,31 @@ void GraphViewWidget::updateViewValues() {
     if (m_scene && !m_values.isEmpty()) fillViewValues();
 }
 
+void GraphViewWidget::setMarkedNodes(const QVector<int>& originalNodes, const QString& meaning) {
+    m_markOriginals = originalNodes;
+    m_markMeaning = meaning;
+    updateMarkedNodes();
+    update();
+}
+
+void GraphViewWidget::updateMarkedNodes() {
+    m_state.marked.clear();
+    if (!m_scene) return;
+    for (const int o : m_markOriginals) {
+        const int v = m_scene->viewNodeOf(o);
+        if (v >= 0) m_state.marked.append(v);
+    }
+}
+
 void GraphViewWidget::fillViewValues() {
-    m_valueMin = INFINITY;
-    m_valueMax = -INFINITY;
+    m_valueMin = m_valueScale ? m_valueScale->min : INFINITY;
+    m_valueMax = m_valueScale ? m_valueScale->max : -INFINITY;
     for (const float x : m_values)
-        if (std::isfinite(x)) {
+        if (!m_valueScale && std::isfinite(x)) {
             m_valueMin = std::min(m_valueMin, x);
             m_valueMax = std::max(m_valueMax, x);
         }
+    if (!std::isfinite(m_valueMin)) m_valueMin = m_valueMax = 0.0f;  // no value at all
     const float range = m_valueMax > m_valueMin ? m_valueMax - m_valueMin : 1.0f;
     m_viewValues.fill(NAN, m_scene->nodeCount());
     for (int v = 0; v < m_scene->nodeCount(); ++v) {
@@ -84,7 +107,16 @@ void GraphViewWidget::setLegendCollapsed(bool collapsed) {
 }
 
 GraphLegendContent GraphViewWidget::legendContent() const {
-    return {!m_viewValues.isEmpty(), m_valuesTitle, m_valueMin, m_valueMax, m_legendCollapsed};
+    GraphLegendContent content;
+    content.byValue = !m_viewValues.isEmpty();
+    content.valueTitle = m_valuesTitle;
+    content.valueMin = m_valueMin;
+    content.valueMax = m_valueMax;
+    content.collapsed = m_legendCollapsed;
+    if (m_valueScale) content.rampLabels = m_valueScale->labels;
+    if (!m_state.marked.isEmpty()) content.markedText = m_markMeaning;
+    content.compact = width() < kCompactLegendBelow;
+    return content;
 }
 
 QRect GraphViewWidget::legendRect() const {

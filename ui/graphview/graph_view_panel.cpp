@@ -58,20 +58,22 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     // The status is short ("2,516 nodes, 4,126 edges", details in its tool tip) and never cut:
     // the combo box and the search field give way first.
     m_status->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(m_mode);
-    bar->addWidget(m_fit);
-    bar->addWidget(m_collapse);
-    bar->addWidget(m_legend);
-    bar->addWidget(m_overview);
-    bar->addWidget(m_whole);
-    bar->addWidget(m_export);
-    bar->addSpacing(12);
-    bar->addWidget(m_search);
-    bar->addWidget(m_status, 1);
+    m_buttonRow = new QHBoxLayout;
+    m_buttonRow->addWidget(m_mode);
+    m_buttonRow->addWidget(m_fit);
+    m_buttonRow->addWidget(m_collapse);
+    m_buttonRow->addWidget(m_legend);
+    m_buttonRow->addWidget(m_overview);
+    m_buttonRow->addWidget(m_whole);
+    m_buttonRow->addWidget(m_export);
+    m_buttonRow->addSpacing(12);
+    m_buttonRow->addWidget(m_search);
+    m_buttonRow->addWidget(m_status, 1);
+    m_searchRow = new QHBoxLayout;
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(bar);
+    layout->addLayout(m_buttonRow);
+    layout->addLayout(m_searchRow);
     auto* views = new QHBoxLayout;
     views->setSpacing(4);
     views->addWidget(m_view, 1);
@@ -159,6 +161,24 @@ void GraphViewPanel::setSplitView(bool on) {
     if (!on) return;
     m_viewB->showScene(m_view->scene());
     m_viewB->setTransform(m_view->transform());
+}
+
+void GraphViewPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    placeSearchRow();
+}
+
+void GraphViewPanel::placeSearchRow() {
+    constexpr int kOneRowWidth = 900;  // px: room for the buttons, a usable field and the counts
+    const bool oneRow = width() >= kOneRowWidth;
+    if (oneRow == m_searchOnButtonRow) return;
+    m_searchOnButtonRow = oneRow;
+    QHBoxLayout* to = oneRow ? m_buttonRow : m_searchRow;
+    for (QWidget* w : {static_cast<QWidget*>(m_search), static_cast<QWidget*>(m_status)}) {
+        (oneRow ? m_searchRow : m_buttonRow)->removeWidget(w);
+        // One row: the counts take the slack; their own row: the search field does.
+        to->addWidget(w, (w == m_status) == oneRow ? 1 : 0);
+    }
 }
 
 bool GraphViewPanel::isSplitView() const {

@@ -12,6 +12,7 @@ struct LoadedGraph;
 }
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QToolButton;
 
@@ -48,8 +49,19 @@ public:
     // Writes the graph (.dot or .graphml by the suffix). Throws std::exception.
     void exportGraph(const QString& path) const;
 
+    // What the whole-drawing export entries write: "Whole graph", or "All of this view (613 of
+    // 2,516 nodes)" when the view draws a part of the graph.
+    QString wholeDrawingName() const;
+    // The save dialog's proposal: the graph file's name with `suffix` (".svg").
+    QString proposedFileName(const QString& suffix) const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void updateControls();
+    // Below kOneRowWidth the search field and the counts move to a second row, uncut.
+    void placeSearchRow();
     void buildExportMenu();
     void exportWithDialog(const QString& title, const QString& filter, bool drawing,
                           bool wholeGraph);
@@ -65,6 +77,9 @@ private:
     QToolButton* m_whole;
     QToolButton* m_export;
     QLabel* m_status;
+    QHBoxLayout* m_buttonRow;
+    QHBoxLayout* m_searchRow;
+    bool m_searchOnButtonRow = true;
     std::shared_ptr<const LoadedGraph> m_exportGraph;
     int64_t m_exportLayoutConfig = -1;
     bool m_openedReadable = false;  // the view opened on the readable view by itself

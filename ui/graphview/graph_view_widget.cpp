@@ -41,6 +41,7 @@ void GraphViewWidget::setGraph(std::shared_ptr<const GraphTopology> topology, Op
     m_centreOnDrawing = -1;
     m_nodeDetail = {};  // belongs to the previous graph
     m_values.clear();
+    m_markOriginals.clear();
     m_fitPending = true;
     m_preferReadable = opening == Opening::PreferReadable && m_mode == GraphViewMode::Whole;
     startDrawing();
@@ -138,6 +139,7 @@ void GraphViewWidget::onDrawingFinished(std::shared_ptr<const GraphScene> scene,
     m_state.selected = m_scene->viewNodeOf(m_selectedOriginal);
     setSearchMatches(m_matchOriginals, m_currentMatchOriginal);
     updateViewValues();
+    updateMarkedNodes();
     rebuildMinimap();
     if (m_fitPending) fitToWindow();
     m_fitPending = false;

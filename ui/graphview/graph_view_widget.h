@@ -7,6 +7,7 @@
 #include <QWidget>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "graphview/graph_legend.h"
 #include "graphview/graph_renderer.h"
@@ -17,6 +18,15 @@ namespace tpugraphs::ui {
 
 class GraphDrawingJob;
 class GraphMinimap;
+
+// How node values map to colours: a fixed range with its legend texts (low, high, or low,
+// middle, high), e.g. 0..1 as the faster .. slower of two layouts; without one, the values' own
+// minimum and maximum.
+struct NodeValueScale {
+    float min = 0.0f;
+    float max = 1.0f;
+    QStringList labels;
+};
 
 class GraphViewWidget : public QWidget {
     Q_OBJECT
@@ -65,7 +75,14 @@ public:
 
     // Colours nodes by a per-original-node value (NaN: no value) instead of their opcode
     // family; an empty vector restores family colours.
-    void setNodeValues(const QVector<float>& values, const QString& title = {});
+    void setNodeValues(const QVector<float>& values, const QString& title = {},
+                       const std::optional<NodeValueScale>& scale = std::nullopt);
+    // Rings these original nodes on the drawing (e.g. those whose layouts differ); the legend
+    // explains the ring as `meaning`. Empty: none.
+    void setMarkedNodes(const QVector<int>& originalNodes, const QString& meaning = {});
+    const QVector<int>& markedViewNodes() const { return m_state.marked; }
+    // What the legend shows now (its entries follow from it).
+    GraphLegendContent legendContent() const;
     QString valuesTitle() const { return m_values.isEmpty() ? QString() : m_valuesTitle; }
     // Extra text per original node for the hover tool tip (e.g. its shape); empty: none.
     void setNodeDetail(std::function<QString(int)> detail);
@@ -137,11 +154,11 @@ private:
     bool centreOnNodeNow(
         int originalNode);  // centreOnNode without waiting for a running drawing job
     void updateViewValues();
+    void updateMarkedNodes();  // the marked original nodes as view nodes of the scene
     void fillViewValues();
     void panBy(const QPointF& delta);
     void cameraMoved();  // after a camera change: no longer auto-fitted, repaint, tell
     void paintOverlay(QPainter& painter);
-    GraphLegendContent legendContent() const;
     void refitIfFitted();
     void rebuildMinimap();
     QPointF contentAnchor(const QPointF& point) const;
@@ -173,6 +190,9 @@ private:
     QVector<float> m_viewValues;
     QString m_valuesTitle;
     float m_valueMin = 0.0f, m_valueMax = 0.0f;
+    std::optional<NodeValueScale> m_valueScale;
+    QVector<int> m_markOriginals;
+    QString m_markMeaning;
     bool m_legendVisible = true;
     bool m_legendCollapsed = false;
     std::function<QString(int)> m_nodeDetail;
