@@ -122,6 +122,7 @@ private Q_SLOTS:
         score.split = "valid";
         score.step = 40;
         score.metrics.graphs = 3;
+        score.metrics.kind = GraphKind::Layout;
         score.metrics.kendall = 0.81;
         writeRunScore(run, score);
         const RunScore back = readRunScore(run);

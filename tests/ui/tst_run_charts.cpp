@@ -351,7 +351,7 @@ private Q_SLOTS:
         }
         const std::string historyText = historyToCsv(rows);
         RunCurves curves;
-        curves.appendAll(historyFromCsv(historyText, "history.csv"));
+        curves.appendAll(historyFromCsv(historyText, GraphKind::Tile, "history.csv"));
         curves.setSessionStart(1'700'000'000'000);
         RunCharts charts;
         charts.showRuns({ShownRun{"run, \"a\"", Qt::blue, &curves, false, 30}});
