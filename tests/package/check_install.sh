@@ -70,10 +70,12 @@ export HOME=$work/home XDG_CACHE_HOME=$work/home/cache XDG_CONFIG_HOME=$work/hom
 export XDG_DATA_HOME=$work/home/data QT_QPA_PLATFORM=offscreen
 
 step "installed programs, build and source trees hidden"
+# --version: the version line, then the BLAS and CPU lines (the same for every program).
 expected=$("$build/app/tpugraphs" --version)
-[[ "$expected" =~ ^tpugraphs\ [0-9]+\.[0-9]+\.[0-9]+\ \(git\ ([0-9a-f]{12}(-dirty)?|unknown)\)$ ]] ||
-    fail "unexpected version line: $expected"
-version=$(sed 's/^tpugraphs \([0-9.]*\) .*/\1/' <<<"$expected")
+version_line=$(sed -n 1p <<<"$expected")
+[[ "$version_line" =~ ^tpugraphs\ [0-9]+\.[0-9]+\.[0-9]+\ \(git\ ([0-9a-f]{12}(-dirty)?|unknown)\)$ ]] ||
+    fail "unexpected version line: $version_line"
+version=$(sed 's/^tpugraphs \([0-9.]*\) .*/\1/' <<<"$version_line")
 cd "$work"
 got=$(hidden timeout 60 "$prefix/bin/tpugraphs" --version) || fail "tpugraphs --version failed"
 [ "$got" = "$expected" ] || fail "installed tpugraphs --version says '$got', the build '$expected'"
