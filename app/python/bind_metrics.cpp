@@ -20,14 +20,44 @@ namespace tpugraphs::python {
 
 namespace {
 
-double kendall(const InputArray<double>& x, const InputArray<double>& y) {
-    const std::vector<double> a = vectorOf(x, "x"), b = vectorOf(y, "y");
-    if (a.size() != b.size())
+// Calls `use` with a typed pointer to the values of a 1-D array: float64, float32, int64 and
+// int32 arrays are read in place; anything else (lists, other dtypes, strided views) is first
+// converted to a contiguous float64 array, kept in `converted`. Throws ValueError naming `what`
+// when the array is not one-dimensional.
+template <typename Use>
+double withValuesOf(const py::array& values, const char* what, py::array* converted, Use&& use) {
+    if (values.ndim() != 1)
+        throw std::invalid_argument(std::string(what) + " must be one-dimensional, not " +
+                                    std::to_string(values.ndim()) + "-dimensional");
+    if (values.flags() & py::array::c_style) {
+        const py::dtype type = values.dtype();
+        if (type.is(py::dtype::of<double>())) return use(static_cast<const double*>(values.data()));
+        if (type.is(py::dtype::of<float>())) return use(static_cast<const float*>(values.data()));
+        if (type.is(py::dtype::of<int64_t>()))
+            return use(static_cast<const int64_t*>(values.data()));
+        if (type.is(py::dtype::of<int32_t>()))
+            return use(static_cast<const int32_t*>(values.data()));
+    }
+    *converted = InputArray<double>::ensure(values);
+    if (!*converted) throw py::error_already_set();
+    return use(static_cast<const double*>(converted->data()));
+}
+
+double kendall(const py::object& xValues, const py::object& yValues) {
+    const py::array x = py::array::ensure(xValues), y = py::array::ensure(yValues);
+    if (!x || !y) throw py::error_already_set();
+    if (x.ndim() == 1 && y.ndim() == 1 && x.size() != y.size())
         throw std::invalid_argument("x and y must have the same length (" +
-                                    std::to_string(a.size()) + " and " + std::to_string(b.size()) +
+                                    std::to_string(x.size()) + " and " + std::to_string(y.size()) +
                                     ")");
-    py::gil_scoped_release release;
-    return kendallTau(a, b);
+    py::array convertedX, convertedY;
+    const auto n = static_cast<size_t>(x.size());
+    return withValuesOf(x, "x", &convertedX, [&](const auto* xs) {
+        return withValuesOf(y, "y", &convertedY, [&](const auto* ys) {
+            py::gil_scoped_release release;
+            return kendallTau(xs, ys, n);
+        });
+    });
 }
 
 // {submission ID: score} -> the core's per-graph scores.
@@ -58,7 +88,8 @@ void bindMetrics(py::module_& m) {
                 row["unit"] = spec.unit;
                 py::list kinds;
                 for (GraphKind kind : {GraphKind::Tile, GraphKind::Layout})
-                    if (spec.appliesTo(kind)) kinds.append(kind == GraphKind::Tile ? "tile" : "layout");
+                    if (spec.appliesTo(kind))
+                        kinds.append(kind == GraphKind::Tile ? "tile" : "layout");
                 row["kinds"] = kinds;
                 row["score"] = spec.score;
                 row["higher_is_better"] = spec.direction == MetricDirection::HigherIsBetter;
@@ -71,7 +102,9 @@ void bindMetrics(py::module_& m) {
         "score and its direction.");
     m.def("kendall_tau", &kendall, py::arg("x"), py::arg("y"),
           "Kendall's tau-b of two paired samples, ties in either handled: the value "
-          "scipy.stats.kendalltau(x, y).statistic gives, in O(n log n). Where scipy returns nan "
+          "scipy.stats.kendalltau(x, y).statistic gives, in O(n log n), without the GIL. float64, "
+          "float32, int64 and int32 arrays are read in place (no copy); other inputs are "
+          "converted to float64 first. Where scipy returns nan "
           "(fewer than 2 values, or x or y constant) this returns 0.0, the core's rule for a "
           "graph that carries no ranking information. Raises ValueError on NaN or unequal "
           "lengths.");
@@ -123,11 +156,10 @@ void bindMetrics(py::module_& m) {
             const std::vector<float> s = vectorOf(scores, "scores");
             const std::vector<int64_t> r = vectorOf(runtime, "config_runtime");
             const EvalMetrics metrics =
-                normalizers ? graphMetrics(GraphKind::Tile, s,
-                                           normalizedTileRuntimes(
-                                               r, vectorOf(*normalizers, "normalizers")))
-                            : graphMetrics(GraphKind::Layout, s,
-                                           std::vector<double>(r.begin(), r.end()));
+                normalizers
+                    ? graphMetrics(GraphKind::Tile, s,
+                                   normalizedTileRuntimes(r, vectorOf(*normalizers, "normalizers")))
+                    : graphMetrics(GraphKind::Layout, s, std::vector<double>(r.begin(), r.end()));
             py::dict d = metricsDict(metrics);
             return d;
         },

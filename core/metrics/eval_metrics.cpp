@@ -26,7 +26,7 @@ EvalMetrics graphMetrics(GraphKind kind, const std::vector<float>& scores,
     if (kind == GraphKind::Tile)
         m.top5Score = 1.0 - m.top5Error;  // 2 - min(top-5)/min(all), K = min(5, C)
     else
-        m.kendall = kendallTau(std::vector<double>(scores.begin(), scores.end()), runtimes);
+        m.kendall = kendallTau(scores.data(), runtimes.data(), scores.size());
     return m;
 }
 

@@ -20,9 +20,11 @@ struct PairCounts {
     int64_t tiedXY = 0;      // pairs tied in both
 };
 
-// Counts in O(n log n) (sort by (x, y), then merge-sort counting of inversions in y).
-// Throws std::invalid_argument when an input holds NaN.
-PairCounts countPairs(const double* x, const double* y, size_t n);
+// Counts in O(n log n) (radix-ranked samples, inversions counted with a Fenwick tree), reading
+// the values in place: X and Y are each double, float, int64_t or int32_t, compared in their own
+// type (no conversion). Throws std::invalid_argument when an input holds NaN or n >= 2^32.
+template <typename X, typename Y>
+PairCounts countPairs(const X* x, const Y* y, size_t n);
 
 // Kendall's tau-b = (concordant - discordant) / sqrt((n0 - tiedX) * (n0 - tiedY)), in [-1, 1],
 // exactly what scipy.stats.kendalltau(x, y) returns by default (variant='b'), ties in either
@@ -30,7 +32,8 @@ PairCounts countPairs(const double* x, const double* y, size_t n);
 // Degenerate inputs never give NaN: n < 2, or x or y constant (all values tied, where scipy
 // returns NaN) give 0.0 ("no information"). Throws std::invalid_argument when the sizes differ
 // or an input holds NaN.
-double kendallTau(const double* x, const double* y, size_t n);
+template <typename X, typename Y>
+double kendallTau(const X* x, const Y* y, size_t n);
 double kendallTau(const std::vector<double>& x, const std::vector<double>& y);
 
 // Tau-b from precomputed counts (same degenerate rule: 0.0 when either side has no untied pair).

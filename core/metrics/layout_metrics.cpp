@@ -9,11 +9,6 @@
 namespace tpugraphs {
 namespace {
 
-std::vector<double> toDouble(const std::vector<int64_t>& values) {
-    return std::vector<double>(values.begin(),
-                               values.end());  // exact below 2^53 (all real runtimes)
-}
-
 void requireSameSize(size_t scores, size_t runtimes, const char* what) {
     if (scores != runtimes)
         throw std::invalid_argument(std::string(what) + ": " + std::to_string(scores) +
@@ -25,8 +20,7 @@ void requireSameSize(size_t scores, size_t runtimes, const char* what) {
 double layoutKendallTau(const std::vector<float>& predictedScores,
                         const std::vector<int64_t>& configRuntime) {
     requireSameSize(predictedScores.size(), configRuntime.size(), "Kendall tau");
-    return kendallTau(std::vector<double>(predictedScores.begin(), predictedScores.end()),
-                      toDouble(configRuntime));
+    return kendallTau(predictedScores.data(), configRuntime.data(), configRuntime.size());
 }
 
 double layoutKendallTauFromRanking(const std::vector<int64_t>& ranking,
@@ -46,7 +40,7 @@ double layoutKendallTauFromRanking(const std::vector<int64_t>& ranking,
                                         " listed twice");
         position[static_cast<size_t>(config)] = static_cast<double>(rank);
     }
-    return kendallTau(position, toDouble(configRuntime));
+    return kendallTau(position.data(), configRuntime.data(), c);
 }
 
 }  // namespace tpugraphs

@@ -14,8 +14,8 @@ double orderedPairAccuracy(const std::vector<float>& predictedScores,
         throw std::invalid_argument(
             "ordered pair accuracy: " + std::to_string(predictedScores.size()) + " scores for " +
             std::to_string(runtimes.size()) + " runtimes");
-    const std::vector<double> scores(predictedScores.begin(), predictedScores.end());
-    const PairCounts counts = countPairs(scores.data(), runtimes.data(), scores.size());
+    const PairCounts counts =
+        countPairs(predictedScores.data(), runtimes.data(), predictedScores.size());
     const int64_t orderedPairs = counts.totalPairs - counts.tiedY;
     if (orderedPairs <= 0) return 0.5;
     return static_cast<double>(counts.concordant) / static_cast<double>(orderedPairs);

@@ -147,6 +147,38 @@ private Q_SLOTS:
         }
     }
 
+    void typedInputsAreComparedInTheirOwnType() {
+        std::mt19937 rng(99);
+        const size_t n = 3000;
+        std::vector<double> xd(n), yd(n);
+        std::vector<float> xf(n);
+        std::vector<int64_t> y64(n);
+        std::vector<int32_t> y32(n);
+        for (size_t i = 0; i < n; ++i) {
+            xf[i] = float(int(rng() % 200) - 100) / 4;  // ties, negatives, exact in float
+            xd[i] = xf[i];
+            y64[i] = int64_t(rng() % 50) - 25;
+            y32[i] = int32_t(y64[i]);
+            yd[i] = double(y64[i]);
+        }
+        const double expected = kendallTau(xd, yd);
+        QCOMPARE(kendallTau(xf.data(), y64.data(), n), expected);
+        QCOMPARE(kendallTau(xf.data(), y32.data(), n), expected);
+        QCOMPARE(kendallTau(y64.data(), xf.data(), n), expected);
+        QCOMPARE(kendallTau(xd.data(), y32.data(), n), expected);
+        // -0.0 and 0.0 are one value (a tie), as in numpy.
+        QCOMPARE(kendallTau({-0.0, 0.0, 1.0}, {1.0, 2.0, 3.0}), kendallTau({0, 0, 1}, {1, 2, 3}));
+        const float signedZeros[] = {-0.0f, 0.0f, 1.0f};
+        const int32_t rising[] = {1, 2, 3};
+        QCOMPARE(kendallTau(signedZeros, rising, 3), kendallTau({0, 0, 1}, {1, 2, 3}));
+        // int64 values beyond 2^53 stay distinct (a double would tie them).
+        const int64_t big[] = {(int64_t(1) << 60) + 1, int64_t(1) << 60, 0};
+        const int64_t up[] = {3, 2, 1};
+        QCOMPARE(kendallTau(big, up, 3), 1.0);
+        const float withNan[] = {1.0f, std::nanf("")};
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, kendallTau(withNan, rising, 2));
+    }
+
     void millionWithoutOverflow() {
         const size_t n = 1000000;
         std::vector<double> x(n), rev(n);

@@ -22,6 +22,40 @@ def test_kendall_tau_is_scipys_with_ties(n, levels):
         assert tpugraphs.kendall_tau(x, y) == pytest.approx(expected, rel=1e-12, abs=1e-15)
 
 
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 10, 100, 1000, 10_000, 100_000])
+def test_kendall_tau_is_exactly_scipys_for_every_dtype(n):
+    """The same value to the last bit, ties in both samples, for the dtypes read in place
+    (float64, float32, int64, int32) and one converted (uint8); nan where scipy gives it is 0.0."""
+    rng = np.random.default_rng(n)
+    samples = {
+        "runtimes": rng.integers(0, max(2, n // 5), n),  # int64, ties
+        "scores": rng.normal(size=n).astype(np.float32).round(1),  # float32, ties
+        "float64": rng.normal(size=n).round(2) * 1e6,  # negatives, ties
+        "int32": rng.integers(-50, 50, n).astype(np.int32),
+        "uint8": rng.integers(0, 4, n).astype(np.uint8),
+        "all-tied": np.full(n, 3.5),
+        "signed-zeros": rng.choice(np.array([-0.0, 0.0, 1.0]), n),
+    }
+    for x_name, x in samples.items():
+        for y_name, y in samples.items():
+            expected = kendalltau(x, y).statistic if n >= 2 else np.nan
+            ours = tpugraphs.kendall_tau(x, y)
+            if np.isnan(expected):
+                assert ours == 0.0, (x_name, y_name)
+            else:
+                assert ours == expected, (x_name, y_name, ours, expected)
+
+
+def test_kendall_tau_reads_views_and_lists_like_scipy():
+    rng = np.random.default_rng(3)
+    x = rng.integers(0, 30, 2000)
+    y = rng.normal(size=4000).round(1)[::2]  # a strided view
+    assert tpugraphs.kendall_tau(x, y) == kendalltau(x, y).statistic
+    assert tpugraphs.kendall_tau(list(x), list(y)) == kendalltau(x, y).statistic
+    with pytest.raises(ValueError, match="one-dimensional"):
+        tpugraphs.kendall_tau(np.zeros((2, 2)), np.zeros((2, 2)))
+
+
 def test_kendall_tau_accepts_lists_and_extremes():
     assert tpugraphs.kendall_tau([1, 2, 3], [1, 2, 3]) == 1.0
     assert tpugraphs.kendall_tau([1, 2, 3], [3, 2, 1]) == -1.0
