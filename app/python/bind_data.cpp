@@ -35,9 +35,14 @@ py::dict arraysOf(py::handle self) {
     return arrays;
 }
 
-// The graph's node_config_feat as floats, C x nc x 18: decoded once, then kept with the graph.
+// The graph's node_config_feat as floats, C x nc x 18: the array as read from its file, or
+// decoded once from the packed configs and kept with the graph.
 py::array layoutConfigFloats(py::handle self) {
     GraphHandle& g = self.cast<GraphHandle&>();
+    const LayoutGraph& arrays = g.layoutArrays();
+    const Shape shape = {size(arrays.configCount()), size(arrays.configurableCount()),
+                         kLayoutConfigFeatureCount};
+    if (g.configFeat) return readOnlyView(g.configFeat->data<float>(), shape, self);
     const LayoutGraph& layout = g.layoutGraph();
     if (!g.configFloats) {
         std::unique_ptr<std::vector<float>> floats;
@@ -49,10 +54,7 @@ py::array layoutConfigFloats(py::handle self) {
         // may exist).
         if (!g.configFloats) g.configFloats = std::move(floats);
     }
-    return view(
-        *g.configFloats,
-        {size(layout.configCount()), size(layout.configurableCount()), kLayoutConfigFeatureCount},
-        self);
+    return view(*g.configFloats, shape, self);
 }
 
 // The base-7 groups of node_config_feat, C x nc x 3 (uint32).
@@ -225,24 +227,26 @@ void bindData(py::module_& m) {
         .def_property_readonly(
             "node_config_ids",
             [](py::handle self) {
-                const LayoutGraph& l = self.cast<const GraphHandle&>().layoutGraph();
+                const LayoutGraph& l = self.cast<const GraphHandle&>().layoutArrays();
                 return view(l.nodeConfigIds, {size(l.configurableCount())}, self);
             },
             "Layout graphs: int64, nc.")
         .def_property_readonly(
             "node_splits",
             [](py::handle self) {
-                const LayoutGraph& l = self.cast<const GraphHandle&>().layoutGraph();
+                const LayoutGraph& l = self.cast<const GraphHandle&>().layoutArrays();
                 return view(l.nodeSplits, {1, size(l.nodeSplits.size())}, self);
             },
             "Layout graphs: int64, 1 x k (as in the files).")
         .def_property_readonly("node_config_feat", &layoutConfigFloats,
-                               "Layout graphs: float32, C x nc x 18, decoded from the compressed "
-                               "form on first use and kept with the graph.")
+                               "Layout graphs: float32, C x nc x 18: the file's array as read "
+                               "(values checked), or for graphs built in memory decoded from the "
+                               "compressed form on first use and kept with the graph.")
         .def_property_readonly("node_config_groups", &layoutConfigGroups,
                                "Layout graphs: the compressed form of node_config_feat, uint32 "
                                "C x nc x 3 (each group of 6 values in -1..5 as one base-7 "
-                               "number); decode_layout_groups gives the floats back.")
+                               "number), packed on first use; decode_layout_groups gives the "
+                               "floats back.")
         .def(
             "keys", [](const GraphHandle& g) { return g.arrayNames(); },
             "The official array names of this graph's kind.")

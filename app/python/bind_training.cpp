@@ -111,7 +111,8 @@ py::dict historyDict(const std::vector<TrainProgress>& history) {
         column([](const TrainProgress& p) { return uint8_t(p.bestSoFar); }).attr("view")("bool");
     d["val_graphs"] = column([](const TrainProgress& p) { return int64_t(p.validation.graphs); });
     for (const MetricSpec& spec : kMetricTable)
-        d[spec.key] = column([&spec](const TrainProgress& p) { return metricValue(p.validation, spec); });
+        d[spec.key] =
+            column([&spec](const TrainProgress& p) { return metricValue(p.validation, spec); });
     return d;
 }
 
@@ -149,9 +150,10 @@ public:
         setUpThreads(threads);
         const std::shared_ptr<const Predictor> p = predictor();
         std::vector<float> scores;
+        const LayoutGraph* layout = graph.tile ? nullptr : &graph.layoutGraph();
         {
             py::gil_scoped_release release;
-            scores = graph.tile ? p->predict(*graph.tile) : p->predict(*graph.layout);
+            scores = layout ? p->predict(*layout) : p->predict(*graph.tile);
         }
         return arrayOf(std::move(scores));
     }

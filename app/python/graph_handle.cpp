@@ -38,10 +38,13 @@ GraphHandle GraphHandle::read(const std::string& path, std::optional<bool> requi
     ReadOptions options = g.split ? readOptionsFor(*g.split) : ReadOptions{};
     if (requireRuntimes) options.requireRuntimes = *requireRuntimes;
     g.kind = g.collection ? collectionKind(*g.collection) : detectGraphKind(path);
-    if (g.kind == GraphKind::Tile)
+    if (g.kind == GraphKind::Tile) {
         g.tile = std::make_shared<const TileGraph>(readTileGraph(path, options));
-    else
-        g.layout = std::make_shared<const LayoutGraph>(readLayoutGraph(path, options));
+    } else {
+        std::optional<NpyArray> configFeat;
+        g.layout = std::make_shared<LayoutGraph>(readLayoutGraph(path, options, &configFeat));
+        if (configFeat) g.configFeat = std::make_shared<const NpyArray>(std::move(*configFeat));
+    }
     return g;
 }
 
@@ -55,7 +58,7 @@ GraphHandle GraphHandle::of(TileGraph graph) {
 GraphHandle GraphHandle::of(LayoutGraph graph) {
     GraphHandle g;
     g.kind = GraphKind::Layout;
-    g.layout = std::make_shared<const LayoutGraph>(std::move(graph));
+    g.layout = std::make_shared<LayoutGraph>(std::move(graph));
     return g;
 }
 
@@ -64,9 +67,17 @@ const TileGraph& GraphHandle::tileGraph() const {
     return *tile;
 }
 
-const LayoutGraph& GraphHandle::layoutGraph() const {
+const LayoutGraph& GraphHandle::layoutArrays() const {
     if (!layout) throw std::invalid_argument(name() + " is a tile graph: it has no layout arrays");
     return *layout;
+}
+
+const LayoutGraph& GraphHandle::layoutGraph() const {
+    const LayoutGraph& graph = layoutArrays();
+    // Callers hold the GIL, which serialises this one-time packing.
+    if (configFeat && graph.configs.configCount() != graph.configCount())
+        layout->configs = packLayoutConfigs(*configFeat);
+    return graph;
 }
 
 const std::string& GraphHandle::name() const {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "data/dataset.h"
+#include "data/npy_array.h"
 
 namespace tpugraphs::python {
 
@@ -16,9 +17,13 @@ struct GraphHandle {
     GraphKind kind = GraphKind::Tile;
     std::optional<Collection> collection;
     std::optional<Split> split;
-    std::shared_ptr<const TileGraph> tile;      // tile graphs
-    std::shared_ptr<const LayoutGraph> layout;  // layout graphs
-    // node_config_feat as floats, once asked for (layout graphs).
+    std::shared_ptr<const TileGraph> tile;  // tile graphs
+    // Layout graphs; read from a file, its configs are packed only when layoutGraph() is first
+    // called (configFeat holds node_config_feat as read until then, and after).
+    std::shared_ptr<LayoutGraph> layout;
+    std::shared_ptr<const NpyArray> configFeat;
+    // node_config_feat as floats decoded from the packed configs, once asked for (layout graphs
+    // without configFeat).
     std::unique_ptr<std::vector<float>> configFloats;
 
     // Reads and validates `path`; requireRuntimes unset: as its split folder says (train and
@@ -29,7 +34,10 @@ struct GraphHandle {
 
     // Throw std::invalid_argument (ValueError) naming the array's kind when the graph is not one.
     const TileGraph& tileGraph() const;
+    // The whole layout graph, configs packed (on the first call, with the GIL held).
     const LayoutGraph& layoutGraph() const;
+    // Its arrays without packing the configs: graph.configs may be empty.
+    const LayoutGraph& layoutArrays() const;
 
     const std::string& name() const;
     const std::vector<float>& nodeFeat() const;

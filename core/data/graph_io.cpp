@@ -1,6 +1,8 @@
 // Reading (schema check, decode, validation) and writing of tile and layout graph files.
 #include "data/graph_io.h"
 
+#include <algorithm>
+
 #include "data/data_error.h"
 #include "data/graph_schema.h"
 #include "data/npy_convert.h"
@@ -30,6 +32,22 @@ void checkLayoutValues(const float* values, int64_t count, int64_t first, int64_
     }
 }
 
+// The same over a whole array, a block at a time without branches (vectorised); a block with a
+// bad value is searched again by checkLayoutValues for the message.
+void checkLayoutArray(const float* values, int64_t count, int64_t nodes, const std::string& file) {
+    constexpr int64_t kBlock = 4096;
+    for (int64_t start = 0; start < count; start += kBlock) {
+        const int64_t end = std::min(count, start + kBlock);
+        int bad = 0;
+        for (int64_t i = start; i < end; ++i) {
+            const float v = values[i];
+            // Adding and taking back 2^23 rounds a float of this range to an integer.
+            bad |= !((v >= -1.0f) & (v <= 5.0f) & ((v + 0x1p23f) - 0x1p23f == v));
+        }
+        if (bad) checkLayoutValues(values + start, end - start, start, nodes, file);
+    }
+}
+
 // Packs the whole cells (18 values) of values[0..count) into `builder`, checking as it goes that
 // every value is an integer in -1..5 (values[0] is element `first` of the array).
 void packCheckedCells(const float* values, int64_t count, int64_t first, int64_t nodes,
@@ -51,19 +69,6 @@ void packCheckedCells(const float* values, int64_t count, int64_t first, int64_t
         if (!valid) checkLayoutValues(values + i, 18, first + i, nodes, file);
         builder.append(layout);
     }
-}
-
-PackedLayoutConfigs packLayoutConfigs(const NpyArray& array) {
-    const int64_t configs = array.dim(0), nodes = array.dim(1);
-    PackedLayoutConfigsBuilder builder(nodes, configs);
-    if (array.dtype() == DType::F32) {
-        packCheckedCells(array.data<float>(), array.elementCount(), 0, nodes, array.file(),
-                         builder);
-    } else {
-        const std::vector<float> values = toFloatVector(array);
-        packCheckedCells(values.data(), array.elementCount(), 0, nodes, array.file(), builder);
-    }
-    return builder.finish();
 }
 
 // The same, inflating the float32 array in pieces of whole 18-value rows.
@@ -89,6 +94,34 @@ Graph withSharedArrays(const NpzFile& npz, const std::vector<NpyArray>& a) {
     g.nodeFeat = toFloatVector(a[0]);
     g.nodeOpcode = toUInt8Vector(a[1]);
     g.edgeIndex = toInt64Vector(a[2]);
+    return g;
+}
+
+// Every array of a layout file, node_config_feat packed into graph.configs, or kept as read in
+// *configFeat (values checked) when configFeat is given and the array is float32 and not
+// streamed.
+LayoutGraph readLayoutArrays(NpzFile& npz, const ReadOptions& options,
+                             std::optional<NpyArray>* configFeat) {
+    checkGraphHeaders(npz, GraphKind::Layout);
+    const NpyHeader configHeader = npz.readHeader("node_config_feat");
+    const bool stream = configHeader.dtype == DType::F32 &&
+                        configHeader.dataBytes() > options.streamLayoutConfigsAbove;
+    std::vector<std::string> names = {"node_feat",       "node_opcode",    "edge_index",
+                                      "node_config_ids", "config_runtime", "node_splits"};
+    if (!stream) names.push_back("node_config_feat");
+    std::vector<NpyArray> a = npz.read(names, options.threads);
+    LayoutGraph g = withSharedArrays<LayoutGraph>(npz, a);
+    g.nodeConfigIds = toInt64Vector(a[3]);
+    g.configRuntime = toInt64Vector(a[4]);
+    g.nodeSplits = toInt64Vector(a[5]);
+    if (stream) {
+        g.configs = streamLayoutConfigs(npz, configHeader);
+    } else if (configFeat && a[6].dtype() == DType::F32) {
+        checkLayoutArray(a[6].data<float>(), a[6].elementCount(), a[6].dim(1), npz.path());
+        *configFeat = std::move(a[6]);
+    } else {
+        g.configs = packLayoutConfigs(a[6]);
+    }
     return g;
 }
 
@@ -118,20 +151,32 @@ TileGraph readTileGraph(NpzFile& npz, const ReadOptions& options) {
 }
 
 LayoutGraph readLayoutGraph(NpzFile& npz, const ReadOptions& options) {
-    checkGraphHeaders(npz, GraphKind::Layout);
-    const NpyHeader configHeader = npz.readHeader("node_config_feat");
-    const bool stream = configHeader.dtype == DType::F32 &&
-                        configHeader.dataBytes() > options.streamLayoutConfigsAbove;
-    std::vector<std::string> names = {"node_feat",       "node_opcode",    "edge_index",
-                                      "node_config_ids", "config_runtime", "node_splits"};
-    if (!stream) names.push_back("node_config_feat");
-    std::vector<NpyArray> a = npz.read(names, options.threads);
-    LayoutGraph g = withSharedArrays<LayoutGraph>(npz, a);
-    g.nodeConfigIds = toInt64Vector(a[3]);
-    g.configRuntime = toInt64Vector(a[4]);
-    g.nodeSplits = toInt64Vector(a[5]);
-    g.configs = stream ? streamLayoutConfigs(npz, configHeader) : packLayoutConfigs(a[6]);
+    LayoutGraph g = readLayoutArrays(npz, options, nullptr);
     validateLayoutGraph(g, npz.path(), options);
+    return g;
+}
+
+PackedLayoutConfigs packLayoutConfigs(const NpyArray& array) {
+    const int64_t configs = array.dim(0), nodes = array.dim(1);
+    PackedLayoutConfigsBuilder builder(nodes, configs);
+    if (array.dtype() == DType::F32) {
+        packCheckedCells(array.data<float>(), array.elementCount(), 0, nodes, array.file(),
+                         builder);
+    } else {
+        const std::vector<float> values = toFloatVector(array);
+        packCheckedCells(values.data(), array.elementCount(), 0, nodes, array.file(), builder);
+    }
+    return builder.finish();
+}
+
+LayoutGraph readLayoutGraph(const std::string& path, const ReadOptions& options,
+                            std::optional<NpyArray>* configFeat) {
+    NpzFile npz = NpzFile::open(path);
+    LayoutGraph g = readLayoutArrays(npz, options, configFeat);
+    if (configFeat->has_value())
+        validateLayoutGraphExceptConfigs(g, npz.path(), options);
+    else
+        validateLayoutGraph(g, npz.path(), options);
     return g;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 
 namespace tpugraphs {
 
+class NpyArray;
 class NpzFile;
 
 struct ReadOptions {
@@ -32,6 +34,16 @@ LayoutGraph readLayoutGraph(const std::string& path, const ReadOptions& options 
 // The same from an opened archive (e.g. an in-memory image).
 TileGraph readTileGraph(NpzFile& npz, const ReadOptions& options = {});
 LayoutGraph readLayoutGraph(NpzFile& npz, const ReadOptions& options = {});
+// readLayoutGraph without the packing, for callers that want the floats (the Python module):
+// a float32 node_config_feat that is not streamed is kept as read in *configFeat (C x nc x 18,
+// every value checked to be an integer in -1..5) and graph.configs stays empty until
+// packLayoutConfigs(*configFeat) is asked for. Other arrays (float64, streamed) are packed as
+// readLayoutGraph does, *configFeat left empty.
+LayoutGraph readLayoutGraph(const std::string& path, const ReadOptions& options,
+                            std::optional<NpyArray>* configFeat);
+// The packed form of a node_config_feat array (C x nc x 18, float32 or float64). Throws
+// DataError naming the value that is not an integer in -1..5.
+PackedLayoutConfigs packLayoutConfigs(const NpyArray& nodeConfigFeat);
 // The graph name of a path: its file name without directory and ".npz".
 std::string graphNameFromPath(const std::string& path);
 
@@ -40,6 +52,9 @@ void validateTileGraph(const TileGraph& graph, const std::string& path,
                        const ReadOptions& options = {});
 void validateLayoutGraph(const LayoutGraph& graph, const std::string& path,
                          const ReadOptions& options = {});
+// The same except graph.configs (left to whoever holds node_config_feat in another form).
+void validateLayoutGraphExceptConfigs(const LayoutGraph& graph, const std::string& path,
+                                      const ReadOptions& options = {});
 // The runtimes' part of it: none negative, none zero when options.requireRuntimes.
 void validateRuntimes(const std::vector<int64_t>& runtimes, const std::string& path,
                       const ReadOptions& options);

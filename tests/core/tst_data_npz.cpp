@@ -6,11 +6,14 @@
 
 #include <atomic>
 #include <cstring>
+#include <functional>
+#include <optional>
 #include <random>
 #include <thread>
 
 #include "base/atomic_file.h"
 #include "data/graph_io.h"
+#include "data/npy_array.h"
 #include "data/npz_file.h"
 #include "data/npz_writer.h"
 
@@ -260,6 +263,26 @@ private Q_SLOTS:
         QVERIFY(sameBits(r.nodeSplits, g.nodeSplits));
         QCOMPARE(r.configs.toFloats(), g.configs.toFloats());
         QCOMPARE(detectGraphKind(path), GraphKind::Layout);
+        // The reader that keeps node_config_feat as read: the same floats, packed on demand to
+        // the same configs, the other arrays alike.
+        std::optional<NpyArray> kept;
+        const LayoutGraph k = readLayoutGraph(path, ReadOptions{true}, &kept);
+        QVERIFY(kept.has_value());
+        QCOMPARE(k.configs.configCount(), int64_t(0));  // not packed
+        QCOMPARE(kept->shape(), (std::vector<int64_t>{40, 25, 18}));
+        const std::vector<float> floats = g.configs.toFloats();
+        QCOMPARE(std::vector<float>(kept->data<float>(), kept->data<float>() + floats.size()),
+                 floats);
+        QVERIFY(packLayoutConfigs(*kept) == g.configs);
+        QVERIFY(sameBits(k.nodeFeat, g.nodeFeat));
+        QVERIFY(sameBits(k.edgeIndex, g.edgeIndex));
+        QVERIFY(sameBits(k.configRuntime, g.configRuntime));
+        // Streamed arrays are packed as before.
+        ReadOptions streamed;
+        streamed.streamLayoutConfigsAbove = 0;
+        std::optional<NpyArray> none;
+        QVERIFY(readLayoutGraph(path, streamed, &none).configs == g.configs);
+        QVERIFY(!none.has_value());
     }
 
     void layoutConfigsStreamLikeWholeReads() {
@@ -286,14 +309,20 @@ private Q_SLOTS:
         w.add("config_runtime", g.configRuntime, {300});
         w.add("node_splits", g.nodeSplits, {1, 3});
         w.write(path);
-        try {
-            readLayoutGraph(path, streamed);
-            QFAIL("no error for config value 6");
-        } catch (const DataError& e) {
-            QCOMPARE(e.array(), std::string("node_config_feat"));
-            QVERIFY2(e.problem().find("at config 250, configurable node 7, feature 3") !=
-                         std::string::npos,
-                     e.what());
+        // The streaming reader and the one that keeps the floats both find it.
+        std::optional<NpyArray> kept;
+        const std::function<void()> readers[] = {[&] { readLayoutGraph(path, streamed); },
+                                                 [&] { readLayoutGraph(path, {}, &kept); }};
+        for (const std::function<void()>& read : readers) {
+            try {
+                read();
+                QFAIL("no error for config value 6");
+            } catch (const DataError& e) {
+                QCOMPARE(e.array(), std::string("node_config_feat"));
+                QVERIFY2(e.problem().find("at config 250, configurable node 7, feature 3") !=
+                             std::string::npos,
+                         e.what());
+            }
         }
         // Chunks cover the array exactly, in order.
         NpzFile npz = NpzFile::open(path);
@@ -320,8 +349,9 @@ private Q_SLOTS:
             child.start(QCoreApplication::applicationFilePath(), {});
             QVERIFY(child.waitForFinished(30000));
             QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0,
-                     qPrintable(QString("run %1: %2").arg(run).arg(
-                         QString::fromLocal8Bit(child.readAllStandardError()))));
+                     qPrintable(QString("run %1: %2")
+                                    .arg(run)
+                                    .arg(QString::fromLocal8Bit(child.readAllStandardError()))));
             QCOMPARE(QDir(dir.path()).entryList({"*.npz"}).size(), 8);
         }
     }
@@ -339,7 +369,8 @@ private Q_SLOTS:
 
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsSet(kFirstWritesFolder))
-        return writeFirstArchivesFromThreads(qEnvironmentVariable(kFirstWritesFolder).toStdString());
+        return writeFirstArchivesFromThreads(
+            qEnvironmentVariable(kFirstWritesFolder).toStdString());
     QCoreApplication app(argc, argv);
     TestNpz test;
     return QTest::qExec(&test, argc, argv);

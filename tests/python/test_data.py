@@ -79,6 +79,19 @@ def test_layout_groups_are_the_base7_form(real_root):
                                       groups)
 
 
+def test_layout_configs_are_packed_only_when_asked(nlp_test_file):
+    """node_config_feat is the file's own array; the packed base-7 form is built on first use
+    and gives the same values, the floats staying the same buffer."""
+    expected = np.load(nlp_test_file)["node_config_feat"]
+    graph = tpugraphs.load(nlp_test_file)
+    floats = graph.node_config_feat
+    np.testing.assert_array_equal(floats, expected)
+    groups = graph.node_config_groups  # packs now
+    np.testing.assert_array_equal(tpugraphs.decode_layout_groups(groups), expected)
+    assert np.shares_memory(floats, graph.node_config_feat)
+    np.testing.assert_array_equal(graph.node_config_feat, expected)
+
+
 def test_base7_digits():
     six = np.array([-1, 0, 1, 2, 3, 5], dtype=np.float32)
     features = np.concatenate([six, six, six]).reshape(1, 18)
