@@ -21,6 +21,11 @@ namespace tpugraphs {
 namespace {
 
 constexpr int kMaxDigitBits = 16;
+// Samples of at least 2^14 values with at most 2^15 distinct ones (scores, typically) are
+// ranked through a hash table of 2^16 slots instead of being sorted.
+constexpr int kHashBits = 16;
+constexpr size_t kHashFrom = size_t(1) << 14;
+constexpr size_t kSlotsLimit = size_t(1) << (kHashBits - 1);
 // From this many values on, the work is split over two threads.
 constexpr size_t kParallelValues = size_t(1) << 16;
 
@@ -65,10 +70,12 @@ public:
     }
     // What a call on n values takes at most.
     static size_t bytesFor(size_t n) {
-        const size_t workspace = 2 * n * sizeof(Keyed) + (size_t(1) << kMaxDigitBits) * 4;
+        const size_t hash = size_t(1) << kHashBits;
+        const size_t workspace = 2 * n * sizeof(Keyed) + (size_t(1) << kMaxDigitBits) * 4 +
+                                 (4 * n + hash) * 4 + (n + 1) * 4 + hash * 12;
         const size_t ranking = 3 * n * sizeof(uint32_t);
-        const size_t joint = (n + 1) * 4 + n * sizeof(uint64_t) + 2 * (n + 1) * 4;
-        return 2 * workspace + 2 * ranking + joint + 16 * 8;
+        const size_t joint = (n + 1) * 4 + n * sizeof(uint64_t) + n * 4 + 2 * (n + 1) * 4;
+        return 2 * workspace + 2 * ranking + joint + 32 * 8;
     }
 
 private:
@@ -107,16 +114,27 @@ struct Ranking {
     int64_t tiedPairs = 0;
 };
 
-// Scratch memory for ranking one sample (n items each, 2^kMaxDigitBits buckets).
+// Scratch memory for ranking one sample of n values.
 struct Workspace {
-    Keyed* items = nullptr;
-    Keyed* scratch = nullptr;
-    uint32_t* buckets = nullptr;
+    Keyed* items = nullptr;        // n
+    Keyed* scratch = nullptr;      // n
+    uint32_t* buckets = nullptr;   // 2^kMaxDigitBits
+    uint32_t* table = nullptr;     // 4n + 2^kHashBits: by key (small spans) or by first-seen id
+    uint32_t* starts = nullptr;    // n + 1: where each rank's indices start
+    uint64_t* hashKeys = nullptr;  // 2^kHashBits
+    uint32_t* hashIds = nullptr;   // 2^kHashBits
 };
 
 Workspace takeWorkspace(Arena& arena, size_t n) {
-    return {arena.take<Keyed>(n), arena.take<Keyed>(n),
-            arena.take<uint32_t>(size_t(1) << kMaxDigitBits)};
+    Workspace w;
+    w.items = arena.take<Keyed>(n);
+    w.scratch = arena.take<Keyed>(n);
+    w.buckets = arena.take<uint32_t>(size_t(1) << kMaxDigitBits);
+    w.table = arena.take<uint32_t>(4 * n + (size_t(1) << kHashBits));
+    w.starts = arena.take<uint32_t>(n + 1);
+    w.hashKeys = arena.take<uint64_t>(size_t(1) << kHashBits);
+    w.hashIds = arena.take<uint32_t>(size_t(1) << kHashBits);
+    return w;
 }
 
 Ranking takeRanking(Arena& arena, size_t n) {
@@ -167,13 +185,84 @@ void rankSorted(const Item* sorted, size_t n, KeyOf keyOf, IndexOf indexOf, Rank
     ++r->distinct;
 }
 
-// Ranks a sample by radix-sorting its keys less the smallest: as (key << 32 | index) words when
-// the keys span less than 2^32 (runtimes, float32 scores), else as Keyed pairs.
+// Fills r's orders from r->rank, given where each rank's indices start (starts: advanced).
+void placeByRank(size_t n, uint32_t* starts, Ranking* r) {
+    for (size_t i = 0; i < n; ++i) {
+        const uint32_t rank = r->rank[i], k = starts[rank]++;
+        r->ascending[k] = static_cast<uint32_t>(i);
+        r->ascendingRank[k] = rank;
+    }
+}
+
+// Ranks keys spanning fewer than 4n values by a table indexed by key - lowest.
+template <typename T>
+void rankBySmallSpan(const T* values, size_t n, uint64_t lowest, uint64_t span,
+                     const Workspace& work, Ranking* r) {
+    uint32_t* table = work.table;
+    std::fill(table, table + span + 1, 0u);
+    for (size_t i = 0; i < n; ++i) ++table[orderKey(values[i]) - lowest];
+    uint32_t position = 0;
+    for (uint64_t v = 0; v <= span; ++v) {
+        const uint32_t count = table[v];
+        if (count == 0) continue;
+        work.starts[r->distinct] = position;
+        position += count;
+        r->tiedPairs += pairsIn(count);
+        table[v] = r->distinct++;
+    }
+    for (size_t i = 0; i < n; ++i) r->rank[i] = table[orderKey(values[i]) - lowest];
+    placeByRank(n, work.starts, r);
+}
+
+// Ranks keys of which at most `limit` are distinct through a hash table: each value gets its
+// key's first-seen id, the distinct keys are sorted, ids become ranks. False (r untouched but
+// its rank array) when there are more distinct keys.
+template <typename T>
+bool rankByHashing(const T* values, size_t n, size_t limit, const Workspace& work, Ranking* r) {
+    constexpr uint32_t kEmpty = std::numeric_limits<uint32_t>::max();
+    constexpr size_t kSlots = size_t(1) << kHashBits;
+    std::fill(work.hashIds, work.hashIds + kSlots, kEmpty);
+    uint32_t* countOf = work.table;  // by id
+    uint32_t distinct = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const uint64_t key = orderKey(values[i]);
+        size_t slot = (key * 0x9E3779B97F4A7C15ull) >> (64 - kHashBits);
+        while (work.hashIds[slot] != kEmpty && work.hashKeys[slot] != key)
+            slot = (slot + 1) & (kSlots - 1);
+        if (work.hashIds[slot] == kEmpty) {
+            if (distinct == limit) return false;
+            work.hashKeys[slot] = key;
+            work.hashIds[slot] = distinct;
+            countOf[distinct++] = 0;
+        }
+        const uint32_t id = work.hashIds[slot];
+        r->rank[i] = id;
+        ++countOf[id];
+    }
+    Keyed* keys = work.items;
+    for (size_t slot = 0, k = 0; slot < kSlots; ++slot)
+        if (work.hashIds[slot] != kEmpty) keys[k++] = {work.hashKeys[slot], work.hashIds[slot]};
+    std::sort(keys, keys + distinct, [](const Keyed& a, const Keyed& b) { return a.key < b.key; });
+    uint32_t* rankOfId = work.table + limit;
+    uint32_t position = 0;
+    for (uint32_t rank = 0; rank < distinct; ++rank) {
+        const uint32_t id = keys[rank].index;
+        rankOfId[id] = rank;
+        work.starts[rank] = position;
+        position += countOf[id];
+        r->tiedPairs += pairsIn(countOf[id]);
+    }
+    r->distinct = distinct;
+    for (size_t i = 0; i < n; ++i) r->rank[i] = rankOfId[r->rank[i]];
+    placeByRank(n, work.starts, r);
+    return true;
+}
+
+// Ranks a sample: by a table when its keys span few values (runtimes), through a hash table
+// when few are distinct (scores), else by radix-sorting its keys less the smallest, as
+// (key << 32 | index) words when they span less than 2^32, else as Keyed pairs.
 template <typename T>
 void rankSample(const T* values, size_t n, const Workspace& work, Ranking* r) {
-    Keyed* items = work.items;
-    Keyed* scratch = work.scratch;
-    uint32_t* counts = work.buckets;
     uint64_t lowest = std::numeric_limits<uint64_t>::max(), highest = 0;
     for (size_t i = 0; i < n; ++i) {
         if constexpr (std::is_floating_point_v<T>)
@@ -185,20 +274,22 @@ void rankSample(const T* values, size_t n, const Workspace& work, Ranking* r) {
         highest = std::max(highest, key);
     }
     const uint64_t span = highest - lowest;
+    if (span < 4 * n) return rankBySmallSpan(values, n, lowest, span, work, r);
+    if (n >= kHashFrom && rankByHashing(values, n, std::min(n / 2, kSlotsLimit), work, r)) return;
     const int bits = span == 0 ? 0 : 64 - __builtin_clzll(span);
     if (bits <= 32) {
-        auto* words = reinterpret_cast<uint64_t*>(items);
+        auto* words = reinterpret_cast<uint64_t*>(work.items);
         for (size_t i = 0; i < n; ++i) words[i] = (orderKey(values[i]) - lowest) << 32 | i;
         const auto keyOf = [](uint64_t word) { return word >> 32; };
-        const uint64_t* sorted =
-            radixSort(words, reinterpret_cast<uint64_t*>(scratch), n, bits, keyOf, counts);
+        const uint64_t* sorted = radixSort(words, reinterpret_cast<uint64_t*>(work.scratch), n,
+                                           bits, keyOf, work.buckets);
         rankSorted(
             sorted, n, keyOf, [](uint64_t word) { return uint32_t(word); }, r);
     } else {
         for (size_t i = 0; i < n; ++i)
-            items[i] = {orderKey(values[i]) - lowest, static_cast<uint32_t>(i)};
+            work.items[i] = {orderKey(values[i]) - lowest, static_cast<uint32_t>(i)};
         const auto keyOf = [](const Keyed& item) { return item.key; };
-        const Keyed* sorted = radixSort(items, scratch, n, bits, keyOf, counts);
+        const Keyed* sorted = radixSort(work.items, work.scratch, n, bits, keyOf, work.buckets);
         rankSorted(
             sorted, n, keyOf, [](const Keyed& item) { return item.index; }, r);
     }
@@ -220,18 +311,22 @@ void countJointly(const Ranking& a, const Ranking& b, size_t n, Arena& arena, in
     }
     // Runs of equal cells are joint ties. A pair earlier-later with b strictly falling is
     // discordant (within a run of equal a, b only rises).
+    // The b ranks alone (half the bytes) for the passes below.
+    uint32_t* ranks = arena.take<uint32_t>(n);
     int64_t tiedXY = 0;
     size_t run = 0;
+    ranks[0] = static_cast<uint32_t>(cells[0]);
     for (size_t k = 1; k < n; ++k) {
+        ranks[k] = static_cast<uint32_t>(cells[k]);
         if (cells[k] != cells[k - 1]) {
             tiedXY += pairsIn(static_cast<int64_t>(k - run));
             run = k;
         }
     }
     counts->tiedXY = tiedXY + pairsIn(static_cast<int64_t>(n - run));
-    // The discordant pairs are the inversions of the b ranks (the cells' low words). Two ranks
-    // first differ at some bit, set in the larger: per bit, one pass counts the earlier-larger
-    // pairs among the ranks that share the bits above it.
+    // The discordant pairs are the inversions of the b ranks. Two ranks first differ at some
+    // bit, set in the larger: per bit, one pass counts the earlier-larger pairs among the ranks
+    // that share the bits above it.
     const int levels = 32 - __builtin_clz(b.distinct);
     const size_t groups = size_t(1) << (levels - 1);
     uint32_t* ones[2] = {arena.take<uint32_t>(groups), arena.take<uint32_t>(groups)};
@@ -242,7 +337,7 @@ void countJointly(const Ranking& a, const Ranking& b, size_t n, Arena& arena, in
             std::fill(seen, seen + (groups >> bit), 0u);
             int64_t found = 0;
             for (size_t k = 0; k < n; ++k) {
-                const auto rank = static_cast<uint32_t>(cells[k]);
+                const uint32_t rank = ranks[k];
                 const uint32_t above = rank >> (bit + 1), set = (rank >> bit) & 1;
                 found += seen[above] & (set - 1);  // a clear bit meets the set ones before it
                 seen[above] += set;
