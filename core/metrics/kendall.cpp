@@ -1,7 +1,8 @@
-// Kendall's tau-b in O(n log n) (Knight's method with tie corrections), with radix sorts: each
-// sample is ranked densely by an LSD radix sort of order-preserving integer keys (ties counted
-// on the way), the pairs are put in (a, b) order by a counting sort on a's ranks, and the
-// discordant pairs are the inversions of b's ranks in that order, counted with a Fenwick tree
+// Kendall's tau-b in O(n log n) (Knight's method with tie corrections) without comparison
+// sorts: each sample is ranked densely on its own (by a table over small integer spans, a hash
+// table when few values are distinct, else an LSD radix sort of order-preserving integer keys),
+// ties counted on the way; the pairs are put in (a, b) order by a counting sort on a's ranks,
+// and the discordant pairs are the inversions of b's ranks in that order, counted bit by bit
 // over the sample with fewer distinct values.
 #include "metrics/kendall.h"
 
