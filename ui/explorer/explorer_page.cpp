@@ -41,6 +41,8 @@ namespace tpugraphs::ui {
 namespace {
 // Of saveState(); 2 since the tree shows fewer columns by default (older header states showed all).
 constexpr quint32 kStateVersion = 2;
+// The width a pane of the split view A | B keeps when the comparison widens the side panel.
+constexpr int kSplitPaneWidth = 280;
 }  // namespace
 
 ExplorerPage::ExplorerPage(QWidget* parent)
@@ -138,6 +140,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     connect(m_compare, &ConfigComparePanel::nodeActivated, this, activateNode);
     connect(m_compare, &ConfigComparePanel::splitViewToggled, m_graphPanel,
             &GraphViewPanel::setSplitView);
+    connect(m_compare, &ConfigComparePanel::splitViewToggled, this,
+            &ExplorerPage::widenForComparison);
     connect(m_compare, &ConfigComparePanel::highlightChanged, this,
             [this](const QVector<float>& values, const QString& title) {
                 if (!m_graph) return;
@@ -287,12 +291,18 @@ void ExplorerPage::widenForComparison() {
         (table->verticalScrollBar()->isVisible() ? 0
                                                  : table->verticalScrollBar()->sizeHint().width());
     QList<int> sizes = m_splitter->sizes();  // browser, tabs, side
+    // The split view keeps two panes of a readable width: the graph takes some back first.
+    const int graphFloor =
+        std::max(m_tabs->minimumWidth(), m_compare->isSplitView() ? 2 * kSplitPaneWidth : 0);
+    const int back =
+        std::max(0, std::min(graphFloor - sizes[1], sizes[2] - m_sideTabs->minimumWidth()));
+    sizes[1] += back;
+    sizes[2] -= back;
+    const int floors[2] = {m_browser->minimumWidth(), graphFloor};
     int missing = header->length() + around - sizes[2];
-    if (missing <= 0) return;
     // The graph gives first: the browser's names are already short at 1366 px.
     for (const int i : {1, 0}) {
-        const QWidget* donor = m_splitter->widget(i);
-        const int given = std::max(0, std::min(missing, sizes[i] - donor->minimumWidth()));
+        const int given = std::max(0, std::min(missing, sizes[i] - floors[i]));
         sizes[i] -= given;
         sizes[2] += given;
         missing -= given;

@@ -83,7 +83,8 @@ private:
     void showError(const QString& message);
     void showDatasetNotice();  // the banner with m_datasetNotice, or hidden
     // With the comparison shown, the side panel grows to its table's columns (taken from the
-    // graph first, then the browser, each down to its minimum width).
+    // graph first, then the browser, each down to its minimum width; the split view keeps
+    // two panes of kSplitPaneWidth).
     void widenForComparison();
     void refreshSummaries();
     void checkIdle();
