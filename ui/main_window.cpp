@@ -66,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_pages->setDocumentMode(true);
     m_training->setObjectName("trainingPage");
     m_predictions->setObjectName("predictionsPage");
+    m_explorer->setRunList(m_training->runs());
     m_pages->addTab(m_explorer, QStringLiteral("Explorer"));
     m_pages->addTab(m_training, QStringLiteral("Training"));
     m_pages->addTab(m_predictions, QStringLiteral("Predictions"));

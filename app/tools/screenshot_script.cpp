@@ -3,7 +3,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileInfo>
 #include <QLineEdit>
 #include <QPixmap>
 #include <QTabWidget>
@@ -12,6 +11,7 @@
 
 #include "analysis/loaded_graph.h"
 #include "charts/runtime_charts_panel.h"
+#include "explorer/compare_run_chooser.h"
 #include "explorer/config_compare_panel.h"
 #include "explorer/dataset_browser.h"
 #include "explorer/explorer_page.h"
@@ -20,7 +20,6 @@
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
 #include "main_window.h"
-#include "train/predictor.h"
 
 namespace tpugraphs::ui {
 
@@ -119,13 +118,10 @@ void ScreenshotScript::capture() {
 void ScreenshotScript::showComparison(ExplorerPage* page) {
     page->showTab(ExplorerPage::GraphTab);
     page->sideTabs()->setCurrentWidget(page->comparePanel());
-    const auto graph = page->currentGraph();
-    if (!m_options.compareRun.isEmpty() && graph && graph->layout) {
-        const Predictor predictor(m_options.compareRun.toStdString());
-        const std::vector<float> scores = predictor.predict(*graph->layout);
-        page->comparePanel()->setPerConfigScores(
-            std::vector<double>(scores.begin(), scores.end()),
-            QStringLiteral("the run %1").arg(QFileInfo(m_options.compareRun).fileName()));
+    // Chosen as a user chooses a folder; the capture waits for its prediction (isBusy).
+    if (!m_options.compareRun.isEmpty()) {
+        const QString problem = page->comparePanel()->runChooser()->chooseRun(m_options.compareRun);
+        if (!problem.isEmpty()) fail(problem);
     }
     if (m_options.compareSplit)
         page->comparePanel()->findChild<QCheckBox*>("compareSplit")->setChecked(true);

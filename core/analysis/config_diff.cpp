@@ -10,6 +10,19 @@ namespace tpugraphs {
 
 namespace {
 
+const char* const kLayoutGroupNames[kLayoutConfigGroups] = {"output", "input", "kernel"};
+
+// "(1 0 2)": one group's 6 values from `six`, its trailing -1s (unused) left out.
+std::string compactGroupText(const float* six) {
+    int used = 6;
+    while (used > 0 && static_cast<int>(six[used - 1]) == -1) --used;
+    if (used == 0) return "(\u2013)";
+    std::string text = "(";
+    for (int i = 0; i < used; ++i)
+        text += (i ? " " : "") + std::to_string(static_cast<int>(six[i]));
+    return text + ")";
+}
+
 void checkConfig(const LayoutGraph& graph, int64_t config) {
     if (config < 0 || config >= graph.configs.configCount())
         throw std::out_of_range("graph " + graph.name + ": config " + std::to_string(config) +
@@ -45,15 +58,28 @@ std::vector<NodeLayoutDifference> layoutDifferences(const LayoutGraph& graph, in
 }
 
 std::string layoutTupleText(const NodeLayout& layout) {
-    static const char* const kGroups[kLayoutConfigGroups] = {"output", "input", "kernel"};
     float values[6 * kLayoutConfigGroups];
     layout.unpack(values);
     std::string text;
     for (int g = 0; g < kLayoutConfigGroups; ++g) {
-        text += (g ? " " : "") + std::string(kGroups[g]) + " (";
+        text += (g ? " " : "") + std::string(kLayoutGroupNames[g]) + " (";
         for (int i = 0; i < 6; ++i)
             text += (i ? " " : "") + std::to_string(static_cast<int>(values[6 * g + i]));
         text += ")";
+    }
+    return text;
+}
+
+std::string layoutChangeText(const NodeLayout& a, const NodeLayout& b,
+                             const std::string& separator) {
+    float va[6 * kLayoutConfigGroups], vb[6 * kLayoutConfigGroups];
+    a.unpack(va);
+    b.unpack(vb);
+    std::string text;
+    for (int g = 0; g < kLayoutConfigGroups; ++g) {
+        if (a.groups[g] == b.groups[g]) continue;
+        text += (text.empty() ? "" : separator) + std::string(kLayoutGroupNames[g]) + " " +
+                compactGroupText(va + 6 * g) + " \u2192 " + compactGroupText(vb + 6 * g);
     }
     return text;
 }

@@ -30,4 +30,10 @@ std::vector<NodeLayoutDifference> layoutDifferences(const LayoutGraph& graph, in
 // "output (1 0 -1 -1 -1 -1) input (...) kernel (...)": a layout as its three 6-value groups.
 std::string layoutTupleText(const NodeLayout& layout);
 
+// The groups that differ between a and b, each without its unused trailing -1 entries:
+// "input (1 0) → (0 1)", several joined by `separator`; "(–)" for a group that is all unused.
+// Empty when the layouts are equal.
+std::string layoutChangeText(const NodeLayout& a, const NodeLayout& b,
+                             const std::string& separator = "; ");
+
 }  // namespace tpugraphs

@@ -88,6 +88,11 @@ private Q_SLOTS:
                              "-1 -1 -1 -1)"));
         QVERIFY(layoutTupleText(d[0].b).find("output (2 -1") == 0);
         QVERIFY(std::isnan(d[0].sensitivity));
+        // Only the groups that differ, without their trailing -1s (a middle -1 stays).
+        QCOMPARE(layoutChangeText(d[0].a, d[0].b), std::string("output (\u2013) \u2192 (2)"));
+        QCOMPARE(layoutChangeText(d[1].a, d[1].b),
+                 std::string("kernel (\u2013) \u2192 (-1 -1 -1 -1 -1 4)"));
+        QCOMPARE(layoutChangeText(d[0].b, d[0].b), std::string());
     }
 
     void differencesFollowTheSensitivity() {

@@ -1,5 +1,5 @@
 // Shared helpers of the training, runs, predictions and export GUI tests: a small generated
-// tile dataset (train, valid and test splits) and a tiny trained run.
+// tile dataset (train, valid and test splits) and a tiny trained run (tile, or any collection).
 #pragma once
 
 #include <QAbstractButton>
@@ -65,10 +65,10 @@ inline std::string makeTileDemo(const QTemporaryDir& dir, int limit = 24) {
     return root;
 }
 
-// Small, fast options for a tile run.
-inline TrainOptions tinyTileOptions(const std::string& root, const std::string& runDir,
-                                    int64_t steps) {
-    TrainOptions o = defaultTrainOptions(Collection::TileXla);
+// Small, fast options for a run on `collection` (its default model).
+inline TrainOptions tinyRunOptions(Collection collection, const std::string& root,
+                                   const std::string& runDir, int64_t steps) {
+    TrainOptions o = defaultTrainOptions(collection);
     o.datasetRoot = root;
     o.runDir = runDir;
     o.hiddenDim = 32;
@@ -82,6 +82,12 @@ inline TrainOptions tinyTileOptions(const std::string& root, const std::string& 
     o.maxValidGraphs = 6;
     o.seed = 3;
     return o;
+}
+
+// Small, fast options for a tile run.
+inline TrainOptions tinyTileOptions(const std::string& root, const std::string& runDir,
+                                    int64_t steps) {
+    return tinyRunOptions(Collection::TileXla, root, runDir, steps);
 }
 
 }  // namespace tpugraphs::test

@@ -186,6 +186,15 @@ private Q_SLOTS:
         ConfigComparePanel* compare = page.comparePanel();
         compare->setConfigs(m_graph->bestConfig(), m_graph->configCount() - 1);
         QVERIFY(!compare->differences().empty());
+        // Its tab widens the side panel to the table's columns (no sideways scrolling at
+        // 1366 px), the graph keeping its minimum width.
+        page.sideTabs()->setCurrentWidget(compare);
+        const QTableWidget* table = compare->table();
+        QTRY_VERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),
+                     qPrintable(QStringLiteral("columns %1 px in %2 px")
+                                    .arg(table->horizontalHeader()->length())
+                                    .arg(table->viewport()->width())));
+        QVERIFY(page.tabs()->width() >= page.tabs()->minimumWidth());
         compare->splitBox()->setChecked(true);
         QTRY_VERIFY_WITH_TIMEOUT(b->scene() == a->scene(), 60000);
         // The differing nodes in view are ringed in both panes.
@@ -248,7 +257,11 @@ private Q_SLOTS:
         const int layoutA = int(headers.indexOf(QStringLiteral("Layout A")));
         const int layoutB = int(headers.indexOf(QStringLiteral("Layout B")));
         const int sensitivity = int(headers.indexOf(QStringLiteral("Sensitivity")));
-        QVERIFY(layoutA >= 0 && layoutB >= 0 && sensitivity >= 0);
+        const int change = int(headers.indexOf(QStringLiteral("A \u2192 B")));
+        QVERIFY(layoutA >= 0 && layoutB >= 0 && sensitivity >= 0 && change >= 0);
+        // The whole layouts are hidden columns (Copy and CSV carry them); the change shows.
+        QVERIFY(table->isColumnHidden(layoutA) && table->isColumnHidden(layoutB));
+        QVERIFY(!table->isColumnHidden(change));
         QVERIFY(
             table->horizontalHeaderItem(sensitivity)->toolTip().contains(QStringLiteral("log")));
         const auto& diffs = panel.differences();
@@ -257,8 +270,15 @@ private Q_SLOTS:
                      QString::fromStdString(layoutTupleText(diffs[size_t(row)].a)));
             QCOMPARE(table->item(row, layoutB)->text(),
                      QString::fromStdString(layoutTupleText(diffs[size_t(row)].b)));
+            QCOMPARE(table->item(row, change)->text(),
+                     QString::fromStdString(
+                         layoutChangeText(diffs[size_t(row)].a, diffs[size_t(row)].b, "\n")));
+            QCOMPARE(table->item(row, change)->toolTip(),
+                     QStringLiteral("A: ") + table->item(row, layoutA)->text() +
+                         QStringLiteral("\nB: ") + table->item(row, layoutB)->text());
             for (int c = 0; c < table->columnCount(); ++c)
-                QCOMPARE(table->item(row, c)->toolTip(), table->item(row, c)->text());
+                if (c != change)
+                    QCOMPARE(table->item(row, c)->toolTip(), table->item(row, c)->text());
         }
         // In a 420 px inspector the node, opcode and sensitivity columns show without scrolling.
         panel.resize(420, 600);

@@ -2,6 +2,9 @@
 // per-graph table sorted worst first, the selected graph's scatter and top-5, Export
 // Predictions; plus the node sensitivity measure on a hand-made layout graph.
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QFile>
 #include <QPushButton>
@@ -13,8 +16,8 @@
 #include <cmath>
 
 #include "analysis/config_sensitivity.h"
-#include "base/atomic_file.h"
 #include "analysis/loaded_graph.h"
+#include "base/atomic_file.h"
 #include "common/dataset_name.h"
 #include "explorer_test_support.h"
 #include "export_dialogs/export_predictions_dialog.h"
@@ -44,6 +47,31 @@ private:
     std::string m_root;
     QString m_run;
 };
+
+namespace {
+
+// "Copy all" of the view's right-click menu puts every cell, as the view shows it (its sort
+// order), on the clipboard: the header line, then one tab-separated line a row.
+void verifyCopyAllGivesCells(const QAbstractItemView* view) {
+    auto* copyAll = view->findChild<QAction*>(QStringLiteral("copyAllRows"));
+    QVERIFY2(copyAll && view->actions().contains(copyAll), qPrintable(view->objectName()));
+    QCOMPARE(view->contextMenuPolicy(), Qt::ActionsContextMenu);
+    const QAbstractItemModel* model = view->model();
+    QStringList lines, cells;
+    for (int c = 0; c < model->columnCount(); ++c)
+        cells << model->headerData(c, Qt::Horizontal).toString();
+    lines << cells.join('\t');
+    for (int r = 0; r < model->rowCount(); ++r) {
+        cells.clear();
+        for (int c = 0; c < model->columnCount(); ++c)
+            cells << model->index(r, c).data().toString();
+        lines << cells.join('\t');
+    }
+    copyAll->trigger();
+    QCOMPARE(QApplication::clipboard()->text(), lines.join('\n') + '\n');
+}
+
+}  // namespace
 
 void TestPredictionsPage::initTestCase() {
     tpugraphs::test::isolateSettings();
@@ -182,6 +210,10 @@ void TestPredictionsPage::tableWorstFirstAndDetail() {
         digits.remove('.').remove(QRegularExpression("^0+"));
         QVERIFY2(!runtime.isEmpty() && digits.size() <= 3, qPrintable(runtime));
     }
+    // The metric table, the top-5 table and the sensitivity table copy (and export) their cells.
+    verifyCopyAllGivesCells(page.table());
+    verifyCopyAllGivesCells(page.detail()->topTable());
+    verifyCopyAllGivesCells(page.detail()->sensitivityTable());
 }
 
 void TestPredictionsPage::exportPredictionsCsv() {

@@ -15,18 +15,22 @@
 #include "analysis/loaded_graph.h"
 #include "analysis/node_shape.h"
 #include "data/opcodes.h"
+#include "explorer/compare_run_chooser.h"
 #include "explorer/table_export.h"
 
 namespace tpugraphs::ui {
 
 namespace {
 
-// Sensitivity before the long texts, so that it shows in a narrow inspector without scrolling.
+// Sensitivity before the long texts, so that it shows in a narrow inspector without scrolling;
+// the change shows only the layout groups that differ, one a line, the full layouts are in its
+// tool tip and in the hidden columns that Copy and CSV export carry.
 enum CompareColumn {
     NodeColumn,
     OpcodeColumn,
     SensitivityColumn,
     ShapeColumn,
+    ChangeColumn,
     LayoutAColumn,
     LayoutBColumn,
     ColumnCount
@@ -40,9 +44,10 @@ const char* const kSensitivityTip =
     "over the sampled configs (other nodes vary too), not causal. A dash: no runtimes.";
 
 // Every cell shows its whole text in its tool tip (long shapes and layouts).
-QTableWidgetItem* tableCell(const QString& text, const QVariant& sortValue = {}) {
+QTableWidgetItem* tableCell(const QString& text, const QVariant& sortValue = {},
+                            const QString& toolTip = {}) {
     auto* item = new QTableWidgetItem(text);
-    item->setToolTip(text);
+    item->setToolTip(toolTip.isEmpty() ? text : toolTip);
     item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
     if (sortValue.isValid()) item->setData(Qt::UserRole, sortValue);
     return item;
@@ -56,6 +61,7 @@ ConfigComparePanel::ConfigComparePanel(QWidget* parent)
       m_b(new QSpinBox(this)),
       m_highlight(new QCheckBox(QStringLiteral("Highlight on the graph"), this)),
       m_split(new QCheckBox(QStringLiteral("Split view A | B"), this)),
+      m_run(new CompareRunChooser(this)),
       m_summary(new QLabel(this)),
       m_table(new QTableWidget(0, ColumnCount, this)) {
     m_a->setObjectName("compareConfigA");
@@ -76,9 +82,16 @@ ConfigComparePanel::ConfigComparePanel(QWidget* parent)
     m_summary->setWordWrap(true);
     m_table->setHorizontalHeaderLabels({QStringLiteral("Node"), QStringLiteral("Opcode"),
                                         QStringLiteral("Sensitivity"), QStringLiteral("Shape"),
-                                        QStringLiteral("Layout A"), QStringLiteral("Layout B")});
+                                        QStringLiteral("A \u2192 B"), QStringLiteral("Layout A"),
+                                        QStringLiteral("Layout B")});
     m_table->horizontalHeaderItem(SensitivityColumn)
         ->setToolTip(QString::fromUtf8(kSensitivityTip));
+    m_table->horizontalHeaderItem(ChangeColumn)
+        ->setToolTip(QStringLiteral("The layout groups (output, input, kernel dimension orders) "
+                                    "that differ, in A then in B, unused trailing -1s left out; "
+                                    "a cell's tool tip has both whole layouts"));
+    m_table->setColumnHidden(LayoutAColumn, true);
+    m_table->setColumnHidden(LayoutBColumn, true);
     m_table->horizontalHeaderItem(LayoutAColumn)
         ->setToolTip(QStringLiteral("The node's layout in config A: output, input and kernel "
                                     "dimension orders (-1: unused)"));
@@ -97,6 +110,7 @@ ConfigComparePanel::ConfigComparePanel(QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(QStringLiteral("Config A"), m_a);
     form->addRow(QStringLiteral("Config B"), m_b);
+    form->addRow(QStringLiteral("Ranked by"), m_run);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_highlight);
@@ -106,6 +120,7 @@ ConfigComparePanel::ConfigComparePanel(QWidget* parent)
     connect(m_a, &QSpinBox::valueChanged, this, &ConfigComparePanel::recompute);
     connect(m_b, &QSpinBox::valueChanged, this, &ConfigComparePanel::recompute);
     connect(m_highlight, &QCheckBox::toggled, this, &ConfigComparePanel::recompute);
+    connect(m_run, &CompareRunChooser::scoresReady, this, &ConfigComparePanel::setPerConfigScores);
     connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
         Q_EMIT nodeActivated(m_table->item(row, NodeColumn)->data(Qt::UserRole).toLongLong());
     });
@@ -146,10 +161,12 @@ void ConfigComparePanel::setGraph(std::shared_ptr<const LoadedGraph> graph) {
     m_a->setValue(int(std::max<int64_t>(0, a)));
     m_b->setValue(int(std::max<int64_t>(0, b)));
     recompute();
+    m_run->setGraph(m_graph);  // ranks by the chosen run again once it has predicted this graph
 }
 
 void ConfigComparePanel::setPerConfigScores(const std::vector<double>& scores,
                                             const QString& source) {
+    if (scores.empty() && m_scores.empty()) return;  // measured already
     m_scores = scores;
     m_scoreSource = source;
     recompute();
@@ -231,6 +248,7 @@ void ConfigComparePanel::fillTable() {
                                 : QString());
     m_summary->setText(summary.join(QLatin1Char(' ')));
     m_table->setRowCount(int(m_differences.size()));
+    const int lineSpacing = m_table->fontMetrics().lineSpacing();
     for (int row = 0; row < int(m_differences.size()); ++row) {
         const NodeLayoutDifference& d = m_differences[size_t(row)];
         m_table->setItem(row, NodeColumn, tableCell(QString::number(d.node), qlonglong(d.node)));
@@ -239,6 +257,14 @@ void ConfigComparePanel::fillTable() {
             tableCell(QString::fromUtf8(opcodeName(m_graph->nodeOpcode()[size_t(d.node)]))));
         m_table->setItem(row, ShapeColumn,
                          tableCell(QString::fromStdString(nodeShapeText(*m_graph, d.node))));
+        const QString layouts = QStringLiteral("A: %1\nB: %2")
+                                    .arg(QString::fromStdString(layoutTupleText(d.a)),
+                                         QString::fromStdString(layoutTupleText(d.b)));
+        // One line a differing group: a narrow column, its row as tall as its groups.
+        const QString change = QString::fromStdString(layoutChangeText(d.a, d.b, "\n"));
+        m_table->setItem(row, ChangeColumn, tableCell(change, {}, layouts));
+        m_table->setRowHeight(row, m_table->verticalHeader()->defaultSectionSize() +
+                                       int(change.count(QLatin1Char('\n'))) * lineSpacing);
         m_table->setItem(row, LayoutAColumn,
                          tableCell(QString::fromStdString(layoutTupleText(d.a))));
         m_table->setItem(row, LayoutBColumn,

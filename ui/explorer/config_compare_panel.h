@@ -1,7 +1,8 @@
 // Two configurations of a layout graph compared: config A and B (the best and the default by
 // default), the configurable nodes whose layouts differ as a table (opcode, shape, sensitivity,
 // most sensitive first; a click centres the node), and the colours and tool tips that highlight
-// them on the graph view.
+// them on the graph view. The sensitivity comes from the measured runtimes or from a trained run
+// chosen in the panel (CompareRunChooser).
 #pragma once
 
 #include <QStringList>
@@ -25,6 +26,8 @@ struct LoadedGraph;
 
 namespace tpugraphs::ui {
 
+class CompareRunChooser;
+
 class ConfigComparePanel : public QWidget {
     Q_OBJECT
 public:
@@ -32,8 +35,8 @@ public:
 
     // Defaults A to the best config and B to the default one (config 0 without a default).
     void setGraph(std::shared_ptr<const LoadedGraph> graph);
-    // Ranks by a model's per-config scores (e.g. a trained run's predictions) instead of the
-    // measured log runtime; empty restores the measured ranking.
+    // Ranks by a model's per-config scores (a trained run's predictions) instead of the
+    // measured log runtime; empty restores the measured ranking. The run chooser calls it.
     void setPerConfigScores(const std::vector<double>& scores, const QString& source);
     void setConfigs(int64_t a, int64_t b);
 
@@ -44,6 +47,7 @@ public:
     bool showsDifferences() const;
     const std::vector<NodeLayoutDifference>& differences() const { return m_differences; }
     QTableWidget* table() const { return m_table; }
+    CompareRunChooser* runChooser() const { return m_run; }
 
     // Per original node: the difference's sensitivity (or 1 without one), NaN when the node's
     // layout is the same; the graph view colours by it.
@@ -86,6 +90,7 @@ private:
     QSpinBox* m_b;
     QCheckBox* m_highlight;
     QCheckBox* m_split;
+    CompareRunChooser* m_run;
     QLabel* m_summary;
     QTableWidget* m_table;
 };

@@ -5,11 +5,15 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "analysis/collection_summary.h"
 #include "analysis/loaded_graph.h"
@@ -20,6 +24,7 @@
 #include "common/count_text.h"
 #include "common/graph_load_job.h"
 #include "common/message_without_path.h"
+#include "explorer/compare_run_chooser.h"
 #include "explorer/config_compare_panel.h"
 #include "explorer/dataset_browser.h"
 #include "explorer/dataset_scan_job.h"
@@ -36,6 +41,8 @@ namespace tpugraphs::ui {
 namespace {
 // Of saveState(); 2 since the tree shows fewer columns by default (older header states showed all).
 constexpr quint32 kStateVersion = 2;
+// The width a pane of the split view A | B keeps when the comparison widens the side panel.
+constexpr int kSplitPaneWidth = 280;
 }  // namespace
 
 ExplorerPage::ExplorerPage(QWidget* parent)
@@ -113,6 +120,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     connect(m_scan, &DatasetScanJob::runningChanged, this, &ExplorerPage::checkIdle);
     connect(m_stats, &RuntimeStatsJob::runningChanged, this, &ExplorerPage::checkIdle);
     connect(m_load, &GraphLoadJob::runningChanged, this, &ExplorerPage::checkIdle);
+    connect(m_compare->runChooser(), &CompareRunChooser::predictingChanged, this,
+            &ExplorerPage::checkIdle);
     connect(m_load, &GraphLoadJob::loaded, this, &ExplorerPage::onGraphLoaded);
     connect(m_load, &GraphLoadJob::failed, this, &ExplorerPage::onGraphFailed);
     connect(m_browser, &DatasetBrowser::graphSelected, this, &ExplorerPage::selectGraph);
@@ -131,6 +140,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     connect(m_compare, &ConfigComparePanel::nodeActivated, this, activateNode);
     connect(m_compare, &ConfigComparePanel::splitViewToggled, m_graphPanel,
             &GraphViewPanel::setSplitView);
+    connect(m_compare, &ConfigComparePanel::splitViewToggled, this,
+            &ExplorerPage::widenForComparison);
     connect(m_compare, &ConfigComparePanel::highlightChanged, this,
             [this](const QVector<float>& values, const QString& title) {
                 if (!m_graph) return;
@@ -157,6 +168,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     // A config picked in the runtime chart becomes config B of the comparison.
     connect(m_runtimeCharts, &RuntimeChartsPanel::configChosen, this,
             [this](int64_t config) { m_compare->setConfigs(m_compare->configA(), config); });
+    connect(m_sideTabs, &QTabWidget::currentChanged, this, &ExplorerPage::widenForComparison);
     connect(m_inspector, &InspectorPanel::configChanged, this, [this](int64_t config) {
         m_graphPanel->setExportGraph(m_graph, m_graph && m_graph->layout ? config : -1);
     });
@@ -241,6 +253,7 @@ void ExplorerPage::onGraphLoaded(std::shared_ptr<const LoadedGraph> graph) {
     m_graphPanel->view()->setNodeDetail(detail);
     m_graphPanel->secondView()->setNodeDetail(detail);
     m_runtimeCharts->setGraph(graph);
+    widenForComparison();
     Q_EMIT graphLoaded(graph);
 }
 
@@ -261,6 +274,40 @@ void ExplorerPage::onGraphFailed(const QString& path, const QString& error) {
 void ExplorerPage::onNodeSelected(int nodeId) {
     m_inspector->showNode(nodeId);
     m_runtimeCharts->setFeatureNode(nodeId);
+}
+
+void ExplorerPage::setRunList(const RunListModel* runs) {
+    m_compare->runChooser()->setRunList(runs);
+}
+
+void ExplorerPage::widenForComparison() {
+    if (m_sideTabs->currentWidget() != m_compare) return;
+    QTableWidget* table = m_compare->table();
+    QHeaderView* header = table->horizontalHeader();
+    header->resizeSections(QHeaderView::ResizeToContents);
+    // Around the columns: the panel's margins, the table's frame and a vertical scroll bar.
+    const int around =
+        m_sideTabs->width() - table->viewport()->width() +
+        (table->verticalScrollBar()->isVisible() ? 0
+                                                 : table->verticalScrollBar()->sizeHint().width());
+    QList<int> sizes = m_splitter->sizes();  // browser, tabs, side
+    // The split view keeps two panes of a readable width: the graph takes some back first.
+    const int graphFloor =
+        std::max(m_tabs->minimumWidth(), m_compare->isSplitView() ? 2 * kSplitPaneWidth : 0);
+    const int back =
+        std::max(0, std::min(graphFloor - sizes[1], sizes[2] - m_sideTabs->minimumWidth()));
+    sizes[1] += back;
+    sizes[2] -= back;
+    const int floors[2] = {m_browser->minimumWidth(), graphFloor};
+    int missing = header->length() + around - sizes[2];
+    // The graph gives first: the browser's names are already short at 1366 px.
+    for (const int i : {1, 0}) {
+        const int given = std::max(0, std::min(missing, sizes[i] - floors[i]));
+        sizes[i] -= given;
+        sizes[2] += given;
+        missing -= given;
+    }
+    m_splitter->setSizes(sizes);
 }
 
 void ExplorerPage::showTab(Tab tab) {
@@ -305,7 +352,8 @@ void ExplorerPage::cancelTasks() {
 }
 
 bool ExplorerPage::isBusy() const {
-    return m_scan->isRunning() || m_stats->isRunning() || m_load->isRunning();
+    return m_scan->isRunning() || m_stats->isRunning() || m_load->isRunning() ||
+           m_compare->runChooser()->isPredicting();
 }
 
 void ExplorerPage::checkIdle() {

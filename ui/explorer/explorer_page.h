@@ -28,6 +28,7 @@ class GraphLoadJob;
 class GraphViewPanel;
 class InspectorPanel;
 class PreparedCacheJob;
+class RunListModel;
 class RuntimeChartsPanel;
 class RuntimeStatsJob;
 
@@ -43,6 +44,8 @@ public:
     void openDataset(const QString& path);
     bool selectGraph(int graph);  // index into the open DatasetIndex::graphs
     void showTab(Tab tab);
+    // The runs the app knows: the config comparison offers those of the open graph's collection.
+    void setRunList(const RunListModel* runs);
     void cancelTasks();
     bool isBusy() const;
 
@@ -79,6 +82,10 @@ private:
     void onNodeSelected(int nodeId);
     void showError(const QString& message);
     void showDatasetNotice();  // the banner with m_datasetNotice, or hidden
+    // With the comparison shown, the side panel grows to its table's columns (taken from the
+    // graph first, then the browser, each down to its minimum width; the split view keeps
+    // two panes of kSplitPaneWidth).
+    void widenForComparison();
     void refreshSummaries();
     void checkIdle();
 

@@ -17,6 +17,7 @@
 
 #include "charts/unit_axis.h"
 #include "common/units.h"
+#include "explorer/table_export.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
 #include "metrics/ranking.h"
@@ -96,6 +97,7 @@ GraphDetailView::GraphDetailView(QWidget* parent)
         {"Pred. rank", "Config", "Pred. score", "True runtime", "True rank"});
     m_top->verticalHeader()->hide();
     m_top->horizontalHeader()->setStretchLastSection(true);
+    installTableExport(m_top);
     m_best->setWordWrap(true);
     auto* topPage = new QWidget;
     auto* topLayout = new QVBoxLayout(topPage);
@@ -108,7 +110,7 @@ GraphDetailView::GraphDetailView(QWidget* parent)
     m_sensitivity->horizontalHeader()->setStretchLastSection(true);
     m_sensitivity->setSortingEnabled(true);
     m_sensitivity->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_sensitivity->setSelectionMode(QAbstractItemView::SingleSelection);
+    installTableExport(m_sensitivity);  // several rows selectable for Copy
     // A node chosen in the table is selected and centred in the graph below.
     connect(m_sensitivity, &QTableWidget::currentCellChanged, this, [this](int row) {
         const QTableWidgetItem* item = row >= 0 ? m_sensitivity->item(row, 0) : nullptr;

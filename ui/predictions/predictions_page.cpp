@@ -18,6 +18,7 @@
 
 #include "common/dataset_name.h"
 #include "common/job_runner.h"
+#include "explorer/table_export.h"
 #include "item_models/graph_metrics_model.h"
 #include "item_models/run_list_model.h"
 #include "predictions/graph_detail_view.h"
@@ -52,11 +53,11 @@ PredictionsPage::PredictionsPage(RunListModel* runs, QWidget* parent)
     m_table->setModel(m_sorted);
     m_table->setSortingEnabled(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setTextElideMode(Qt::ElideMiddle);  // long graph names keep both ends; tool tip: path
     m_table->setWordWrap(false);
+    installTableExport(m_table);
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel("Run"));
