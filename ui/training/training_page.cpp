@@ -108,7 +108,6 @@ QWidget* TrainingPage::buildControls() {
     leftLayout->addWidget(m_validation);
     leftLayout->addWidget(m_status);
     leftLayout->addWidget(m_notes);
-    leftLayout->addWidget(m_panel, 2);
     return left;
 }
 
@@ -116,9 +115,18 @@ void TrainingPage::buildLayout() {
     m_views->setObjectName("trainingViews");
     m_views->addTab(m_charts, "Charts");
     m_views->addTab(m_hparams, "HParams");
+    // The runs under the charts, as wide as they are (their columns fit), 8 rows high where the
+    // screen allows; the charts take the rest of the height, the form the whole left side.
+    auto* right = new QSplitter(Qt::Vertical);
+    right->setObjectName("chartsAndRuns");
+    right->addWidget(m_views);
+    right->addWidget(m_panel);
+    right->setStretchFactor(0, 1);
+    right->setStretchFactor(1, 0);
+    right->setChildrenCollapsible(false);
     auto* splitter = new QSplitter;
     splitter->addWidget(buildControls());
-    splitter->addWidget(m_views);
+    splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
     splitter->setSizes({kLeftPanelWidth, kChartsWidth});

@@ -1,9 +1,9 @@
 // The training page: Start / Pause-Resume / Stop with the progress bar (its end state once a
 // run ends), the advice banner (what makes the run pointless: no validation, a flat loss), the
-// options form, the rate and validation lines, a collapsible log of routine notes, the runs of
-// the run library (killed runs shown as interrupted), and, beside them, the live charts of the
-// ticked runs and the live one (redrawn on a timer) and the HParams view. The page drives one
-// TrainingJob at a time and knows only that interface. Its code is split by role:
+// options form, the rate and validation lines and a collapsible log of routine notes on the left;
+// on the right the live charts of the ticked runs and the live one (redrawn on a timer) and the
+// HParams view, above the runs of the run library (killed runs shown as interrupted). The page
+// drives one TrainingJob at a time and knows only that interface. Its code is split by role:
 // training_page.cpp (building and wiring), training_page_job.cpp (starting, following and
 // ending a job), training_page_runs.cpp (opening, following, copying runs; charts and HParams).
 #pragma once
