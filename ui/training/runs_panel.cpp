@@ -11,6 +11,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QUrl>
@@ -200,8 +201,10 @@ void RunsPanel::editTags(const QString& runDir) {
 }
 
 QSize RunsPanel::sizeHint() const {
+    // The horizontal scroll bar counted in: the columns are often wider than the table.
     const int table = m_table->horizontalHeader()->sizeHint().height() +
                       kShownRows * m_table->verticalHeader()->defaultSectionSize() +
+                      m_table->horizontalScrollBar()->sizeHint().height() +
                       2 * m_table->frameWidth();
     const int top = std::max(m_filter->sizeHint().height(), m_remove->sizeHint().height());
     return {QWidget::sizeHint().width(), top + layout()->spacing() + table};

@@ -16,6 +16,7 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 class QTimer;
 
@@ -96,6 +97,9 @@ Q_SIGNALS:
     void runsChanged();
     void trainingSummaryChanged(const QString& summary);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     // training_page.cpp
     void buildLayout();
@@ -129,6 +133,8 @@ private:
     RunCharts* m_charts;
     HParamsView* m_hparams;
     QTabWidget* m_views;  // the charts and the HParams view
+    QSplitter* m_chartsAndRuns;
+    bool m_runsSized = false;  // the runs given their height, once, when first shown
     TrainingJob* m_job = nullptr;
     QString m_workersProgram;
     QPushButton* m_start;
