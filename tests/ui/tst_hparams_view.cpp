@@ -65,7 +65,8 @@ private Q_SLOTS:
         QStringList options, metrics;
         for (const HParamsColumn& c : table.columns) (c.metric ? metrics : options) << c.key;
         QCOMPARE(options, (QStringList{"learning_rate", "seed"}));
-        QCOMPARE(metrics, (QStringList{"topk_score", "top1_error", "opa", "loss"}));
+        // The metrics recorded, in the metric table's order, then the final loss.
+        QCOMPARE(metrics, (QStringList{"topk_score", "opa", "top1_error", "loss"}));
         QCOMPARE(table.cells[1][table.columnOf("learning_rate")], QString("0.003"));
         QCOMPARE(table.cells[2][table.columnOf("seed")], QString("42"));
         QCOMPARE(table.cells[1][table.columnOf("topk_score")], QString("0.95"));
@@ -79,8 +80,8 @@ private Q_SLOTS:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.setRuns(m_runs);
-        QCOMPARE(view.headers(), (QStringList{"Run", "Learning rate", "Seed", "top-5 score",
-                                              "top-1 error", "OPA", "final loss"}));
+        QCOMPARE(view.headers(), (QStringList{"Run", "Learning rate", "Seed", "top-5 score", "OPA",
+                                              "top-1 error", "final loss"}));
         QTableView* table = view.view();
         // Sort by the score, by clicks on its header: lowest (0.88) or highest (0.95) first,
         // then the other way round.

@@ -50,8 +50,10 @@ TrainProgress validation(int64_t step, double topK, double kendall) {
     p.step = step;
     p.validation.top5Score = topK;
     p.validation.kendall = kendall;
-    p.validation.opa = 0.7;
-    p.validation.top1Error = std::isnan(topK) ? NAN : 0.1;
+    p.validation.opa = 0.7;  // the metrics of both kinds, as a validation reports them
+    p.validation.top1Error = 0.1;
+    p.validation.top5Error = 0.05;
+    p.validation.top10Error = 0.02;
     return p;
 }
 
@@ -97,8 +99,8 @@ private Q_SLOTS:
         charts.resize(1200, 700);
         charts.show();
         charts.showRuns({tile(), layout()});
-        MetricChart* topK = charts.chart(CurveMetric::TopKScore);
-        MetricChart* kendall = charts.chart(CurveMetric::Kendall);
+        MetricChart* topK = charts.chart(CurveMetric::ofKey("top5_score"));
+        MetricChart* kendall = charts.chart(CurveMetric::ofKey("kendall"));
         QVERIFY(topK != kendall);
         QVERIFY(topK->isVisible() && kendall->isVisible());
         QCOMPARE(topK->legendNames(), QStringList{"tile-run"});
@@ -108,7 +110,7 @@ private Q_SLOTS:
         for (MetricChart* chart : charts.visibleCharts())
             QCOMPARE(chart->chart()->axes(Qt::Vertical).size(), 1);
         // OPA is the same metric for both kinds: one chart, both runs.
-        QCOMPARE(charts.chart(CurveMetric::Opa)->legendNames(),
+        QCOMPARE(charts.chart(CurveMetric::ofKey("opa"))->legendNames(),
                  (QStringList{"tile-run", "layout-run"}));
         // The raw loss is drawn (faint) but has no legend entry of its own.
         // (Legend entries become visible once the chart is laid out.)
@@ -117,7 +119,7 @@ private Q_SLOTS:
 
         charts.showRuns({layout()});  // a layout run alone: no tile charts
         QVERIFY(!topK->isVisible());
-        QVERIFY(!charts.chart(CurveMetric::Top1Error)->isVisible());
+        QVERIFY(charts.chart(CurveMetric::ofKey("top1_error"))->isVisible());  // both kinds
         QCOMPARE(charts.scoreChart(), kendall);
     }
 
@@ -130,7 +132,7 @@ private Q_SLOTS:
         charts.show();
         const QColor color(214, 39, 40);
         charts.showRuns({ShownRun{"one", color, &one, false, 100}});
-        MetricChart* topK = charts.chart(CurveMetric::TopKScore);
+        MetricChart* topK = charts.chart(CurveMetric::ofKey("top5_score"));
         QCOMPARE(topK->pointCount(), 1);   // a line of one point draws nothing...
         QCOMPARE(topK->markerCount(), 1);  // ...so the point has a marker
         QVERIFY2(plotPixelsOf(topK, color) >= 20, "the validation marker is not drawn");
@@ -147,7 +149,7 @@ private Q_SLOTS:
         charts.show();
         QSignalSpy toggled(&charts, &RunCharts::redrawRequested);
         charts.showRuns({tile(), layout()});
-        MetricChart* opa = charts.chart(CurveMetric::Opa);
+        MetricChart* opa = charts.chart(CurveMetric::ofKey("opa"));
         QVERIFY(xAxis(opa)->max() >= 100);
         auto* x = charts.findChild<QComboBox*>("xAxisKind");
         x->setFocus();
@@ -168,7 +170,7 @@ private Q_SLOTS:
         a.name = "layout-xla-random-20261122-101010-lr3e-3";
         b.name = "layout-xla-random-20261122-101010-lr1e-3";
         charts.showRuns({a, b});
-        const QStringList names = charts.chart(CurveMetric::TopKScore)->legendNames();
+        const QStringList names = charts.chart(CurveMetric::ofKey("top5_score"))->legendNames();
         QCOMPARE(names.size(), 2);
         QVERIFY(names[0] != names[1]);
         QVERIFY(names[0].endsWith("lr3e-3") && names[0].contains(QChar(0x2026)));
@@ -240,7 +242,7 @@ private Q_SLOTS:
         charts.show();
         QVERIFY(QTest::qWaitForWindowExposed(&charts));
         charts.showRuns({tile()});
-        MetricChart* topK = charts.chart(CurveMetric::TopKScore);
+        MetricChart* topK = charts.chart(CurveMetric::ofKey("top5_score"));
         QTRY_VERIFY(laidOut(charts, topK));
         const QPointF point = topK->line(0)->at(1);  // the validation at step 100
         QPoint at;
@@ -367,12 +369,13 @@ private Q_SLOTS:
         QStringList history = QString::fromStdString(historyText).split('\n', Qt::SkipEmptyParts);
         const QStringList header = history.takeFirst().split(',');
         QMap<QString, QStringList> expected;  // metric -> "step,value" in file order
+        QStringList validationColumns;        // every metric of the table
+        for (const MetricSpec& spec : kMetricTable) validationColumns << spec.historyColumn;
         for (const QString& line : history) {
             const QStringList cells = line.split(',');
             const bool isValidation = cells[header.indexOf("is_validation")] == "1";
             for (const QString& metric :
-                 isValidation ? QStringList{"kendall", "opa", "topk_score", "top1_error"}
-                              : QStringList{"loss", "lr"}) {
+                 isValidation ? validationColumns : QStringList{"loss", "lr"}) {
                 const double value = cells[header.indexOf(metric)].toDouble();
                 if (std::isfinite(value))
                     expected[metric] << cells[0] + "," + QString::number(value, 'g', 17);
@@ -391,7 +394,7 @@ private Q_SLOTS:
         QCOMPARE(got["loss"].size(), 30);
         QCOMPARE(got["topk_score"].size(), 3);
         // One chart's export: its metric only.
-        QCOMPARE(charts.saveChartCsv(CurveMetric::TopKScore, path), QString());
+        QCOMPARE(charts.saveChartCsv(CurveMetric::ofKey("top5_score"), path), QString());
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(file.readAll()).count(",topk_score,"), 3);
         file.close();
@@ -407,7 +410,7 @@ private Q_SLOTS:
         charts.show();
         QVERIFY(QTest::qWaitForWindowExposed(&charts));
         charts.showRuns({tile(), layout()});
-        MetricChart* opa = charts.chart(CurveMetric::Opa);
+        MetricChart* opa = charts.chart(CurveMetric::ofKey("opa"));
         QTRY_VERIFY(laidOut(charts, opa));
         const QPointF point = opa->line(1)->at(1);  // the layout run's validation at step 50
         QTest::mouseMove(opa->viewport(), opa->viewportPosition(point, opa->line(1)));

@@ -76,9 +76,9 @@ void TestTrainingCurves::curvesSplitTrainingAndValidation() {
     QVERIFY(curves.revision() > before);
     QCOMPARE(curves.points(CurveMetric::Loss).size(), 1);
     QCOMPARE(curves.points(CurveMetric::LearningRate).front(), QPointF(10, 1e-3));
-    QCOMPARE(curves.points(CurveMetric::TopKScore).front(), QPointF(10, 0.9));
-    QCOMPARE(curves.points(CurveMetric::Opa).size(), 1);
-    QVERIFY(curves.points(CurveMetric::Kendall).isEmpty());  // NaN for tile: skipped
+    QCOMPARE(curves.points(CurveMetric::ofKey("top5_score")).front(), QPointF(10, 0.9));
+    QCOMPARE(curves.points(CurveMetric::ofKey("opa")).size(), 1);
+    QVERIFY(curves.points(CurveMetric::ofKey("kendall")).isEmpty());  // NaN for tile: skipped
     QCOMPARE(curves.validations(), 1);
     TrainProgress loading;
     loading.phase = TrainPhase::Loading;
@@ -113,7 +113,8 @@ void TestTrainingCurves::flatLossIsFlagged() {
     QVERIFY(isLossFlat(curve(300, [](int step) { return 1.0 + 0.001 * (step % 3); })));
     QVERIFY(!isLossFlat(curve(150, [](int) { return 1.0; })));  // too early to tell
     QVERIFY(!isLossFlat(curve(300, [](int step) { return 1.0 - 0.002 * step; })));
-    QVERIFY(!isLossFlat(curve(3000, [](int step) { return step < 500 ? 1.0 - 0.0015 * step : 0.25; })));
+    QVERIFY(
+        !isLossFlat(curve(3000, [](int step) { return step < 500 ? 1.0 - 0.0015 * step : 0.25; })));
 }
 
 QTEST_GUILESS_MAIN(TestTrainingCurves)

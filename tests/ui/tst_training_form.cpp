@@ -2,15 +2,19 @@
 // a fraction is shown and typed as a percent; a value typed out of range is refused out loud
 // (red, the range in the tool tip), never silently reverted; the values of the last run are
 // remembered per collection; the pre-start check warns about a run too short to learn or that
-// can never validate, and its fix is the default button (real clicks and keys throughout).
+// can never validate, and its fix is the default button; the groups of options fold by a click
+// on their title (remembered) and stand in two columns when the form is wide (real clicks and
+// keys throughout).
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QtTest>
 
 #include "item_models/run_list_model.h"
 #include "training/form_fields.h"
+#include "training/form_section.h"
 #include "training/prestart_check.h"
 #include "training/training_form.h"
 #include "training/training_page.h"
@@ -28,6 +32,14 @@ void typeInto(QAbstractSpinBox* box, const QString& text) {
     edit->selectAll();
     QTest::keyClick(edit, Qt::Key_Delete);
     QTest::keyClicks(edit, text);
+}
+
+// The columns the form's shown sections stand in (their distinct x).
+int columns(const TrainingForm& form) {
+    QSet<int> xs;
+    for (const FormSection* section : form.findChildren<FormSection*>())
+        if (section->isVisible()) xs.insert(section->x());
+    return int(xs.size());
 }
 
 }  // namespace
@@ -106,6 +118,32 @@ private Q_SLOTS:
                  defaultTrainOptions(Collection::LayoutXlaDefault).learningRate);
         again.findChild<QComboBox*>("collection")->setCurrentText("tile:xla");
         QCOMPARE(again.options().learningRate, 0.005);
+    }
+
+    void sectionsFoldAndFillTwoColumnsWhenWide() {
+        {
+            TrainingForm form;
+            form.resize(TrainingForm::kSectionWidth, 900);
+            form.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&form));
+            QWidget* rate = form.field("learning_rate");
+            QTRY_VERIFY(rate->isVisible());
+            auto* title = form.findChild<QToolButton*>("sectionLoss and optimiser");
+            QVERIFY(title);
+            QTest::mouseClick(title, Qt::LeftButton);
+            QVERIFY(!rate->isVisible());
+            QVERIFY(form.field("model")->isVisible());  // another group stays open
+            QCOMPARE(columns(form), 1);                 // narrow: every section at one x
+            form.resize(2 * TrainingForm::kSectionWidth + 60, 900);
+            QTRY_COMPARE(columns(form), 2);
+        }
+        TrainingForm again;  // a restart: the group stays folded
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(!again.field("learning_rate")->isVisible());
+        QTest::mouseClick(again.findChild<QToolButton*>("sectionLoss and optimiser"),
+                          Qt::LeftButton);
+        QVERIFY(again.field("learning_rate")->isVisible());
     }
 
     void startCheckFindsShortAndUnscoredRuns() {

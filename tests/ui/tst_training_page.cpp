@@ -103,9 +103,10 @@ void TestTrainingPage::trainLiveStopAndExport() {
     // Live charts get points (redrawn by the page's timer) and a validation is reported.
     QTRY_VERIFY_WITH_TIMEOUT(page.charts()->chart(CurveMetric::SmoothedLoss)->pointCount() > 0,
                              60000);
-    QTRY_VERIFY_WITH_TIMEOUT(page.charts()->chart(CurveMetric::TopKScore)->pointCount() > 0, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        page.charts()->chart(CurveMetric::ofKey("top5_score"))->pointCount() > 0, 60000);
     QVERIFY(page.charts()->chart(CurveMetric::LearningRate)->pointCount() > 0);
-    QVERIFY(!page.charts()->chart(CurveMetric::Kendall)->isVisible());  // a tile run
+    QVERIFY(!page.charts()->chart(CurveMetric::ofKey("kendall"))->isVisible());  // a tile run
     QVERIFY(page.curves(runDir)->validations() >= 1);
     QVERIFY(child<QLabel>(page, "validationLabel")->text().contains("top-5 score"));
     QVERIFY(child<ElidedLabel>(page, "rateLabel")->fullText().contains("configs/s"));

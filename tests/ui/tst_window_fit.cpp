@@ -3,12 +3,15 @@
 // reaches cheaply (idle on each tab, a tile run and a layout run training with their notes, the
 // predictions page, the export and pipeline dialogs), the main window and every dialog fit the
 // screen's available geometry (their minimum sizes too, so that no state can push them past it)
-// and no chart is narrower than RunCharts::kMinChartWidth.
+// and no chart is narrower than RunCharts::kMinChartWidth; at 1600x1000 the runs table shows at
+// least 8 rows.
 #include <QDialog>
 #include <QFile>
+#include <QHeaderView>
 #include <QProcess>
 #include <QScreen>
 #include <QTabWidget>
+#include <QTableView>
 #include <QtTest>
 
 #include "main_window.h"
@@ -88,6 +91,24 @@ private Q_SLOTS:
             tabs->setCurrentIndex(i);
             checkFits(window, "idle, tab " + tabs->tabText(i));
         }
+    }
+
+    // The runs table shows at least 8 runs at 1600x1000 (the charts keep their minimum size, as
+    // the checks above say).
+    void runsTableShowsEightRows() {
+        if (QGuiApplication::primaryScreen()->availableGeometry().height() < 1000)
+            QSKIP("8 rows are asked of a 1600x1000 screen");
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.findChild<QTabWidget*>("pages")->setCurrentWidget(window.training());
+        auto* table = window.training()->findChild<QTableView*>("runsTable");
+        QVERIFY(table);
+        const auto rows = [table] {
+            return table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
+        };
+        QTRY_VERIFY2(rows() >= 8, qPrintable(QString("%1 rows").arg(rows())));
+        qInfo("runs table: %d rows", rows());
     }
 
     void trainingTile() { trainAndCheck(m_tileRoot, Collection::TileXla, "training tile"); }

@@ -16,13 +16,16 @@ namespace {
 
 struct FinalMetric {
     CurveMetric metric;
-    const char* label;
+    QString label;
 };
-const FinalMetric kFinalMetrics[] = {
-    {CurveMetric::Kendall, "Kendall tau"},   {CurveMetric::TopKScore, "top-5 score"},
-    {CurveMetric::Top1Error, "top-1 error"}, {CurveMetric::Opa, "OPA"},
-    {CurveMetric::Loss, "final loss"},
-};
+
+// The last value of each validation metric of the table, then the final loss.
+QList<FinalMetric> finalMetrics() {
+    QList<FinalMetric> metrics;
+    for (const MetricSpec& spec : kMetricTable) metrics.append({CurveMetric::of(spec), spec.label});
+    metrics.append({CurveMetric::Loss, "final loss"});
+    return metrics;
+}
 
 bool readsAsNumber(const QString& text) {
     bool ok = false;
@@ -65,7 +68,7 @@ HParamsTable hparamsTable(const QList<HParamsRun>& runs) {
         }
         table.columns.append(column);
     }
-    for (const FinalMetric& final : kFinalMetrics) {
+    for (const FinalMetric& final : finalMetrics()) {
         QStringList values;
         bool any = false;
         for (const HParamsRun& run : runs) {

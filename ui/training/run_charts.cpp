@@ -39,17 +39,44 @@ const char* const kSmoothingKey = "charts/smoothing";
 // Charts in display order, with their titles.
 struct ChartSpec {
     CurveMetric metric;
-    const char* title;
-    const char* objectName;
+    QString title;
+    QString objectName;
 };
-const ChartSpec kCharts[] = {
-    {CurveMetric::SmoothedLoss, "Training loss", "lossChart"},
-    {CurveMetric::LearningRate, "Learning rate", "learningRateChart"},
-    {CurveMetric::TopKScore, "Validation top-5 score (tile)", "topKScoreChart"},
-    {CurveMetric::Kendall, "Validation Kendall tau (layout)", "kendallChart"},
-    {CurveMetric::Opa, "Validation OPA (ordered pairs)", "opaChart"},
-    {CurveMetric::Top1Error, "Validation top-1 error (tile)", "top1ErrorChart"},
-};
+
+// "top5_score" -> "top5ScoreChart"
+QString chartObjectName(const char* key) {
+    QString name;
+    bool upper = false;
+    for (const char* c = key; *c; ++c) {
+        if (*c == '_') {
+            upper = true;
+            continue;
+        }
+        name += upper ? QChar(*c).toUpper() : QChar(*c);
+        upper = false;
+    }
+    return name + "Chart";
+}
+
+// "Validation top-5 score (tile)": the kind said when the metric is of one kind alone.
+QString chartTitle(const MetricSpec& spec) {
+    const QString only = spec.kinds == kTileMetric     ? " (tile)"
+                         : spec.kinds == kLayoutMetric ? " (layout)"
+                                                       : "";
+    return QString("Validation ") + spec.label + only;
+}
+
+// The loss and the learning rate, then a chart per metric of the metric table, in its order.
+const QList<ChartSpec>& charts() {
+    static const QList<ChartSpec> specs = [] {
+        QList<ChartSpec> list{{CurveMetric::SmoothedLoss, "Training loss", "lossChart"},
+                              {CurveMetric::LearningRate, "Learning rate", "learningRateChart"}};
+        for (const MetricSpec& spec : kMetricTable)
+            list.append({CurveMetric::of(spec), chartTitle(spec), chartObjectName(spec.key)});
+        return list;
+    }();
+    return specs;
+}
 
 const struct {
     ChartX kind;
@@ -62,8 +89,7 @@ const struct {
 };
 
 bool isValidation(CurveMetric metric) {
-    return metric != CurveMetric::Loss && metric != CurveMetric::SmoothedLoss &&
-           metric != CurveMetric::LearningRate;
+    return metric.validation() != nullptr;
 }
 
 // The recorded metric a chart draws (the loss chart: the raw loss, smoothed when drawn).
@@ -71,17 +97,10 @@ CurveMetric recordedMetric(CurveMetric chart) {
     return chart == CurveMetric::SmoothedLoss ? CurveMetric::Loss : chart;
 }
 
-// Whether a run of this kind reports `metric` (OPA: both kinds).
+// Whether a run of this kind reports `metric` (the metric table says which kinds it applies to).
 bool reports(const ShownRun& run, CurveMetric metric) {
-    switch (metric) {
-        case CurveMetric::TopKScore:
-        case CurveMetric::Top1Error:
-            return !run.layout;
-        case CurveMetric::Kendall:
-            return run.layout;
-        default:
-            return true;
-    }
+    const MetricSpec* spec = metric.validation();
+    return !spec || spec->appliesTo(run.layout ? GraphKind::Layout : GraphKind::Tile);
 }
 
 // A run's points of `metric` with the x of `kind`.
@@ -129,7 +148,7 @@ RunCharts::RunCharts(QWidget* parent)
     auto* grid = new QWidget;
     grid->setLayout(m_grid);
     m_grid->setContentsMargins(0, 0, 0, 0);
-    for (const ChartSpec& spec : kCharts) {
+    for (const ChartSpec& spec : charts()) {
         auto* chart = new MetricChart(spec.title, grid);
         chart->setObjectName(spec.objectName);
         chart->setMinimumSize(kMinChartWidth, kMinChartHeight);
@@ -306,7 +325,7 @@ void RunCharts::setLossLogScale(bool log) {
 }
 
 MetricChart* RunCharts::scoreChart() const {
-    for (const ChartSpec& spec : kCharts)
+    for (const ChartSpec& spec : charts())
         if (isValidation(spec.metric) && m_visible.contains(m_charts.value(spec.metric)))
             return m_charts.value(spec.metric);
     return nullptr;
@@ -348,7 +367,7 @@ void RunCharts::showRuns(const QList<ShownRun>& runs) {
     m_runs = runs;
     showLegend(runs);
     QList<MetricChart*> visible;
-    for (const ChartSpec& spec : kCharts) {
+    for (const ChartSpec& spec : charts()) {
         const QList<ChartCurve> curves = curvesOf(spec.metric, runs);
         MetricChart* chart = m_charts.value(spec.metric);
         // A chart is redrawn only when its curves changed: while a run trains, most refreshes
@@ -373,9 +392,11 @@ void RunCharts::showRuns(const QList<ShownRun>& runs) {
                               : noPoints     ? "no points yet"
                                              : QString());
         // Loss and learning rate always; a validation chart when a shown run reports its
-        // metric (with no run: OPA, the metric of both kinds, as the empty validation chart).
+        // metric (with no run: the table's first metric of both kinds, OPA, as the empty
+        // validation chart).
         if (!isValidation(spec.metric) || !curves.isEmpty() ||
-            (runs.isEmpty() && spec.metric == CurveMetric::Opa))
+            (runs.isEmpty() && spec.metric.validation()->kinds == kEveryKindMetric &&
+             visible.size() == 2))
             visible.append(chart);
     }
     if (visible != m_visible) arrange(visible);
@@ -402,7 +423,7 @@ void RunCharts::arrange(const QList<MetricChart*>& visible) {
     const int rows = (int(visible.size()) + m_columns - 1) / m_columns;
     for (int i = 0; i < visible.size(); ++i)
         m_grid->addWidget(visible[i], i / m_columns, i % m_columns);
-    for (int i = 0; i < int(std::size(kCharts)); ++i) {
+    for (int i = 0; i < int(charts().size()); ++i) {
         m_grid->setColumnStretch(i, i < m_columns ? 1 : 0);  // equal cells, whatever the hints
         m_grid->setRowStretch(i, i < rows ? 1 : 0);
     }

@@ -2,40 +2,40 @@
 #include "training/run_curves.h"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace tpugraphs::ui {
 
+CurveMetric CurveMetric::of(const MetricSpec& spec) {
+    return CurveMetric(kTrainingCurves + static_cast<int>(&spec - kMetricTable));
+}
+
+CurveMetric CurveMetric::ofKey(const std::string& key) {
+    const MetricSpec* spec = findMetric(key);
+    if (!spec) throw std::invalid_argument("no metric '" + key + "' in the metric table");
+    return of(*spec);
+}
+
+const MetricSpec* CurveMetric::validation() const {
+    return m_index >= kTrainingCurves ? &kMetricTable[m_index - kTrainingCurves] : nullptr;
+}
+
 QString curveMetricKey(CurveMetric metric) {
-    switch (metric) {
-        case CurveMetric::Loss:
-            return "loss";
-        case CurveMetric::SmoothedLoss:
-            return "smoothed_loss";
-        case CurveMetric::LearningRate:
-            return "lr";
-        case CurveMetric::Kendall:
-            return "kendall";
-        case CurveMetric::TopKScore:
-            return "topk_score";
-        case CurveMetric::Top1Error:
-            return "top1_error";
-        case CurveMetric::Opa:
-            return "opa";
-        case CurveMetric::Count:
-            break;
-    }
-    return {};
+    if (const MetricSpec* spec = metric.validation()) return spec->historyColumn;
+    if (metric == CurveMetric::SmoothedLoss) return "smoothed_loss";
+    return metric == CurveMetric::Loss ? "loss" : "lr";
 }
 
 QList<CurveMetric> recordedCurveMetrics() {
-    return {CurveMetric::Loss,      CurveMetric::LearningRate, CurveMetric::Kendall,
-            CurveMetric::TopKScore, CurveMetric::Top1Error,    CurveMetric::Opa};
+    QList<CurveMetric> metrics{CurveMetric::Loss, CurveMetric::LearningRate};
+    for (const MetricSpec& spec : kMetricTable) metrics.append(CurveMetric::of(spec));
+    return metrics;
 }
 
 void RunCurves::add(CurveMetric metric, double step, double value) {
     if (!std::isfinite(value)) return;
-    m_points[static_cast<size_t>(metric)].append(QPointF(step, value));
-    m_seconds[static_cast<size_t>(metric)].append(m_now);
+    m_points[static_cast<size_t>(metric.index())].append(QPointF(step, value));
+    m_seconds[static_cast<size_t>(metric.index())].append(m_now);
 }
 
 void RunCurves::advanceClock(double sessionSeconds) {
@@ -58,10 +58,8 @@ void RunCurves::append(const TrainProgress& p) {
         add(CurveMetric::LearningRate, step, p.lr);
     } else if (p.phase == TrainPhase::Validation && p.isValidation) {
         advanceClock(p.elapsedSeconds);
-        add(CurveMetric::Kendall, step, p.validation.kendall);
-        add(CurveMetric::TopKScore, step, p.validation.top5Score);
-        add(CurveMetric::Top1Error, step, p.validation.top1Error);
-        add(CurveMetric::Opa, step, p.validation.opa);
+        for (const MetricSpec& spec : kMetricTable)
+            add(CurveMetric::of(spec), step, metricValue(p.validation, spec));
         ++m_validations;
     } else {
         return;

@@ -8,23 +8,48 @@
 #include <QString>
 
 #include <array>
+#include <string>
 #include <vector>
 
+#include "metrics/metric_table.h"
 #include "train/train_progress.h"
 
 namespace tpugraphs::ui {
 
-enum class CurveMetric {
-    Loss,          // mean training loss per report
-    SmoothedLoss,  // exponential moving average of Loss (weight 0.9 on the past; the flat-loss
-                   // check); the charts smooth Loss by their own slider
-    LearningRate,
-    Kendall,    // validation Kendall tau-b (layout)
-    TopKScore,  // validation top-5 score, 2 - min(top-5)/min(all) (tile)
-    Top1Error,  // validation min(top-1)/min(all) - 1 (tile)
-    Opa,        // validation ordered pair accuracy
-    Count
+// A curve of a run: the training loss (raw, or smoothed for the flat-loss check), the learning
+// rate, or a validation metric of the metric table (metrics/metric_table.h), which owns the list
+// of metrics: a row added there gets its curve, its chart, its HParams column and its rows in
+// the curve exports.
+class CurveMetric {
+public:
+    static const CurveMetric Loss;          // mean training loss per report
+    static const CurveMetric SmoothedLoss;  // exponential moving average of Loss (weight 0.9 on
+                                            // the past; the flat-loss check); the charts smooth
+                                            // Loss by their own slider
+    static const CurveMetric LearningRate;
+    static constexpr int kTrainingCurves = 3;
+    static constexpr int kCount = kTrainingCurves + kMetricCount;
+
+    // The curve of a validation metric of the table.
+    static CurveMetric of(const MetricSpec& spec);
+    // The curve of the table's metric `key` ("kendall", "top5_score", "opa", ...); throws
+    // std::invalid_argument for a key the table lacks.
+    static CurveMetric ofKey(const std::string& key);
+    // The validation metric of the curve; nullptr for the loss and learning-rate curves.
+    const MetricSpec* validation() const;
+    constexpr int index() const { return m_index; }  // 0 to kCount - 1
+
+    constexpr bool operator==(CurveMetric other) const { return m_index == other.m_index; }
+    constexpr bool operator!=(CurveMetric other) const { return m_index != other.m_index; }
+    constexpr bool operator<(CurveMetric other) const { return m_index < other.m_index; }
+
+private:
+    constexpr explicit CurveMetric(int index) : m_index(index) {}
+    int m_index;
 };
+inline constexpr CurveMetric CurveMetric::Loss{0};
+inline constexpr CurveMetric CurveMetric::SmoothedLoss{1};
+inline constexpr CurveMetric CurveMetric::LearningRate{2};
 
 // The metric's column name in history.csv ("loss", "lr", "kendall", "topk_score", ...), the key
 // of the curve exports.
@@ -41,11 +66,11 @@ public:
     void clear();
 
     const QList<QPointF>& points(CurveMetric metric) const {
-        return m_points[static_cast<size_t>(metric)];
+        return m_points[static_cast<size_t>(metric.index())];
     }
     // Seconds since the run began, one per point of points(metric).
     const QList<double>& seconds(CurveMetric metric) const {
-        return m_seconds[static_cast<size_t>(metric)];
+        return m_seconds[static_cast<size_t>(metric.index())];
     }
     // Wall-clock time of the run's start, in ms since the epoch (0: unknown).
     qint64 startMsecs() const { return m_startMsecs; }
@@ -60,8 +85,8 @@ private:
     void add(CurveMetric metric, double step, double value);
     void advanceClock(double sessionSeconds);
 
-    std::array<QList<QPointF>, static_cast<size_t>(CurveMetric::Count)> m_points;
-    std::array<QList<double>, static_cast<size_t>(CurveMetric::Count)> m_seconds;
+    std::array<QList<QPointF>, CurveMetric::kCount> m_points;
+    std::array<QList<double>, CurveMetric::kCount> m_seconds;
     double m_smoothed = 0;
     bool m_hasSmoothed = false;
     int m_validations = 0;

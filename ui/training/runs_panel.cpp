@@ -11,10 +11,13 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "item_models/run_list_model.h"
 #include "train/train_options.h"
@@ -78,16 +81,21 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     m_details->setObjectName("runDetails");
     m_details->setReadOnly(true);
     m_details->setPlaceholderText("Select a run to see its options");
-    m_details->setMaximumHeight(140);
+    m_details->setMinimumWidth(kDetailsWidth / 2);
+    m_details->setMaximumWidth(kDetailsWidth);
 
-    auto* buttons = new QHBoxLayout;
-    for (QPushButton* b : {open, m_saveAs, m_resume, m_remove}) buttons->addWidget(b);
+    // Wide and low: the filter and the buttons on one line, the options beside the table, so
+    // that the height goes to the table's rows.
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_filter, 1);
+    for (QPushButton* b : {open, m_saveAs, m_resume, m_remove}) top->addWidget(b);
+    auto* lists = new QHBoxLayout;
+    lists->addWidget(m_table, 1);
+    lists->addWidget(m_details);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_filter);
-    layout->addWidget(m_table, 1);
-    layout->addLayout(buttons);
-    layout->addWidget(m_details);
+    layout->addLayout(top);
+    layout->addLayout(lists, 1);
 
     connect(m_filter, &QLineEdit::textChanged, this, &RunsPanel::applyFilter);
     connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
@@ -193,13 +201,13 @@ void RunsPanel::editTags(const QString& runDir) {
 }
 
 QSize RunsPanel::sizeHint() const {
-    constexpr int kRows = 8;
-    const QSize base = QWidget::sizeHint();
+    // The horizontal scroll bar counted in: the columns are often wider than the table.
     const int table = m_table->horizontalHeader()->sizeHint().height() +
-                      kRows * m_table->verticalHeader()->defaultSectionSize() +
+                      kShownRows * m_table->verticalHeader()->defaultSectionSize() +
+                      m_table->horizontalScrollBar()->sizeHint().height() +
                       2 * m_table->frameWidth();
-    return {base.width(),
-            std::max(base.height(), base.height() - m_table->sizeHint().height() + table)};
+    const int top = std::max(m_filter->sizeHint().height(), m_remove->sizeHint().height());
+    return {QWidget::sizeHint().width(), top + layout()->spacing() + table};
 }
 
 }  // namespace tpugraphs::ui

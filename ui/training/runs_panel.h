@@ -1,7 +1,8 @@
 // The run list of the training page: a filter (text or regular expression, over every column:
 // names, tags, options), the runs table (sortable by any column; checkbox = overlaid on the
 // charts; F2 renames, right-click: open folder, rename, tag, export curves, remove),
-// Open/Save As/Resume/Remove buttons, and the selected run's options.
+// Open/Save As/Resume/Remove buttons on the filter's line, and the selected run's options beside
+// the table (the panel is wide and low: it sits under the charts).
 #pragma once
 
 #include <QString>
@@ -32,7 +33,9 @@ public:
     // Starts editing the name or the tags of a run in the table (Rename, Tag).
     void editName(const QString& runDir);
     void editTags(const QString& runDir);
-    // Room for 8 runs in the table.
+    static constexpr int kShownRows = 8;       // the table's height in the size hint
+    static constexpr int kDetailsWidth = 360;  // the selected run's options, at most
+    // Room for kShownRows runs in the table.
     QSize sizeHint() const override;
 
 Q_SIGNALS:

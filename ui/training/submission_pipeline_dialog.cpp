@@ -25,6 +25,7 @@
 #include <utility>
 
 #include "base/background_priority.h"
+#include "base/number_text.h"
 #include "common/browse_row.h"
 #include "train/pipeline_progress.h"
 #include "train/pipeline_report.h"
@@ -49,13 +50,9 @@ QString metricText(const EvalMetrics& metrics) {
     return QString::number(metrics.primary(), 'f', 4);
 }
 
-// "1:05", "12:40", "-0:20" (overrun).
+// "1m05s", "12m40s": durations as every report and progress line writes them.
 QString clock(double seconds) {
-    const long total = std::lround(std::abs(seconds));
-    return QStringLiteral("%1%2:%3")
-        .arg(seconds < 0 ? "-" : "")
-        .arg(total / 60)
-        .arg(total % 60, 2, 10, QLatin1Char('0'));
+    return QString::fromStdString(tpugraphs::durationText(seconds));
 }
 
 // The runs' scores after training, by seed: "0.8123 / 0.7990 / -".

@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -23,18 +24,13 @@
 #include "common/user_data_places.h"
 #include "common/wheel_guard.h"
 #include "training/form_fields.h"
+#include "training/form_section.h"
 
 namespace tpugraphs::ui {
 
 namespace {
 
 constexpr int kDefaultSteps = 500;  // Steps chosen over epochs: a start the user then adjusts
-
-QLabel* sectionTitle(OptionGroup group) {
-    auto* title = new QLabel(QString("<b>%1</b>").arg(optionGroupTitle(group)));
-    title->setContentsMargins(0, 6, 0, 0);
-    return title;
-}
 
 // The choices of a ChoiceList field: one check box each, named after the choice.
 QWidget* choiceBoxes(const OptionSpec& spec) {
@@ -65,6 +61,7 @@ TrainingForm::TrainingForm(QWidget* parent)
     : QWidget(parent),
       m_lengthBy(new QComboBox),
       m_workers(new QSpinBox),
+      m_grid(new QGridLayout),
       m_runsRoot(userDataFolder() + "/runs") {
     m_workers->setObjectName("workers");
     m_workers->setRange(1, 64);
@@ -136,46 +133,87 @@ TrainingForm::Field TrainingForm::makeField(const OptionSpec& spec) {
 }
 
 void TrainingForm::addFields() {
-    auto* basic = new QFormLayout;
-    auto* more = new QFormLayout;
-    for (QFormLayout* form : {basic, more})
-        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    OptionGroup basicGroup = OptionGroup::Run, moreGroup = OptionGroup::Run;
-    bool firstBasic = true, firstMore = true;
+    // One section per group, in the table's order; each holds its usual fields and its others.
     for (const OptionSpec& spec : trainOptionTable()) {
         m_fields.push_back(makeField(spec));
-        QFormLayout* form = spec.basic ? basic : more;
-        OptionGroup& group = spec.basic ? basicGroup : moreGroup;
-        bool& first = spec.basic ? firstBasic : firstMore;
-        if (first || group != spec.group) form->addRow(sectionTitle(spec.group));
-        first = false;
-        group = spec.group;
-        if (spec.key == "steps") form->addRow("Train for", m_lengthBy);
+        FormSection* section = sectionOf(spec.group);
+        QFormLayout* rows = spec.basic ? section->basicRows() : section->moreRows();
+        if (spec.key == "steps") rows->addRow("Train for", m_lengthBy);
         auto* label = new QLabel(QString::fromStdString(spec.label));
         label->setToolTip(m_fields.back().widget->toolTip());
-        form->addRow(label, m_fields.back().row);
+        rows->addRow(label, m_fields.back().row);
     }
-    basic->addRow("Worker processes", m_workers);
+    sectionOf(OptionGroup::Run)->basicRows()->addRow("Worker processes", m_workers);
+    alignLabels();
     static_cast<QLineEdit*>(field("dataset"))->setPlaceholderText("dataset root (holds npz/)");
-    auto* moreBox = new QWidget;
-    moreBox->setObjectName("moreOptions");
-    moreBox->setLayout(more);
-    moreBox->setVisible(false);
     auto* toggle = new QToolButton;
     toggle->setObjectName("moreOptionsButton");
     toggle->setText("More options");
+    toggle->setToolTip("Shows every option of each group, not only the ones a run usually changes");
     toggle->setCheckable(true);
-    toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    toggle->setArrowType(Qt::RightArrow);
-    connect(toggle, &QToolButton::toggled, this, [toggle, moreBox](bool open) {
-        toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
-        moreBox->setVisible(open);
+    connect(toggle, &QToolButton::toggled, this, [this](bool open) {
+        for (FormSection* section : m_sections) section->setMoreShown(open);
+        arrangeSections();
     });
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(basic);
-    layout->addWidget(toggle);
-    layout->addWidget(moreBox);
+    layout->addWidget(toggle, 0, Qt::AlignLeft);
+    layout->addLayout(m_grid);
     layout->addStretch(1);
+    arrangeSections();
+}
+
+// Every section's labels as wide as the widest: the fields of all sections start at one x.
+void TrainingForm::alignLabels() {
+    QList<QWidget*> labels;
+    int widest = 0;
+    for (FormSection* section : m_sections)
+        for (QFormLayout* rows : {section->basicRows(), section->moreRows()})
+            for (int row = 0; row < rows->rowCount(); ++row)
+                if (QLayoutItem* item = rows->itemAt(row, QFormLayout::LabelRole)) {
+                    labels.append(item->widget());
+                    widest = std::max(widest, item->widget()->sizeHint().width());
+                }
+    for (QWidget* label : labels) label->setMinimumWidth(widest);
+}
+
+FormSection* TrainingForm::sectionOf(OptionGroup group) {
+    for (FormSection* section : m_sections)
+        if (section->group() == group) return section;
+    m_sections.push_back(new FormSection(group, this));
+    return m_sections.back();
+}
+
+int TrainingForm::columnsFor(int width) const {
+    return width >= 2 * kSectionWidth + m_grid->horizontalSpacing() ? 2 : 1;
+}
+
+// The shown sections in table order, down the first column and then the second (when the form
+// is wide enough for two), each column about half of the rows.
+void TrainingForm::arrangeSections() {
+    for (FormSection* section : m_sections) m_grid->removeWidget(section);
+    QList<FormSection*> shown;
+    int rows = 0;
+    for (FormSection* section : m_sections) {
+        section->setVisible(!section->isEmpty());
+        if (section->isEmpty()) continue;
+        shown.append(section);
+        rows += section->basicRows()->rowCount() + section->moreRows()->rowCount() + 1;
+    }
+    m_columns = columnsFor(width());
+    int column = 0, row = 0, filled = 0;
+    for (FormSection* section : shown) {
+        if (m_columns > 1 && column == 0 && row > 0 && 2 * filled >= rows) {
+            column = 1;
+            row = 0;
+        }
+        m_grid->addWidget(section, row++, column, Qt::AlignTop);
+        filled += section->basicRows()->rowCount() + section->moreRows()->rowCount() + 1;
+    }
+}
+
+void TrainingForm::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (columnsFor(width()) != m_columns) arrangeSections();
 }
 
 std::string TrainingForm::text(const Field& field) const {

@@ -1,7 +1,8 @@
 // The training options form, built from the option table (train/option_table.h): one field per
-// option, named after its key, with its range, help and per-collection default; the options a
-// run usually changes first, the rest under "More options". Layout-only and tile-only options
-// are disabled for the other kind. The number of local worker processes comes last.
+// option, named after its key, with its range, help and per-collection default, in collapsible
+// sections by group (two columns when the form is wide enough); in each the options a run
+// usually changes, the others shown by "More options". Layout-only and tile-only options are
+// disabled for the other kind. The number of local worker processes comes last.
 #pragma once
 
 #include <QString>
@@ -13,9 +14,12 @@
 #include "train/option_table.h"
 
 class QComboBox;
+class QGridLayout;
 class QSpinBox;
 
 namespace tpugraphs::ui {
+
+class FormSection;
 
 class TrainingForm : public QWidget {
     Q_OBJECT
@@ -47,6 +51,11 @@ public:
     // Remembers the form's values for its collection (QSettings): the next time this
     // collection is chosen, or the app starts, the form shows them instead of the defaults.
     void remember() const;
+    // The narrowest a section is laid out; two of them side by side make two columns.
+    static constexpr int kSectionWidth = 360;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Field {
@@ -55,6 +64,10 @@ private:
         QWidget* row;     // what the form lays out (the editor, or a row around it)
     };
     void addFields();
+    FormSection* sectionOf(OptionGroup group);  // made on first use
+    void alignLabels();
+    int columnsFor(int width) const;
+    void arrangeSections();
     Field makeField(const OptionSpec& spec);
     std::string text(const Field& field) const;
     void setText(const Field& field, const std::string& text);
@@ -67,6 +80,9 @@ private:
     QComboBox* m_collection = nullptr;
     QComboBox* m_lengthBy;  // Steps or Epochs
     QSpinBox* m_workers;
+    QGridLayout* m_grid;
+    std::vector<FormSection*> m_sections;
+    int m_columns = 0;
     QString m_runsRoot;
 };
 

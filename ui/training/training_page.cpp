@@ -49,6 +49,7 @@ TrainingPage::TrainingPage(QWidget* parent)
       m_charts(new RunCharts),
       m_hparams(new HParamsView),
       m_views(new QTabWidget),
+      m_chartsAndRuns(new QSplitter(Qt::Vertical)),
       m_start(button("Start", "startButton")),
       m_pause(button("Pause", "pauseButton")),
       m_stop(button("Stop", "stopButton")),
@@ -108,7 +109,6 @@ QWidget* TrainingPage::buildControls() {
     leftLayout->addWidget(m_validation);
     leftLayout->addWidget(m_status);
     leftLayout->addWidget(m_notes);
-    leftLayout->addWidget(m_panel, 2);
     return left;
 }
 
@@ -116,14 +116,33 @@ void TrainingPage::buildLayout() {
     m_views->setObjectName("trainingViews");
     m_views->addTab(m_charts, "Charts");
     m_views->addTab(m_hparams, "HParams");
+    // The runs under the charts, as wide as they are (their columns fit), 8 rows high where the
+    // screen allows; the charts take the rest of the height, the form the whole left side.
+    m_chartsAndRuns->setObjectName("chartsAndRuns");
+    m_chartsAndRuns->addWidget(m_views);
+    m_chartsAndRuns->addWidget(m_panel);
+    m_chartsAndRuns->setStretchFactor(0, 1);
+    m_chartsAndRuns->setStretchFactor(1, 0);  // a taller window grows the charts
+    m_chartsAndRuns->setChildrenCollapsible(false);
     auto* splitter = new QSplitter;
     splitter->addWidget(buildControls());
-    splitter->addWidget(m_views);
+    splitter->addWidget(m_chartsAndRuns);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
     splitter->setSizes({kLeftPanelWidth, kChartsWidth});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
+}
+
+// The runs their 8 rows (RunsPanel::sizeHint) where that leaves the charts half the height; the
+// splitter's own share would follow the charts' larger hint.
+void TrainingPage::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_runsSized) return;
+    m_runsSized = true;
+    const int height = m_chartsAndRuns->height() - m_chartsAndRuns->handleWidth();
+    const int runs = std::min(m_panel->sizeHint().height(), height / 2);
+    m_chartsAndRuns->setSizes({height - runs, runs});
 }
 
 void TrainingPage::connectSignals() {

@@ -1,9 +1,9 @@
 // The training page: Start / Pause-Resume / Stop with the progress bar (its end state once a
 // run ends), the advice banner (what makes the run pointless: no validation, a flat loss), the
-// options form, the rate and validation lines, a collapsible log of routine notes, the runs of
-// the run library (killed runs shown as interrupted), and, beside them, the live charts of the
-// ticked runs and the live one (redrawn on a timer) and the HParams view. The page drives one
-// TrainingJob at a time and knows only that interface. Its code is split by role:
+// options form, the rate and validation lines and a collapsible log of routine notes on the left;
+// on the right the live charts of the ticked runs and the live one (redrawn on a timer) and the
+// HParams view, above the runs of the run library (killed runs shown as interrupted). The page
+// drives one TrainingJob at a time and knows only that interface. Its code is split by role:
 // training_page.cpp (building and wiring), training_page_job.cpp (starting, following and
 // ending a job), training_page_runs.cpp (opening, following, copying runs; charts and HParams).
 #pragma once
@@ -16,6 +16,7 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 class QTimer;
 
@@ -96,6 +97,9 @@ Q_SIGNALS:
     void runsChanged();
     void trainingSummaryChanged(const QString& summary);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     // training_page.cpp
     void buildLayout();
@@ -129,6 +133,8 @@ private:
     RunCharts* m_charts;
     HParamsView* m_hparams;
     QTabWidget* m_views;  // the charts and the HParams view
+    QSplitter* m_chartsAndRuns;
+    bool m_runsSized = false;  // the runs given their height, once, when first shown
     TrainingJob* m_job = nullptr;
     QString m_workersProgram;
     QPushButton* m_start;

@@ -8,10 +8,9 @@
 #include <QPushButton>
 
 #include <climits>
-#include <cmath>
 #include <exception>
 
-#include "charts/unit_axis.h"
+#include "base/number_text.h"
 #include "common/status_line.h"
 #include "item_models/run_list_model.h"
 #include "training/elided_label.h"
@@ -32,17 +31,13 @@ namespace {
 
 const char* const kRunningFormat = "%v / %m steps";
 
-QString duration(double seconds) {
-    return std::isfinite(seconds) && seconds >= 0 ? elapsedText(seconds) : QString("-");
-}
-
 // Every metric of the validation's kind, in the metric table's order and format.
 QString validationText(const EvalMetrics& v) {
     QStringList parts;
     for (const MetricSpec& spec : kMetricTable)
         if (spec.appliesTo(v.kind))
-            parts << QString("%1 %2").arg(spec.label,
-                                          QString::fromStdString(metricText(spec, metricValue(v, spec))));
+            parts << QString("%1 %2").arg(
+                spec.label, QString::fromStdString(metricText(spec, metricValue(v, spec))));
     return parts.join(" · ");
 }
 
@@ -274,9 +269,10 @@ QString TrainingPage::trainingSummary() const {
         QString("Training %1: step %2 / %3").arg(name).arg(m_last.step).arg(m_last.totalSteps);
     if (m_job->isPaused()) text += " (paused)";
     if (m_hasLastTraining)
-        text += QString(" · %1 configs/s · ETA %2")
-                    .arg(m_lastTraining.configsPerSecond, 0, 'f', 0)
-                    .arg(duration(m_lastTraining.etaSeconds));
+        text +=
+            QString(" · %1 configs/s · ETA %2")
+                .arg(m_lastTraining.configsPerSecond, 0, 'f', 0)
+                .arg(QString::fromStdString(tpugraphs::durationText(m_lastTraining.etaSeconds)));
     return text;
 }
 
@@ -304,7 +300,7 @@ void TrainingPage::showTrainingRate() {
                             .arg(p.configsPerSecond, 0, 'f', 0)
                             .arg(p.loss, 0, 'g', 4)
                             .arg(p.lr, 0, 'g', 3)
-                            .arg(duration(p.etaSeconds)));
+                            .arg(QString::fromStdString(tpugraphs::durationText(p.etaSeconds))));
 }
 
 }  // namespace tpugraphs::ui
