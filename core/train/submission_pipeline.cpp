@@ -303,7 +303,7 @@ std::vector<PipelineCollectionPlan> SubmissionPipeline::plan() {
             recorded.workers != m_o.workers)
             throw std::invalid_argument(m_o.outDir +
                                         " holds a pipeline of other options (dataset, budget, "
-                                        "seeds or workers): choose another --out, or remove it");
+                                        "seeds or runs at once): choose another --out, or remove it");
         say("resuming the plan of " + m_o.outDir + "/pipeline.json");
         return plans;
     }

@@ -70,7 +70,7 @@ TrainingForm::TrainingForm(QWidget* parent)
     m_workers->setRange(1, 64);
     m_workers->setToolTip(
         "1: train in this program. N > 1: N local worker processes (data-parallel ranks of "
-        "`tpugraphs train --workers N`), sharing each step's graphs; no pause");
+        "`tpugraphs train --ranks N`), sharing each step's graphs; no pause");
     guardAgainstWheel(m_workers);
     m_lengthBy->setObjectName("lengthBy");
     m_lengthBy->addItems({"Steps", "Epochs"});
@@ -155,7 +155,7 @@ void TrainingForm::addFields() {
         label->setToolTip(m_fields.back().widget->toolTip());
         form->addRow(label, m_fields.back().row);
     }
-    basic->addRow("Worker processes", m_workers);
+    basic->addRow("Data-parallel ranks", m_workers);
     static_cast<QLineEdit*>(field("dataset"))->setPlaceholderText("dataset root (holds npz/)");
     auto* moreBox = new QWidget;
     moreBox->setObjectName("moreOptions");
