@@ -146,6 +146,12 @@ CLI::Option* addRenamedCountOption(CLI::App& command, const std::string& name,
     return option;
 }
 
+CLI::Option* addDeviceOption(CLI::App& command, std::string* device) {
+    const OptionSpec& spec = *findTrainOption("device");
+    *device = optionDefault(spec.key);
+    return command.add_option(optionFlag(spec), *device, optionHelp(spec));
+}
+
 void addTrainOptionFlags(CLI::App& command, std::map<std::string, std::string>* given,
                          const std::vector<std::string>& keys) {
     for (const OptionSpec& spec : trainOptionTable()) {
