@@ -17,7 +17,7 @@ using namespace tpugraphs;
 
 struct EvaluateArgs {
     std::vector<std::string> runs;
-    std::string dataset, device = "cpu";
+    std::string dataset, device;  // --device: the option table's
     Split split = Split::Valid;
     std::optional<Collection> collection;
     int averages = kDefaultTestTimeAverages;
@@ -101,7 +101,7 @@ void setupEvaluate(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--subset-seed", a->subsetSeed, "Seed of the --max-configs subsets")
         ->capture_default_str();
-    cmd->add_option("--device", a->device, "cpu or cuda")->capture_default_str();
+    cli::addDeviceOption(*cmd, &a->device);
     cmd->add_flag("--per-graph", a->perGraph, "Print one row per graph");
     cmd->add_flag("--last", a->last, "Use the last checkpoint instead of the best");
     cmd->callback([a] { runEvaluate(*a); });

@@ -29,16 +29,13 @@ extern "C" void onInterrupt(int) {
     g_interrupted = true;
 }
 
+// The options as given: their defaults are the generator's (synth/generator.h).
 struct GenerateArgs {
-    std::string preset = "demo", out;
-    uint64_t seed = 1;
-    std::vector<Collection> collections;
-    std::vector<Split> splits;
-    std::optional<double> noise;
-    double fraction = 1.0;
-    int limit = -1, jobs = 0;
-    int files = 10;                                            // custom
-    std::vector<int64_t> nodes{300, 2000}, configs{100, 500};  // custom ranges
+    GeneratorOptions options;  // all but the preset and the custom sizes
+    std::string preset = presetName(options.preset), out;
+    int files = kDefaultCustomSizes.files;
+    std::vector<int64_t> nodes{kDefaultCustomSizes.minNodes, kDefaultCustomSizes.maxNodes},
+        configs{kDefaultCustomSizes.minConfigs, kDefaultCustomSizes.maxConfigs};
 };
 
 std::string megabytes(int64_t bytes) {
@@ -48,16 +45,9 @@ std::string megabytes(int64_t bytes) {
 }
 
 GeneratorOptions toOptions(const GenerateArgs& args) {
-    GeneratorOptions o;
+    GeneratorOptions o = args.options;
     if (!parsePreset(args.preset, &o.preset))
         throw CLI::ValidationError("--preset", "unknown preset " + args.preset);
-    o.seed = args.seed;
-    o.collections = args.collections;
-    o.splits = args.splits;
-    o.noise = args.noise;
-    o.fraction = args.fraction;
-    o.limit = args.limit;
-    o.threads = args.jobs;
     if (args.nodes.size() != 2 || args.configs.size() != 2 || args.nodes[0] < 1 ||
         args.configs[0] < 1 || args.nodes[1] < args.nodes[0] || args.configs[1] < args.configs[0])
         throw CLI::ValidationError("--nodes/--configs", "give MIN MAX with 1 <= MIN <= MAX");
@@ -133,20 +123,22 @@ void setupGenerate(CLI::App& app) {
         ->check(CLI::IsMember({"demo", "realistic", "full-scale", "custom"}))
         ->capture_default_str();
     cmd->add_option("--out", args->out, "Dataset root to write (created if needed)")->required();
-    cmd->add_option("--seed", args->seed, "Master seed: the same seed writes the same bytes");
-    cli::addCollectionsOption(*cmd, &args->collections);
-    cli::addSplitsOption(*cmd, &args->splits);
+    cmd->add_option("--seed", args->options.seed,
+                    "Master seed: the same seed writes the same bytes");
+    cli::addCollectionsOption(*cmd, &args->options.collections);
+    cli::addSplitsOption(*cmd, &args->options.splits);
     char noiseHelp[160];
     std::snprintf(noiseHelp, sizeof noiseHelp,
                   "Multiplicative measurement noise, sigma of log runtime (default: 0.01, and "
                   "%g for the layout graphs of every preset but demo)",
                   kCalibratedLayoutNoise);
-    cmd->add_option("--noise", args->noise, noiseHelp)->check(cli::numberIn(0, 1));
-    cmd->add_option("--fraction", args->fraction,
+    cmd->add_option("--noise", args->options.noise, noiseHelp)->check(cli::numberIn(0, 1));
+    cmd->add_option("--fraction", args->options.fraction,
                     "Write this fraction of each split's files (at least 1)")
         ->check(cli::numberIn(0, 1));
-    cmd->add_option("--limit", args->limit, "At most this many files per collection and split");
-    cmd->add_option("-j,--jobs", args->jobs, "Worker threads (default: all cores)")
+    cmd->add_option("--limit", args->options.limit,
+                    "At most this many files per collection and split");
+    cmd->add_option("-j,--jobs", args->options.threads, "Worker threads (default: all cores)")
         ->check(CLI::Range(0, maxTorchThreads()));
     cmd->add_option("--files", args->files, "custom: files per collection and split");
     cmd->add_option("--nodes", args->nodes, "custom: MIN MAX nodes per graph")->expected(2);

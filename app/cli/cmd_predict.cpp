@@ -17,7 +17,7 @@ using namespace tpugraphs;
 
 struct PredictArgs {
     std::vector<std::string> runs;
-    std::string dataset, out, templatePath, device = "cpu";
+    std::string dataset, out, templatePath, device;  // --device: the option table's
     Split split = Split::Test;
     std::optional<Collection> collection;
     int averages = kDefaultTestTimeAverages;
@@ -101,7 +101,7 @@ void setupPredict(CLI::App& app) {
                     "Test-time averages over shuffled config orders (models that compare "
                     "configs)")
         ->capture_default_str();
-    cmd->add_option("--device", a->device, "cpu or cuda")->capture_default_str();
+    cli::addDeviceOption(*cmd, &a->device);
     cmd->add_flag("--last", a->last, "Use the last checkpoint instead of the best");
     cmd->callback([a] { runPredict(*a); });
 }

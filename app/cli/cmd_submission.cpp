@@ -24,9 +24,8 @@ void runPipeline(PipelineOptions options) {
               << "budget " << minutesText(options.budgetMinutes)
               << " min (probes, training and scoring; kept within "
               << minutesText(pipelineBoundMinutes(options.budgetMinutes)) << " min), "
-              << options.seeds
-              << " runs per collection (Ctrl-C stops at a safe point; the same command resumes)"
-              << std::endl;
+              << options.seeds << " runs per collection, " << options.workers
+              << " at a time (Ctrl-C stops at a safe point; the same command resumes)" << std::endl;
     const PipelineOutcome outcome = runSubmissionPipeline(
         options, [](const std::string& message) { std::cout << message << std::endl; }, stop);
     std::cout << "\n" << outcome.report << "\nreport: " << options.outDir << "/report.md\n";
@@ -55,9 +54,8 @@ void setupSubmission(CLI::App& app) {
     cmd->add_option("--seeds", o->seeds, "Runs per collection, ensembled")
         ->capture_default_str()
         ->check(CLI::Range(1, 100));
-    cmd->add_option("--workers", o->workers, "Runs trained at once")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 64));
+    cli::addRenamedCountOption(*cmd, "--parallel", "--workers", &o->workers,
+                               "Runs trained at once (independent runs)", 1, 64);
     cmd->add_option("--template", o->templatePath,
                     "Fill the rows of graphs the dataset lacks from this CSV (e.g. the sample "
                     "submission)");

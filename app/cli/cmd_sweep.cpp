@@ -98,11 +98,10 @@ void setupSweep(CLI::App& app) {
     cmd->add_option("--seeds", a->spec.seeds, "Training seeds per point")
         ->capture_default_str()
         ->check(CLI::Range(1, kMaxSweepTrials));
-    cmd->add_option("--workers", a->run.workers, "Trials trained at once")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 256));
+    cli::addRenamedCountOption(*cmd, "--parallel", "--workers", &a->run.workers,
+                               "Trials trained at once (independent runs)", 1, 256);
     cmd->add_option("--threads-per-trial", a->run.threadsPerTrial,
-                    "LibTorch threads of each trial (0 = the cores / workers)")
+                    "LibTorch threads of each trial (0 = the cores / --parallel)")
         ->check(CLI::Range(0, maxTorchThreads()));
     cmd->add_option("--grid", a->grid, "KEY=V1,V2,...: every combination of the axes given");
     cmd->add_option("--variant", a->variants, "NAME:KEY=V[;KEY=V]: one point, named");

@@ -24,7 +24,7 @@ struct TrainArgs {
     std::map<std::string, std::string> given;  // option key -> text, as given on the command line
     std::string resume, optionsFile;
     bool quiet = false;
-    int workers = 1;  // > 1: run that many local worker processes (ranks)
+    int ranks = 1;  // > 1: run that many local worker processes (data-parallel ranks)
     int distTimeout = DistributedLaunch().timeoutSeconds;
 };
 
@@ -112,29 +112,29 @@ void trainAs(TrainArgs& a, const DistributedLaunch& launch) {
         std::cout << "stopped; continue with: tpugraphs train --resume " << result.runDir << "\n";
 }
 
-// `--workers N`: this process starts the ranks and waits for them.
-void runWorkers(const TrainArgs& a) {
+// `--ranks N`: this process starts the ranks and waits for them.
+void runRanks(const TrainArgs& a) {
     if (distributedLaunchFromEnvironment().distributed())
         throw std::runtime_error(
-            "--workers starts a process group of its own: do not use it under torchrun or "
+            "--ranks starts a process group of its own: do not use it under torchrun or "
             "another launcher");
-    const LocalWorkersResult result = runLocalWorkers(thisProgram(), a.workers, a.distTimeout);
+    const LocalWorkersResult result = runLocalWorkers(thisProgram(), a.ranks, a.distTimeout);
     if (!result.failures.empty()) {
         std::string lines;
         for (const std::string& failure : result.failures) lines += "\n  " + failure;
         throw std::runtime_error(std::to_string(result.failures.size()) + " of " +
-                                 std::to_string(a.workers) + " workers failed:" + lines);
+                                 std::to_string(a.ranks) + " ranks failed:" + lines);
     }
     if (!result.stopped) return;
     const std::string runDir = !a.resume.empty()        ? a.resume
                                : !a.optionsFile.empty() ? optionsFromFile(a).runDir
                                                         : freshOptions(a).runDir;
-    std::cout << "stopped; continue with: tpugraphs train --resume " << runDir << " --workers "
-              << a.workers << "\n";
+    std::cout << "stopped; continue with: tpugraphs train --resume " << runDir << " --ranks "
+              << a.ranks << "\n";
 }
 
 void runTrain(TrainArgs& a) {
-    if (a.workers > 1) return runWorkers(a);
+    if (a.ranks > 1) return runRanks(a);
     DistributedLaunch launch = distributedLaunchFromEnvironment();
     launch.timeoutSeconds = a.distTimeout;
     try {
@@ -157,10 +157,10 @@ void setupTrain(CLI::App& app) {
                     "Take every option from this options.json (a run's, or one the desktop app "
                     "writes); options given here override it");
     cmd->add_flag("--quiet", a->quiet, "Print validations and the summary only");
-    cmd->add_option("--workers", a->workers,
-                    "Data-parallel training with N local worker processes (ranks sharing each "
-                    "step's --batch-graphs); see docs/DISTRIBUTED.md")
-        ->capture_default_str();
+    cli::addRenamedCountOption(*cmd, "--ranks", "--workers", &a->ranks,
+                               "Data-parallel training with N local worker processes (ranks "
+                               "sharing each step's --batch-graphs); see docs/DISTRIBUTED.md",
+                               1, 256);
     cmd->add_option("--dist-timeout", a->distTimeout,
                     "Seconds a rank waits for the others in a collective before the run stops "
                     "(a hung or unreachable rank; a dead one is noticed at once)")

@@ -8,22 +8,24 @@
 
 namespace tpugraphs {
 
-// Shared size options of the cost models (each model reads the fields it needs).
+// Shared size options of the cost models (each model reads the fields it needs). No training
+// defaults of their own (`{}`): a run's come from the option table through costModelOptions
+// (train/component_options.h), the feature widths from its prepared data.
 struct CostModelOptions {
-    ModelType type = ModelType::TileLateJoinSage;
-    int64_t nodeFeatures = 0;    // width of the normalised node features
-    int64_t configFeatures = 0;  // tile: width of the normalised config features
+    ModelType type{};
+    int64_t nodeFeatures{};    // width of the normalised node features
+    int64_t configFeatures{};  // tile: width of the normalised config features
     // opcode ids 0..120 (data/tpugraphs_format.h)
     int64_t opcodes = kOpcodeIdCount;
-    int64_t opcodeEmbedding = 32;
-    int64_t hidden = 64;
-    int64_t layers = 3;
-    double dropout = 0.0;
-    bool bidirectional = true;
-    bool selfChannelAttention = true;
-    bool crossConfigAttention = true;
-    LayoutReadout readout = LayoutReadout::NodeScoreSum;
-    AttentionForm attentionForm = AttentionForm::Context;
+    int64_t opcodeEmbedding{};
+    int64_t hidden{};
+    int64_t layers{};
+    double dropout{};
+    bool bidirectional{};
+    bool selfChannelAttention{};
+    bool crossConfigAttention{};
+    LayoutReadout readout{};
+    AttentionForm attentionForm{};
 };
 
 }  // namespace tpugraphs

@@ -33,6 +33,10 @@ struct CollectionSizes {
     int64_t minConfigs = 0, maxConfigs = 0;  // configs per file
 };
 
+// The Custom preset's sizes of every collection and split when none are given (the CLI's
+// --files, --nodes and --configs).
+constexpr CollectionSizes kDefaultCustomSizes{10, 300, 2000, 100, 500};
+
 struct CustomSizes {
     // Indexed [collection][split]: collection order = kCollections, split order
     // train/valid/test.

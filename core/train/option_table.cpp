@@ -628,6 +628,12 @@ const OptionSpec* findTrainOption(const std::string& key) {
     return nullptr;
 }
 
+const std::string& optionDefault(const std::string& key, Collection collection) {
+    const OptionSpec* spec = findTrainOption(key);
+    if (!spec) throw std::invalid_argument("no training option '" + key + "'");
+    return spec->defaults[collectionIndex(collection)];
+}
+
 std::string optionFlag(const OptionSpec& spec) {
     std::string flag = "--" + spec.key;
     std::replace(flag.begin(), flag.end(), '_', '-');

@@ -55,6 +55,11 @@ const std::vector<OptionSpec>& trainOptionTable();
 // The option of `key` (an options.json key); nullptr when there is none.
 const OptionSpec* findTrainOption(const std::string& key);
 
+// The table's default of `key` (an options.json key) for `collection`, as text, e.g. "cpu" for
+// "device"; std::invalid_argument for a key the table lacks.
+const std::string& optionDefault(const std::string& key,
+                                 Collection collection = Collection::TileXla);
+
 // "--learning-rate" for "learning_rate".
 std::string optionFlag(const OptionSpec& spec);
 // The choices of an option as a run of `collection` offers them (model: the models of its kind).

@@ -13,6 +13,7 @@
 #include "data/dataset.h"
 #include "data/layout_graph.h"
 #include "data/tile_graph.h"
+#include "train/option_table.h"
 #include "train/run_directory.h"
 #include "train/train_progress.h"
 
@@ -23,7 +24,7 @@ namespace tpugraphs {
 constexpr int kDefaultTestTimeAverages = 1;
 
 struct PredictOptions {
-    std::string device = "cpu";
+    std::string device = optionDefault("device");
     bool useBest = true;  // best.pt when present, else last.pt
     int testTimeAverages = kDefaultTestTimeAverages;
     // Configs scored per forward pass; 0 = the K the run trained with (models that compare

@@ -12,10 +12,11 @@
 
 namespace tpugraphs {
 
+// A run's budget comes from stepBudgetOf (the option table's defaults through its options).
 struct StepBudget {
-    int64_t bytes = 0;  // 0 = no budget
-    int hidden = 64;
-    int blocks = 3;
+    int64_t bytes = 0;         // 0 = no budget
+    int hidden = 0;            // the model's hidden width
+    int blocks = 0;            // its message-passing blocks
     int64_t segmentNodes = 0;  // graph segment training: a step holds one segment's rows
 };
 StepBudget stepBudgetOf(const TrainOptions& options);

@@ -301,9 +301,10 @@ std::vector<PipelineCollectionPlan> SubmissionPipeline::plan() {
         if (recorded.datasetRoot != m_o.datasetRoot ||
             recorded.budgetMinutes != m_o.budgetMinutes || recorded.seeds != m_o.seeds ||
             recorded.workers != m_o.workers)
-            throw std::invalid_argument(m_o.outDir +
-                                        " holds a pipeline of other options (dataset, budget, "
-                                        "seeds or workers): choose another --out, or remove it");
+            throw std::invalid_argument(
+                m_o.outDir +
+                " holds a pipeline of other options (dataset, budget, "
+                "seeds or runs at once): choose another --out, or remove it");
         say("resuming the plan of " + m_o.outDir + "/pipeline.json");
         return plans;
     }

@@ -39,7 +39,7 @@ void singleThreadedBlas() {
         set(1);
 }
 
-// Worker processes started together on one machine (torchrun, `train --workers`) share its
+// Worker processes started together on one machine (torchrun, `train --ranks`) share its
 // cores: LOCAL_WORLD_SIZE of them.
 int processesOnThisMachine() {
     const char* count = std::getenv("LOCAL_WORLD_SIZE");

@@ -30,12 +30,14 @@ std::vector<std::string> scheduleTypeNames();
 // The default step memory budget in MiB (docs/TRAINING.md#memory-budget-per-step).
 constexpr int kDefaultMaxStepMb = 2048;
 
+// The members hold no defaults of their own (`{}`): the option table owns every default, and
+// the constructor applies it.
 struct TrainOptions {
     TrainOptions();  // tile:xla's defaults (defaultTrainOptions)
 
     // What to train on.
-    std::string datasetRoot;                      // dataset root (official layout)
-    Collection collection = Collection::TileXla;  // options.json: its name, e.g. "tile:xla"
+    std::string datasetRoot;              // dataset root (official layout)
+    Collection collection{};              // options.json: its name, e.g. "tile:xla"
     std::vector<std::string> onlyGraphs;  // restrict train (and valid) graphs to these stems
     // Splits trained on: {Train}, or {Train, Valid} to refit a final model on both (nothing is
     // left to validate on then, unless holdoutConfigs is set).
@@ -43,82 +45,82 @@ struct TrainOptions {
     // > 0: validate on this fraction of each train graph's (distinct) configs, held out from
     // training by a seeded split, instead of on the valid split. Needs collapseDuplicates
     // (identical configs would otherwise land on both sides of the split).
-    double holdoutConfigs = 0;
-    int maxValidGraphs = 0;  // 0 = every valid graph
+    double holdoutConfigs{};
+    int maxValidGraphs{};  // 0 = every valid graph
     // > 0: periodic validations score a fixed seeded subset of at most this many configs per
     // graph (the random collections hold up to ~100k); the final validation scores them all
     // unless fullFinalValidation is off (the submission pipeline scores its ensemble instead).
-    int validConfigs = 0;
-    bool fullFinalValidation = true;
+    int validConfigs{};
+    bool fullFinalValidation{};
     // Off: no validation at all (the valid split is not even loaded); the run's result is its
     // last checkpoint, scored afterwards (the submission pipeline scores its ensemble).
-    bool validate = true;
+    bool validate{};
 
     // Model.
-    ModelType model = ModelType::TileLateJoinSage;
-    int hiddenDim = 0;
-    int layers = 0;           // message-passing layers
-    int opcodeEmbedding = 0;  // opcode embedding width
-    double dropout = 0;
-    bool bidirectional = true;  // aggregate over consumers and producers (else producers only)
-    bool selfChannelAttention = true;  // layout blocks: squeeze-excitation over channels
-    bool crossConfigAttention = true;  // layout blocks: softmax over the config axis
-    LayoutReadout readout = LayoutReadout::NodeScoreSum;
-    AttentionForm attentionForm = AttentionForm::Context;
+    ModelType model{};
+    int hiddenDim{};
+    int layers{};           // message-passing layers
+    int opcodeEmbedding{};  // opcode embedding width
+    double dropout{};
+    bool bidirectional{};         // aggregate over consumers and producers (else producers only)
+    bool selfChannelAttention{};  // layout blocks: squeeze-excitation over channels
+    bool crossConfigAttention{};  // layout blocks: softmax over the config axis
+    LayoutReadout readout{};
+    AttentionForm attentionForm{};
 
     // Loss and optimisation.
-    LossType loss = LossType::PairwiseHinge;
-    double margin = 0;  // hinge / margin-ranking margin
-    OptimizerType optimizer = OptimizerType::AdamW;
-    ScheduleType schedule = ScheduleType::Cosine;
-    double learningRate = 0;
-    double weightDecay = 0;
-    double warmupFraction = 0;  // of the total steps
-    double gradClip = 0;        // max gradient norm; 0 = off
+    LossType loss{};
+    double margin{};  // hinge / margin-ranking margin
+    OptimizerType optimizer{};
+    ScheduleType schedule{};
+    double learningRate{};
+    double weightDecay{};
+    double warmupFraction{};  // of the total steps
+    double gradClip{};        // max gradient norm; 0 = off
     // false (the usual AdamW practice): no weight decay on biases, LayerNorm weights, embeddings
     // and other 1-D parameters; true: on every parameter (runs before this option existed).
-    bool decayAllParameters = false;
+    bool decayAllParameters{};
 
     // Length, batching, validation.
-    int64_t steps = 0;  // total optimiser steps; 0 = epochs x batches per epoch
-    int epochs = 0;     // one epoch = every train graph once
+    int64_t steps{};  // total optimiser steps; 0 = epochs x batches per epoch
+    int epochs{};     // one epoch = every train graph once
     // > 0: the session ends by this many minutes of wall time from its start (loading
     // included): after each step the run fits its length to the time left, at the step time
     // measured so far, and the schedule follows the shortened length. Not for data-parallel runs.
-    double timeLimitMinutes = 0;
-    int batchGraphs = 0;            // graphs per step (block-diagonal batch)
-    int configsPerGraph = 0;        // configs sampled per graph and step
-    int validationInterval = 0;     // steps between validations; 0 = once per epoch
-    int earlyStoppingPatience = 0;  // validations without improvement before stopping; 0 = off
-    int logInterval = 0;            // steps between progress reports / history rows
+    double timeLimitMinutes{};
+    int batchGraphs{};            // graphs per step (block-diagonal batch)
+    int configsPerGraph{};        // configs sampled per graph and step
+    int validationInterval{};     // steps between validations; 0 = once per epoch
+    int earlyStoppingPatience{};  // validations without improvement before stopping; 0 = off
+    int logInterval{};            // steps between progress reports / history rows
 
     // Memory budget of one step in MiB (0 = none): the step's graphs are split into
     // micro-batches whose estimated forward/backward memory fits it, gradients accumulated to
     // the whole batch's; a graph that does not fit alone trains on fewer configs (at least 2).
-    int maxStepMb = 0;
+    int maxStepMb{};
     // > 0: Graph Segment Training for layout graphs of more pruned nodes than this: a step
     // backpropagates through one segment of at most this many nodes and adds the other
     // segments' last scores (graph_segments.h); predictions sum the segments' scores. Needs
     // the node-score-sum readout. 0 = every graph trains whole.
-    int64_t segmentNodes = 0;
+    int64_t segmentNodes{};
 
     // Data handling.
-    bool collapseDuplicates = true;  // identical configs collapsed to their minimum runtime
-    bool pruneLayout = true;         // layout: configurable nodes + their direct neighbours
+    bool collapseDuplicates{};  // identical configs collapsed to their minimum runtime
+    bool pruneLayout{};         // layout: configurable nodes + their direct neighbours
     // layout_minor_to_major padding written as -1 (not 0, which is also dimension 0) before
     // normalisation; false for runs made before this option existed.
-    bool markLayoutPadding = true;
+    bool markLayoutPadding{};
     // tile: config features relative to the output's shape appended (tiles per dim, padding
     // and vector-register waste); false for runs made before this option existed.
-    bool tileRelativeFeatures = true;
+    bool tileRelativeFeatures{};
 
     // Run.
-    uint64_t seed = 0;
+    uint64_t seed{};
     std::string device;  // "cpu" or "cuda[:N]" (needs a CUDA build of LibTorch)
     // Data-parallel runs: each step's graphs are shared by size and by each rank's measured
     // speed (a rank on a slower or busier core gets less); off: by size alone, so the split,
     // and with dropout the run, repeats exactly.
-    bool balanceBySpeed = true;
+    bool balanceBySpeed{};
     std::string runDir;   // where checkpoints, options and history are written
     bool resume = false;  // continue the checkpoint in runDir (see train()); not an option
 };

@@ -9,6 +9,7 @@
 
 #include "model/cost_model.h"
 #include "prepare/prepared_graph.h"
+#include "train/component_options.h"
 
 namespace tpugraphs::test {
 
@@ -42,11 +43,10 @@ inline PreparedGraph randomLayoutGraph(int64_t nodes, int64_t configurable, int6
     return g;
 }
 
-// The layout model's options with small sizes.
+// The layout model's options (layout:xla:default's defaults) with small sizes.
 inline CostModelOptions layoutModelOptions(int features) {
-    CostModelOptions options;
-    options.type = ModelType::LayoutSage;
-    options.nodeFeatures = features;
+    CostModelOptions options =
+        costModelOptions(defaultTrainOptions(Collection::LayoutXlaDefault), features, 0);
     options.opcodeEmbedding = 8;
     options.hidden = 16;
     options.layers = 2;

@@ -1,7 +1,9 @@
 // The command lines as a competitor meets them: `tpugraphs --help` lists the commands a
 // competitor uses and `tpugraphs-dev --help` the developer tools; training flags equal the
 // options.json keys (the old spellings still work) and say their default and range; values
-// out of range or outside the allowed names are refused with what is allowed.
+// out of range or outside the allowed names are refused with what is allowed. `--workers` is two
+// names now, `--ranks` (train) and `--parallel` (sweep, submission); the old one still sets the
+// same value and prints a deprecation note.
 #include <QtTest>
 
 #include "cli_runner.h"
@@ -49,6 +51,59 @@ private Q_SLOTS:
         QVERIFY(run.exitCode != 0);
         QVERIFY2(run.all().contains("valid"), qPrintable(run.describe()));
         QVERIFY(!QFile::exists(dir + "/r"));
+    }
+
+    // `train --ranks 2` under a launcher's variables is refused before it starts any process,
+    // which shows the value landed; the old name does the same, with a note.
+    void ranksNamesTrainsDataParallelProcesses() {
+        const QString dir = m_dir.path();
+        QVERIFY(runCli({"train", "--help"}).out.contains("--ranks INT"));
+        for (const auto& [name, value] : {std::pair<const char*, const char*>{"RANK", "0"},
+                                          {"WORLD_SIZE", "2"},
+                                          {"MASTER_ADDR", "127.0.0.1"},
+                                          {"MASTER_PORT", "1"}})
+            qputenv(name, value);
+        const QStringList train{"train", "--dataset", dir, "--run-dir", dir + "/ranks"};
+        const CliRun ranks = runCli(train + QStringList{"--ranks", "2"});
+        const CliRun workers = runCli(train + QStringList{"--workers", "2"});
+        for (const char* name : {"RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"})
+            qunsetenv(name);
+        QCOMPARE(ranks.exitCode, 1);
+        QVERIFY2(ranks.err ==
+                     "error: --ranks starts a process group of its own: do not use it "
+                     "under torchrun or another launcher\n",
+                 qPrintable(ranks.describe()));
+        QCOMPARE(workers.exitCode, 1);
+        QCOMPARE(workers.err, "note: --workers is deprecated, use --ranks\n" + ranks.err);
+    }
+
+    // sweep and submission say how many runs they train at once before they meet the folder
+    // that is a file; --parallel and the old --workers set it alike, within the same range.
+    void parallelNamesRunsAtOnce_data() {
+        QTest::addColumn<QStringList>("command");
+        const QString dir = m_dir.path();
+        QFile file(dir + "/a-file");
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QTest::newRow("sweep") << QStringList{
+            "sweep", "--dataset", dir, "--collections", "tile:xla", "--out", file.fileName()};
+        QTest::newRow("submission") << QStringList{
+            "submission", "--dataset", dir, "--out", file.fileName(), "--budget-minutes", "5"};
+    }
+    void parallelNamesRunsAtOnce() {
+        QFETCH(QStringList, command);
+        QVERIFY(runCli({command[0], "--help"}).out.contains("--parallel INT"));
+        const CliRun parallel = runCli(command + QStringList{"--parallel", "3"});
+        const CliRun workers = runCli(command + QStringList{"--workers", "3"});
+        QCOMPARE(parallel.exitCode, 1);
+        QVERIFY2(
+            parallel.out.contains(", 3 at a time (") && parallel.err.contains("Not a directory"),
+            qPrintable(parallel.describe()));
+        QCOMPARE(workers.exitCode, 1);
+        QCOMPARE(workers.out, parallel.out);
+        QCOMPARE(workers.err, "note: --workers is deprecated, use --parallel\n" + parallel.err);
+        const CliRun zero = runCli(command + QStringList{"--workers", "0"});
+        QVERIFY2(zero.exitCode != 0 && zero.err.contains("--workers: Value 0 not in range 1 to"),
+                 qPrintable(zero.describe()));
     }
 
 private:

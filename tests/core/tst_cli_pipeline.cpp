@@ -41,7 +41,7 @@ private Q_SLOTS:
         QVERIFY(!budget.isEmpty());
         const QStringList arguments{"submission", "--dataset",        m_root, "--out",
                                     out,          "--budget-minutes", budget, "--seeds",
-                                    "2",          "--workers",        "2"};
+                                    "2",          "--parallel",       "2"};
         QProcess first;
         first.start(QStringLiteral(TPUGRAPHS_CLI), arguments);
         QVERIFY(first.waitForStarted());
@@ -105,7 +105,7 @@ private:
     QString smallestBudget(const QString& out) {
         const CliRun refused =
             runCli({"submission", "--dataset", m_root, "--out", out, "--budget-minutes", "0.05",
-                    "--seeds", "2", "--workers", "2"});
+                    "--seeds", "2", "--parallel", "2"});
         if (refused.exitCode != 1) qWarning("%s", qPrintable(refused.describe()));
         if (!refused.err.contains("a budget of 0.05 min cannot buy 20 steps")) return {};
         if (QFile::exists(out + "/pipeline.json") || QDir(out + "/training").exists()) return {};

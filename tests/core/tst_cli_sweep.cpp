@@ -66,7 +66,7 @@ private Q_SLOTS:
                                     "150",
                                     "--hidden-dim",
                                     "16",
-                                    "--workers",
+                                    "--parallel",
                                     "2",
                                     "--reference"};
         QProcess first;

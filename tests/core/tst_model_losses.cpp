@@ -8,6 +8,7 @@
 #include "model/graph_batch.h"
 #include "model/ranking_loss.h"
 #include "model/sage_conv.h"
+#include "train/component_options.h"
 #include "train/torch_threads.h"
 
 using namespace tpugraphs;
@@ -140,8 +141,8 @@ private Q_SLOTS:
         QCOMPARE(g.configs.distinctLayouts(1).size(), size_t(20));
         PreparedGraph other = g;
         const std::vector<std::vector<int64_t>> configs{{5, 17, 3, 3, 11}, {19, 0}};
-        const GraphBatch batch = buildGraphBatch(
-            {{&g, configs[0], {}, {}}, {&other, configs[1], {}, {}}});
+        const GraphBatch batch =
+            buildGraphBatch({{&g, configs[0], {}, {}}, {&other, configs[1], {}, {}}});
         const torch::Tensor hot = batch.model.configHotColumns;
         QCOMPARE(hot.sizes().vec(), (std::vector<int64_t>{4, 5, 18}));
         const int64_t* at = hot.data_ptr<int64_t>();
@@ -167,10 +168,8 @@ private Q_SLOTS:
     }
     void everyModelScoresEveryConfig() {
         QFETCH(int, type);
-        CostModelOptions options;
+        CostModelOptions options = costModelOptions(TrainOptions(), 4, 2);
         options.type = static_cast<ModelType>(type);
-        options.nodeFeatures = 4;
-        options.configFeatures = 2;
         options.hidden = 16;
         const GraphKind kind = modelGraphKind(options.type);
         PreparedGraph a = chainGraph(kind, 6), b = chainGraph(kind, 4);

@@ -32,7 +32,7 @@ private Q_SLOTS:
         const CliRun run =
             runCli({"sweep", "--dataset", kRealRoot, "--collections", "layout:xla:default",
                     "--only-graphs", "unet3d", "--holdout-configs", "0.2", "--steps", "100",
-                    "--validation-interval", "50", "--seeds", QString::number(kSeeds), "--workers",
+                    "--validation-interval", "50", "--seeds", QString::number(kSeeds), "--parallel",
                     "2", "--out", out},
                    1800000);
         QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));

@@ -1,6 +1,6 @@
 // Faults of data-parallel training on loopback: a rank killed or frozen mid-run makes the other
 // stop within the timeout with an error naming it, the last checkpoint stays intact and a
-// resume (on 1 or 2 ranks) completes; Ctrl-C to `train --workers 2` stops both workers after
+// resume (on 1 or 2 ranks) completes; Ctrl-C to `train --ranks 2` stops both workers after
 // the same step, keeping the last checkpoint.
 #include <QtTest>
 
@@ -56,7 +56,7 @@ private Q_SLOTS:
         QTest::newRow("rank 1 killed, resumed alone")
             << 1 << SIGKILL << "rank 1 stopped responding" << QStringList();
         QTest::newRow("rank 0 (the store's host) killed, resumed on 2 workers")
-            << 0 << SIGKILL << "hosted by rank 0" << QStringList{"--workers", "2"};
+            << 0 << SIGKILL << "hosted by rank 0" << QStringList{"--ranks", "2"};
         QTest::newRow("rank 1 frozen, resumed alone")
             << 1 << SIGSTOP << "rank 1 stopped responding" << QStringList();
     }
@@ -104,11 +104,11 @@ private Q_SLOTS:
         const QString dir = m_dir.filePath("interrupted");
         QProcess launcher;
         launcher.start(QStringLiteral(TPUGRAPHS_CLI),
-                       train(dir, kEndlessSteps) + QStringList{"--workers", "2"});
+                       train(dir, kEndlessSteps) + QStringList{"--ranks", "2"});
         QTRY_VERIFY_WITH_TIMEOUT(stateStep(dir) >= 5, kStartMs);
         kill(static_cast<pid_t>(launcher.processId()), SIGINT);
         const CliRun run = test::finish(launcher, kStopMs);
-        QVERIFY2(run.exitCode == 0 && run.out.contains("--workers 2"), qPrintable(run.describe()));
+        QVERIFY2(run.exitCode == 0 && run.out.contains("--ranks 2"), qPrintable(run.describe()));
         const RunInfo stopped = loadRunInfo(dir.toStdString());
         QCOMPARE(stopped.status, RunStatus::Cancelled);
         QVERIFY(stopped.hasCheckpoint && stopped.step >= 5);

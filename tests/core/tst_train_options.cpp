@@ -1,13 +1,17 @@
 // The training option table and what is built from it: flags equal to the options.json keys,
 // defaults that parse and lie in their ranges for every collection, ranges enforced with a
 // clear message, JSON round trips (and the files of earlier versions), resume rules, the
-// options that differ from the defaults; and the named random streams.
+// options that differ from the defaults; the table as the one owner of every default (the
+// model's and the step budget's sizes, the predictor's device); and the named random streams.
 #include <QtTest>
 
 #include <set>
 
+#include "train/component_options.h"
 #include "train/option_table.h"
+#include "train/predictor.h"
 #include "train/random_streams.h"
+#include "train/step_budget.h"
 #include "train/train_options.h"
 
 using namespace tpugraphs;
@@ -41,6 +45,36 @@ private Q_SLOTS:
         QCOMPARE(defaultTrainOptions(Collection::LayoutNlpRandom).configsPerGraph, 128);
         QCOMPARE(defaultTrainOptions(Collection::TileXla).configsPerGraph, 64);
         QCOMPARE(TrainOptions().learningRate, 1e-3);
+    }
+
+    // Every default is the table's: a default-constructed TrainOptions holds tile:xla's, and the
+    // model, the step budget and the predictor built from defaults read theirs through it.
+    void theTableOwnsEveryDefault() {
+        const TrainOptions plain;
+        for (const OptionSpec& spec : trainOptionTable())
+            if (!spec.defaults[0].empty())
+                QVERIFY2(spec.get(plain) == spec.defaults[0], spec.key.c_str());
+        for (Collection c : kCollections) {
+            const TrainOptions defaults = defaultTrainOptions(c);
+            const auto number = [c](const char* key) { return std::stod(optionDefault(key, c)); };
+            const CostModelOptions model = costModelOptions(defaults, 7, 3);
+            QCOMPARE(model.hidden, int64_t(number("hidden_dim")));
+            QCOMPARE(model.layers, int64_t(number("layers")));
+            QCOMPARE(model.opcodeEmbedding, int64_t(number("opcode_embedding")));
+            QCOMPARE(model.dropout, number("dropout"));
+            QCOMPARE(std::string(modelTypeName(model.type)), optionDefault("model", c));
+            QCOMPARE(model.bidirectional, optionDefault("bidirectional", c) == "true");
+            QCOMPARE(std::string(layoutReadoutName(model.readout)), optionDefault("readout", c));
+            QCOMPARE(std::string(attentionFormName(model.attentionForm)),
+                     optionDefault("attention_form", c));
+            QVERIFY(model.nodeFeatures == 7 && model.configFeatures == 3);
+            const StepBudget budget = stepBudgetOf(defaults);
+            QCOMPARE(budget.hidden, int(number("hidden_dim")));
+            QCOMPARE(budget.blocks, int(number("layers")));
+            QCOMPARE(budget.bytes, int64_t(number("max_step_mb")) * 1024 * 1024);
+        }
+        QCOMPARE(PredictOptions().device, optionDefault("device"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, optionDefault("lr"));
     }
 
     void outOfRangeIsRefusedWithItsRange() {

@@ -1,4 +1,4 @@
-// The training page starts a run on 2 local worker processes (the CLI's `train --workers 2`):
+// The training page starts a run on 2 local worker processes (the CLI's `train --ranks 2`):
 // its curves come from the run directory as the workers write it, it completes, and Stop stops
 // both workers after the same step, keeping the last checkpoint.
 #include <QtTest>

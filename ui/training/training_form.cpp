@@ -67,7 +67,7 @@ TrainingForm::TrainingForm(QWidget* parent)
     m_workers->setRange(1, 64);
     m_workers->setToolTip(
         "1: train in this program. N > 1: N local worker processes (data-parallel ranks of "
-        "`tpugraphs train --workers N`), sharing each step's graphs; no pause");
+        "`tpugraphs train --ranks N`), sharing each step's graphs; no pause");
     guardAgainstWheel(m_workers);
     m_lengthBy->setObjectName("lengthBy");
     m_lengthBy->addItems({"Steps", "Epochs"});
@@ -143,7 +143,7 @@ void TrainingForm::addFields() {
         label->setToolTip(m_fields.back().widget->toolTip());
         rows->addRow(label, m_fields.back().row);
     }
-    sectionOf(OptionGroup::Run)->basicRows()->addRow("Worker processes", m_workers);
+    sectionOf(OptionGroup::Run)->basicRows()->addRow("Data-parallel ranks", m_workers);
     alignLabels();
     static_cast<QLineEdit*>(field("dataset"))->setPlaceholderText("dataset root (holds npz/)");
     auto* toggle = new QToolButton;

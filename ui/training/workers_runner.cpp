@@ -45,7 +45,7 @@ bool WorkersRunner::start(const TrainOptions& options) {
     if (isRunning()) return false;
     assignJobId();
     m_runDir = QDir::cleanPath(QString::fromStdString(options.runDir));
-    QStringList arguments{"train", "--workers", QString::number(m_workers), "--quiet"};
+    QStringList arguments{"train", "--ranks", QString::number(m_workers), "--quiet"};
     m_emitted = 0;
     if (options.resume) {
         try {

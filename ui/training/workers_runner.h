@@ -1,5 +1,5 @@
 // A training run on N local worker processes (data-parallel ranks): the `tpugraphs` CLI next to
-// this program runs `train --options FILE --workers N` (or `--resume DIR --workers N`), and the
+// this program runs `train --options FILE --ranks N` (or `--resume DIR --ranks N`), and the
 // run directory is followed for progress. A TrainingJob without pause (the ranks would time out
 // waiting for each other).
 #pragma once

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <iostream>
 
 #include "base/number_text.h"
 #include "train/option_table.h"
@@ -130,6 +131,25 @@ CLI::Option* addSplitsOption(CLI::App& command, std::vector<Split>* splits,
             withNote("Only these splits, comma-separated", note))
         ->delimiter(',')
         ->check(oneOf("split", splitNames({Split::Train, Split::Valid, Split::Test})));
+}
+
+CLI::Option* addRenamedCountOption(CLI::App& command, const std::string& name,
+                                   const std::string& oldName, int* value, const std::string& help,
+                                   int low, int high) {
+    CLI::Option* option =
+        command.add_option(name, *value, help)->capture_default_str()->check(CLI::Range(low, high));
+    const std::string note = "note: " + oldName + " is deprecated, use " + name + "\n";
+    command.add_option(oldName, *value, "Its old name, " + name + " now")
+        ->group("Deprecated")
+        ->check(CLI::Range(low, high))
+        ->each([note](const std::string&) { std::cerr << note; });
+    return option;
+}
+
+CLI::Option* addDeviceOption(CLI::App& command, std::string* device) {
+    const OptionSpec& spec = *findTrainOption("device");
+    *device = optionDefault(spec.key);
+    return command.add_option(optionFlag(spec), *device, optionHelp(spec));
 }
 
 void addTrainOptionFlags(CLI::App& command, std::map<std::string, std::string>* given,

@@ -42,6 +42,18 @@ CLI::Validator numberAbove(double low, bool orEqual = false);
 // A check that the number given is finite and within low..high (CLI::Range lets NaN through).
 CLI::Validator numberIn(double low, double high);
 
+// An integer option in low..high renamed from `oldName` (`--workers` became `--ranks` in train
+// and `--parallel` in sweep and submission): `oldName` stays an alias for one release (listed under
+// "Deprecated") that sets the same *value and prints a one-line deprecation note on stderr. Returns
+// the option.
+CLI::Option* addRenamedCountOption(CLI::App& command, const std::string& name,
+                                   const std::string& oldName, int* value, const std::string& help,
+                                   int low, int high);
+
+// --device as the option table declares it (its help and default), for the commands that run a
+// trained model: *device starts at the table's default.
+CLI::Option* addDeviceOption(CLI::App& command, std::string* device);
+
 // The training options of the table as flags (--key-with-dashes, its old aliases, --no-key for
 // flags): all of them, or those of `keys`. The text of each one given lands in *given, keyed by
 // its options.json key.

@@ -1,5 +1,5 @@
 // `tpugraphs bench distributed`: data-parallel training throughput on this machine. Trains the
-// layout demo (or --dataset) with 1, 2, ... local workers (`train --workers N`, every worker
+// layout demo (or --dataset) with 1, 2, ... local workers (`train --ranks N`, every worker
 // with the same intra-op threads), then 1 worker again, and prints configs/s and the efficiency
 // X / (N x one worker's configs/s, the mean of the first and last runs), with what the
 // collectives cost per step.
@@ -49,7 +49,7 @@ std::string loadAverage() {
     return oneMinute;
 }
 
-// Runs `tpugraphs --threads T train [--workers N] ...` into `runDir`; the mean configs/s of its
+// Runs `tpugraphs --threads T train [--ranks N] ...` into `runDir`; the mean configs/s of its
 // history after the first report (warm-up).
 DistributedMeasured measure(const DistributedBenchArgs& a, const std::string& root, int workers,
                             int threads, const std::string& runDir) {
@@ -61,7 +61,7 @@ DistributedMeasured measure(const DistributedBenchArgs& a, const std::string& ro
         " --run-dir '" + runDir + "'" + " --steps " + std::to_string(a.steps) + " --batch-graphs " +
         std::to_string(a.batchGraphs) + " --log-every " + std::to_string(logEvery) +
         " --validate-every " + std::to_string(a.steps) + " --max-valid-graphs 1";
-    if (workers > 1) command += " --workers " + std::to_string(workers);
+    if (workers > 1) command += " --ranks " + std::to_string(workers);
     FILE* pipe = popen((command + " 2>&1").c_str(), "r");
     if (!pipe) throw std::runtime_error("cannot run: " + command);
     std::string output;
@@ -150,7 +150,8 @@ void setupBenchDistributed(CLI::App& app) {
     auto a = std::make_shared<DistributedBenchArgs>();
     auto* cmd = cli::benchCommand(app)->add_subcommand(
         "distributed", "Data-parallel training throughput with 1, 2, ... local workers");
-    cmd->add_option("--workers", a->workers, "Worker counts to measure (1 first: the baseline)")
+    cmd->add_option("--ranks,--workers", a->workers,
+                    "Rank counts to measure (1 first: the baseline; --workers: its old name)")
         ->delimiter(',')
         ->capture_default_str();
     cli::addDatasetOption(*cmd, &a->dataset, "default: generate the demo in a temp folder");

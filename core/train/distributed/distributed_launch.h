@@ -1,5 +1,5 @@
 // Where this process sits in a data-parallel job, as its launcher says through environment
-// variables: torchrun, Slurm or MPI wrappers, and `tpugraphs train --workers N` all set RANK,
+// variables: torchrun, Slurm or MPI wrappers, and `tpugraphs train --ranks N` all set RANK,
 // WORLD_SIZE, MASTER_ADDR and MASTER_PORT (and LOCAL_RANK, LOCAL_WORLD_SIZE). Plain C++.
 #pragma once
 
@@ -15,7 +15,7 @@ struct DistributedLaunch {
     std::string masterAddr;  // host of the rendezvous store
     int masterPort = 0;
     // TORCHELASTIC_USE_AGENT_STORE=True: the launcher hosts the store (torchrun's static
-    // rendezvous, `train --workers`), so every rank connects as a client, under the key prefix
+    // rendezvous, `train --ranks`), so every rank connects as a client, under the key prefix
     // /worker/attempt_<TORCHELASTIC_RESTART_COUNT>; otherwise rank 0 hosts it.
     bool agentStore = false;
     int restartCount = 0;

@@ -29,7 +29,8 @@ void onStopSignal(int) {
     g_stopSignals = g_stopSignals + 1;
 }
 
-// This process's arguments (without the program), less --workers and its value.
+// This process's arguments (without the program), less --ranks (or its deprecated alias
+// --workers) and its value.
 std::vector<std::string> workerArguments() {
     std::ifstream in("/proc/self/cmdline", std::ios::binary);
     std::vector<std::string> all;
@@ -37,11 +38,12 @@ std::vector<std::string> workerArguments() {
     while (std::getline(in, argument, '\0')) all.push_back(argument);
     std::vector<std::string> kept;
     for (size_t i = 1; i < all.size(); ++i) {
-        if (all[i] == "--workers") {
+        if (all[i] == "--ranks" || all[i] == "--workers") {
             ++i;
             continue;
         }
-        if (all[i].rfind("--workers=", 0) != 0) kept.push_back(all[i]);
+        if (all[i].rfind("--ranks=", 0) != 0 && all[i].rfind("--workers=", 0) != 0)
+            kept.push_back(all[i]);
     }
     return kept;
 }

@@ -1,5 +1,5 @@
-// `tpugraphs train --workers N` on one machine: runs N worker processes of `program` (this
-// process's command line, less --workers) as ranks 0..N-1, set up the way torchrun's static
+// `tpugraphs train --ranks N` on one machine: runs N worker processes of `program` (this
+// process's command line, less --ranks) as ranks 0..N-1, set up the way torchrun's static
 // rendezvous does it: this process hosts the store on a free port and gives each worker RANK,
 // WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT and
 // TORCHELASTIC_USE_AGENT_STORE=True. Plain interface (Linux: fork/exec, /proc/self).
