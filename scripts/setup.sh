@@ -15,15 +15,16 @@ cd "$(dirname "$0")/.."
 # package test: cpack's dependency computation, the desktop entry and AppStream checks, lintian).
 # libgloo-dev: LibTorch's Gloo backend for distributed training. pybind11-dev, python3-dev: the
 # Python module (`import tpugraphs`); python3-pytest, python3-matplotlib, jupyter-nbconvert,
-# python3-nbconvert, python3-ipykernel: its tests and the example notebook. ccache is used when
-# present.
+# python3-nbconvert, python3-ipykernel: its tests and the example notebook; clang-format: the format
+# check CI runs (scripts/format_check.sh). ccache is used when present.
 PACKAGES=(build-essential cmake ninja-build pkg-config help2man
           qt6-base-dev qt6-charts-dev libqt6opengl6-dev libtorch-dev libopenblas0-pthread libgloo-dev
           libzip-dev libcli11-dev nlohmann-json3-dev libdeflate-dev
           xvfb xauth python3-numpy python3-scipy python3-torch
           pybind11-dev python3-dev python3-pytest python3-matplotlib
           jupyter-nbconvert python3-nbconvert python3-ipykernel
-          dpkg-dev file desktop-file-utils appstream lintian ${TPUGRAPHS_EXTRA_PACKAGES:-})
+          dpkg-dev file desktop-file-utils appstream lintian clang-format
+          ${TPUGRAPHS_EXTRA_PACKAGES:-})
 
 # Reads apt's status lines (APT::Status-Fd) and prints one line per 10 % of downloading and of
 # installing.

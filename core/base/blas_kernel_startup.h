@@ -6,8 +6,9 @@
 // otherwise), once: the marker TPUGRAPHS_BLAS_SELECTED ("PID KERNEL LIBRARY_CHOICE") says the
 // selection is made, and a process that finds it (the re-executed one, or a child such as a
 // distributed worker, which inherits both variables) never executes itself again. The
-// re-executed process prints one note on stderr (under a launcher, rank 0's alone). TPUGRAPHS_BLAS_AUTOSELECT=0 turns all of this
-// off; OPENBLAS_CORETYPE set by the user or the system is never overridden.
+// re-executed process prints one note on stderr (under a launcher, rank 0's alone).
+// TPUGRAPHS_BLAS_AUTOSELECT=0 turns all of this off; OPENBLAS_CORETYPE set by the user or the
+// system is never overridden.
 #pragma once
 
 #include <string>

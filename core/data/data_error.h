@@ -14,8 +14,10 @@ public:
           m_array(std::move(array)),
           m_problem(std::move(problem)) {}
 
-    const std::string& file() const { return m_file; }    // path of the .npz/.npy, may be empty
-    const std::string& array() const { return m_array; }  // member name, e.g. "edge_index"; may be empty
+    const std::string& file() const { return m_file; }  // path of the .npz/.npy, may be empty
+    const std::string& array() const {
+        return m_array;
+    }  // member name, e.g. "edge_index"; may be empty
     const std::string& problem() const { return m_problem; }
 
 private:

@@ -9,8 +9,8 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
-#include <mutex>
 #include <map>
+#include <mutex>
 
 namespace tpugraphs {
 

@@ -89,8 +89,7 @@ struct ConfigJoinFunction : torch::autograd::Function<ConfigJoinFunction> {
         const Sizes s = sizesOf(hot, n.size(1));
         const Tensor configurable = configurableRows(n.size(0), configNodes);
         Tensor y = torch::empty({n.size(0), s.configs, s.channels});
-        Tensor scratch =
-            torch::empty({chunkLanes(), s.chunkNodes * s.configs, s.channels});
+        Tensor scratch = torch::empty({chunkLanes(), s.chunkNodes * s.configs, s.channels});
         forNodeChunks(n.size(0), s.chunkNodes, [&](int64_t n0, int64_t n1, int lane) {
             const int64_t rows = (n1 - n0) * s.configs;
             Tensor pre = scratch[lane].narrow(0, 0, rows);

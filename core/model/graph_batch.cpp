@@ -215,9 +215,9 @@ private:
             for (size_t code = 0; code < table.size(); ++code)
                 writeHotColumns(table[code], m_decoded.data() + code * kWidth);
             for (int64_t slot = 0; slot < m_k; ++slot)
-                std::copy_n(m_decoded.data() +
-                                graph.configs.code(item.configs[slot % n], node) * kWidth,
-                            kWidth, out + slot * kWidth);
+                std::copy_n(
+                    m_decoded.data() + graph.configs.code(item.configs[slot % n], node) * kWidth,
+                    kWidth, out + slot * kWidth);
         }
     }
 
@@ -233,7 +233,7 @@ private:
     int64_t m_k, m_nodes = 0, m_nodeOffset = 0, m_configurableOffset = 0, m_realConfigs = 0;
     std::vector<float> m_nodeFeat, m_degIn, m_degOut, m_invCount, m_configFeat;
     std::vector<int64_t> m_opcode, m_src, m_dst, m_nodeGraph, m_configNodes;
-    torch::Tensor m_hotColumns;  // layout: [configurable, K, 18]
+    torch::Tensor m_hotColumns;      // layout: [configurable, K, 18]
     std::vector<int64_t> m_decoded;  // one node's distinct layouts as hot columns
     std::vector<int64_t> m_nodeCounts;
 };

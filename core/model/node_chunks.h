@@ -47,7 +47,8 @@ void forNodeChunks(int64_t nodes, int64_t chunk, const Body& body) {
     const at::ThreadLocalState caller;
     at::parallel_for(0, at::get_num_threads(), 1, [&](int64_t, int64_t) {
         const at::ThreadLocalStateGuard guard(caller);
-        while (left.load(std::memory_order_acquire) > 0 && !failed.load(std::memory_order_relaxed)) {
+        while (left.load(std::memory_order_acquire) > 0 &&
+               !failed.load(std::memory_order_relaxed)) {
             int64_t best = -1, most = 0;
             for (int64_t l = 0; l < lanes; ++l) {
                 if (state[l].busy.load(std::memory_order_relaxed)) continue;

@@ -84,7 +84,9 @@ std::vector<OpTime> bySelfTime(const std::map<std::string, OpTime>& byName) {
 }
 
 // The first line of a LibTorch error (its message is followed by a C++ stack).
-std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+std::string firstLine(const std::string& text) {
+    return text.substr(0, text.find('\n'));
+}
 
 std::string writeTrace(prof::ProfilerResult& result, const std::string& path) {
     const std::string temporary = path + ".tmp";
@@ -141,7 +143,9 @@ OpProfiler::~OpProfiler() {
     if (state_->running) prof::disableProfiler();
 }
 
-bool OpProfiler::running() const { return state_->running; }
+bool OpProfiler::running() const {
+    return state_->running;
+}
 
 void OpProfiler::start() {
     if (state_->running) throw std::logic_error("OpProfiler::start: already running");
@@ -157,7 +161,8 @@ OpProfile OpProfiler::stop(const std::string& tracePath) {
     if (!state_->running) throw std::logic_error("OpProfiler::stop: not running");
     if (state_->withDevices) torch::cuda::synchronize();
     OpProfile profile;
-    profile.wallMs = std::chrono::duration<double, std::milli>(Clock::now() - state_->started).count();
+    profile.wallMs =
+        std::chrono::duration<double, std::milli>(Clock::now() - state_->started).count();
     std::unique_ptr<prof::ProfilerResult> result = prof::disableProfiler();
     state_->running = false;
     std::map<std::string, OpTime> cpu, device;

@@ -17,11 +17,11 @@ struct OpTime {
 };
 
 struct OpProfile {
-    double wallMs = 0;                 // from start() to stop()
-    double deviceMs = 0;               // GPU kernels and copies, summed (one stream: busy time)
-    std::vector<OpTime> cpuOperators;  // descending selfMs
+    double wallMs = 0;                  // from start() to stop()
+    double deviceMs = 0;                // GPU kernels and copies, summed (one stream: busy time)
+    std::vector<OpTime> cpuOperators;   // descending selfMs
     std::vector<OpTime> deviceKernels;  // descending totalMs; empty without a GPU
-    std::string traceNote;  // where the Chrome trace went, or why none was written
+    std::string traceNote;              // where the Chrome trace went, or why none was written
 };
 
 // Records every LibTorch operator this process runs on the CPU, and each kernel and copy on

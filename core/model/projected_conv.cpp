@@ -93,8 +93,8 @@ ProjectedConvGradients projectedConvBackward(const Tensor& d, const Tensor& a,
         // not vary along k (its K rows' sum), not K.
         Tensor back = reduced[lane].narrow(0, 0, count);
         at::mm_out(back, summed, projectionT);
-        kernels::scatterInputGradients(back.data_ptr<float>(), configRow.data_ptr<int64_t>(), s,
-                                       n0, n1, dA.data_ptr<float>() + n0 * k * h);
+        kernels::scatterInputGradients(back.data_ptr<float>(), configRow.data_ptr<int64_t>(), s, n0,
+                                       n1, dA.data_ptr<float>() + n0 * k * h);
         dProjection[lane].addmm_(left[lane].narrow(0, 0, count).t(), summed);
     });
     return {dA, swapInOut(dProjection.sum(0))};

@@ -38,9 +38,8 @@ TPUGRAPHS_INLINE_IN_CLONES float laneSum(int64_t n, const F& f) {
 // K rows of out (row stride `stride`), scaled by 1 / degree; zero without neighbours. One pass
 // per neighbour: the first is copied, the last added and scaled (the sum's order, and so its
 // rounding, is that of zeroing, adding each, then scaling).
-TPUGRAPHS_INLINE_IN_CLONES void meanOfNeighbours(const float* from, Rows s,
-                                                 const NodeLists& lists, int64_t n, float* out,
-                                                 int64_t stride) {
+TPUGRAPHS_INLINE_IN_CLONES void meanOfNeighbours(const float* from, Rows s, const NodeLists& lists,
+                                                 int64_t n, float* out, int64_t stride) {
     const int64_t k = s.configs, h = s.channels;
     const int64_t first = lists.start[n], end = lists.start[n + 1];
     const float scale = lists.invDegree[n];
@@ -68,9 +67,8 @@ TPUGRAPHS_INLINE_IN_CLONES void meanOfNeighbours(const float* from, Rows s,
 // Sum of the (n, k) rows of `from` over the nodes m in lists[start[n] .. start[n + 1]), each
 // times weight[m], into the K rows of out (row stride `stride`); zero without neighbours.
 TPUGRAPHS_INLINE_IN_CLONES void weightedSumOfNeighbours(const float* from, Rows s,
-                                                        const NodeLists& lists,
-                                                        const float* weight, int64_t n,
-                                                        float* out, int64_t stride) {
+                                                        const NodeLists& lists, const float* weight,
+                                                        int64_t n, float* out, int64_t stride) {
     const int64_t k = s.configs, h = s.channels;
     const int64_t first = lists.start[n], end = lists.start[n + 1];
     if (first == end)
@@ -228,9 +226,9 @@ TPUGRAPHS_VECTOR_CLONES void sumOverConfigs(const float* x, int64_t nodes, Rows 
     }
 }
 
-TPUGRAPHS_VECTOR_CLONES void attentionWeights(const float* h, const float* t,
-                                              const uint8_t* padded, const int64_t* nodeGraph,
-                                              Rows s, int64_t n0, int64_t n1, float* w) {
+TPUGRAPHS_VECTOR_CLONES void attentionWeights(const float* h, const float* t, const uint8_t* padded,
+                                              const int64_t* nodeGraph, Rows s, int64_t n0,
+                                              int64_t n1, float* w) {
     const int64_t k = s.configs, ch = s.channels;
     thread_local std::vector<float> stats;
     stats.resize(2 * ch);
@@ -281,8 +279,8 @@ TPUGRAPHS_VECTOR_CLONES void attentionContext(const float* w, const float* h, in
     }
 }
 
-TPUGRAPHS_VECTOR_CLONES void addPerNode(const float* x, const float* perNode, int64_t nodes,
-                                        Rows s, float* out) {
+TPUGRAPHS_VECTOR_CLONES void addPerNode(const float* x, const float* perNode, int64_t nodes, Rows s,
+                                        float* out) {
     const int64_t k = s.configs, ch = s.channels;
     for (int64_t n = 0; n < nodes; ++n)
         for (int64_t r = 0; r < k; ++r) {
@@ -296,7 +294,8 @@ TPUGRAPHS_VECTOR_CLONES void attentionContextBackward(const float* w, const floa
                                                       const float* t, int64_t nodes, Rows s,
                                                       float* __restrict dh, float* dT) {
     const int64_t k = s.configs, ch = s.channels;
-    thread_local std::vector<float> sums;  // dT's part from these nodes, apart so the loop vectorises
+    thread_local std::vector<float>
+        sums;  // dT's part from these nodes, apart so the loop vectorises
     sums.assign(ch, 0.0f);
     float* __restrict dTSum = sums.data();
     for (int64_t n = 0; n < nodes; ++n) {

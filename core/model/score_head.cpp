@@ -14,7 +14,8 @@ ScoreHeadImpl::ScoreHeadImpl(const ScoreHeadOptions& options) {
     if (options.graphIn > 0)
         graphInput = register_module(
             "graphInput",
-            torch::nn::Linear(torch::nn::LinearOptions(options.graphIn, options.hidden).bias(false)));
+            torch::nn::Linear(
+                torch::nn::LinearOptions(options.graphIn, options.hidden).bias(false)));
     rest = register_module(
         "rest", torch::nn::Sequential(torch::nn::ReLU(), torch::nn::Dropout(options.dropout),
                                       torch::nn::Linear(options.hidden, half), torch::nn::ReLU(),

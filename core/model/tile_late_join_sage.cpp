@@ -13,9 +13,9 @@ TileLateJoinSageImpl::TileLateJoinSageImpl(const CostModelOptions& options_) : o
     for (int64_t i = 0; i < options.layers; ++i)
         convs->push_back(
             SageConv(SageConvOptions{options.hidden, options.hidden, options.bidirectional}));
-    head = register_module("head",
-                           ScoreHead(ScoreHeadOptions{options.configFeatures, options.hidden,
-                                                      options.dropout, 2 * options.hidden}));
+    head =
+        register_module("head", ScoreHead(ScoreHeadOptions{options.configFeatures, options.hidden,
+                                                           options.dropout, 2 * options.hidden}));
 }
 
 torch::Tensor TileLateJoinSageImpl::forward(const ModelBatch& batch) {

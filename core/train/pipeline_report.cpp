@@ -53,10 +53,10 @@ std::string pipelineReport(const PipelineOptions& o, const PipelineOutcome& outc
           scoreMetric(GraphKind::Tile).label +
           " (tile), on the valid split, the runs' "
           "last checkpoints. Layout models (ensemble and runs) are scored on a seeded subset of " +
-        std::to_string(kPipelineLayoutValidConfigs) +
-        " configs of each valid graph (Kaggle's test files hold about as many), the same "
-        "subset for every run; the references on every config. Valid scoring: the runs, their "
-        "ensemble and the references, after training.\n\n";
+          std::to_string(kPipelineLayoutValidConfigs) +
+          " configs of each valid graph (Kaggle's test files hold about as many), the same "
+          "subset for every run; the references on every config. Valid scoring: the runs, their "
+          "ensemble and the references, after training.\n\n";
     double planned = 0, scored = 0;
     for (const CollectionOutcome& c : outcome.collections) {
         planned += c.plannedScoringMinutes;

@@ -255,7 +255,8 @@ RunInfo loadRunInfo(const std::string& runDir) {
     readFormat(runDir, &info);
     const std::string optionsPath = runDir + "/options.json";
     try {
-        info.options = runOptionsFromJson(readTextFile(optionsPath), optionsPath, info.formatVersion);
+        info.options =
+            runOptionsFromJson(readTextFile(optionsPath), optionsPath, info.formatVersion);
     } catch (const std::runtime_error& e) {
         if (dynamic_cast<const RunError*>(&e)) throw;
         throw RunError(std::string(e.what()));

@@ -184,7 +184,8 @@ TrainOptions runOptionsFromJson(const std::string& text, const std::string& sour
         const auto j = nlohmann::json::parse(text);
         if (j.is_object())
             for (const OptionSpec& spec : trainOptionTable())
-                if (!j.contains(spec.key) && !(spec.key == "dataset" && j.contains("dataset_root")) &&
+                if (!j.contains(spec.key) &&
+                    !(spec.key == "dataset" && j.contains("dataset_root")) &&
                     !(formatVersion <= 2 && addedDuringVersion2(spec.key)))
                     missing += (missing.empty() ? "" : ", ") + spec.key;
     } catch (const nlohmann::json::exception&) {

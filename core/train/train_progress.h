@@ -36,7 +36,7 @@ struct TrainProgress {
     EvalMetrics validation;
     bool bestSoFar = false;  // this validation is the best so far (best checkpoint written)
     RunStatus status = RunStatus::Running;  // phase Finished: how the run ended
-    std::string message;     // human-readable, e.g. "loading 61 train graphs (12/61)"
+    std::string message;               // human-readable, e.g. "loading 61 train graphs (12/61)"
     TrainNote note = TrainNote::None;  // Loading: `message` is a note of this kind
 };
 

@@ -112,8 +112,8 @@ torch::Tensor TrainingStep::stepTermCount(const std::vector<BatchItem>& items) c
     return rankingLossCount(targets.target, targets.mask, lossOptions).clamp_min(1).to(m_device);
 }
 
-double TrainingStep::forwardBackward(const std::vector<BatchItem>& mine,
-                                     const torch::Tensor& count, std::mt19937_64& rng) {
+double TrainingStep::forwardBackward(const std::vector<BatchItem>& mine, const torch::Tensor& count,
+                                     std::mt19937_64& rng) {
     // `mine` may be empty: a rank's share of the last, short batch of an epoch.
     const RankingLossOptions lossOptions{m_options.loss, m_options.margin};
     double lossValue = 0;

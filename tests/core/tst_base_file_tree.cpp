@@ -14,7 +14,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void touch(const fs::path& path) { std::ofstream(path) << "x"; }
+void touch(const fs::path& path) {
+    std::ofstream(path) << "x";
+}
 
 }  // namespace
 

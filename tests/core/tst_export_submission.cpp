@@ -204,7 +204,8 @@ private Q_SLOTS:
         QVERIFY2(report.ok(), describe(report).c_str());
         QCOMPARE(report.rows, int64_t(2));
         QVERIFY(!report.checkedAsFull);
-        QCOMPARE(report.rowsPerCollection[0], (std::pair<Collection, int64_t>(Collection::TileXla, 1)));
+        QCOMPARE(report.rowsPerCollection[0],
+                 (std::pair<Collection, int64_t>(Collection::TileXla, 1)));
         // Kaggle's rules are the default: a partial file is invalid, naming what is missing.
         const SubmissionReport kaggle = check(text);
         QVERIFY(kaggle.checkedAsFull);

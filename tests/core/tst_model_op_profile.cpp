@@ -16,8 +16,8 @@ using namespace tpugraphs;
 namespace {
 
 const OpTime* find(const std::vector<OpTime>& rows, const std::string& name) {
-    const auto it = std::find_if(rows.begin(), rows.end(),
-                                 [&](const OpTime& row) { return row.name == name; });
+    const auto it =
+        std::find_if(rows.begin(), rows.end(), [&](const OpTime& row) { return row.name == name; });
     return it == rows.end() ? nullptr : &*it;
 }
 

@@ -189,9 +189,9 @@ private Q_SLOTS:
     // the image of blending.
     void lineColumnsKeepTheLinesInside() {
         const QSize size(24, 8);
-        const std::vector<QLineF> inside = {
-            QLineF(5.2, 0.5, 11.7, 7.5), QLineF(11.9, 1.5, 5.0, 4.2), QLineF(8.5, 0.2, 8.5, 7.9),
-            QLineF(6.1, 6.6, 6.4, 6.9)};
+        const std::vector<QLineF> inside = {QLineF(5.2, 0.5, 11.7, 7.5),
+                                            QLineF(11.9, 1.5, 5.0, 4.2), QLineF(8.5, 0.2, 8.5, 7.9),
+                                            QLineF(6.1, 6.6, 6.4, 6.9)};
         Canvas whole(size), limited(size), counted(size);
         PixelCanvas columns = limited.canvas->withLineColumns(5, 12);
         QCOMPARE(columns.lineLeft(), 5);

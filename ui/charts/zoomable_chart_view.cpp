@@ -17,7 +17,7 @@ namespace tpugraphs::ui {
 
 namespace {
 constexpr int kChartClickSlop = 4;  // pixels a press may move and still be a click
-const QPoint kTipOffset(14, 18);  // the tip sits below right of the pointer, off the point
+const QPoint kTipOffset(14, 18);    // the tip sits below right of the pointer, off the point
 }  // namespace
 
 ZoomableChartView::ZoomableChartView(QWidget* parent) : QChartView(parent) {

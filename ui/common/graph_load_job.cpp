@@ -3,8 +3,8 @@
 
 #include <exception>
 
-#include "common/job_runner.h"
 #include "analysis/loaded_graph.h"
+#include "common/job_runner.h"
 
 namespace tpugraphs::ui {
 

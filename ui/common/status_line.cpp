@@ -12,7 +12,10 @@
 namespace tpugraphs::ui {
 
 StatusLine::StatusLine(QWidget* parent)
-    : QWidget(parent), m_line(new QLabel), m_toggle(new QToolButton), m_details(new QPlainTextEdit) {
+    : QWidget(parent),
+      m_line(new QLabel),
+      m_toggle(new QToolButton),
+      m_details(new QPlainTextEdit) {
     m_line->setObjectName("statusLabel");
     m_line->setWordWrap(true);
     m_line->setTextInteractionFlags(Qt::TextSelectableByMouse);

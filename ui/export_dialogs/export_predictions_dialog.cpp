@@ -119,14 +119,13 @@ void ExportPredictionsDialog::startExport() {
             writePredictionsCsv(output, p);
             size_t configs = 0;
             for (const auto& g : p.graphs) configs += g.scores.size();
-            const QString text =
-                QString("Wrote %1: %2 graphs, %3 configs (%4 split of '%5', %6)")
-                    .arg(QString::fromStdString(output))
-                    .arg(p.graphs.size())
-                    .arg(configs)
-                    .arg(splitName(split))
-                    .arg(datasetDisplayName(QString::fromStdString(root)),
-                         QString::fromStdString(root));
+            const QString text = QString("Wrote %1: %2 graphs, %3 configs (%4 split of '%5', %6)")
+                                     .arg(QString::fromStdString(output))
+                                     .arg(p.graphs.size())
+                                     .arg(configs)
+                                     .arg(splitName(split))
+                                     .arg(datasetDisplayName(QString::fromStdString(root)),
+                                          QString::fromStdString(root));
             m_job->post(id, [this, text] { finish(true, text); });
         } catch (const std::exception& e) {
             const QString text = "Export failed: " + QString::fromStdString(e.what());

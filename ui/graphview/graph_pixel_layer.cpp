@@ -195,8 +195,7 @@ GraphRenderStats paintPixelLayer(const PixelLayerView& view, const QVector<int>&
     view.scene.paintWork().addTo(bands, view.transform.scale, view.transform.offset.y());
     // Zoomed out on the whole graph, the edges are read from the scene's own lists; otherwise the
     // edges meeting the view are listed once (a partial view meets a small part of a large graph).
-    const bool whole =
-        view.detail == GraphDetail::Dots && view.world.contains(view.scene.bounds());
+    const bool whole = view.detail == GraphDetail::Dots && view.world.contains(view.scene.bounds());
     QVector<int> edges;
     if (!whole) {
         edges.reserve(view.scene.edgeCount());

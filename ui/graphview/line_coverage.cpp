@@ -17,13 +17,11 @@ void LineCoverage::walkLine(const QLineF& line, int kind, int stride) {
     // Indexed by image row and column: the offsets of the band's first row and column are
     // taken off once. The 16-bit stores cannot alias the (wider) values the loop reads, which
     // then stay in registers.
-    uint16_t* const counts =
-        m_counts.data() - (size_t(m_top) * size_t(m_width) + size_t(m_left));
+    uint16_t* const counts = m_counts.data() - (size_t(m_top) * size_t(m_width) + size_t(m_left));
     const size_t width = size_t(m_width);
     const KindBits bits(kind);
-    m_canvas.forLinePixels(line, stride, [=](int x, int y) {
-        bits.increment(counts[size_t(y) * width + size_t(x)]);
-    });
+    m_canvas.forLinePixels(
+        line, stride, [=](int x, int y) { bits.increment(counts[size_t(y) * width + size_t(x)]); });
 }
 
 void LineCoverage::paint(QRgb under, QRgb color, const std::array<int, 2>& alpha) {

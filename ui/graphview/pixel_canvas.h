@@ -4,9 +4,9 @@
 #pragma once
 
 #include <QImage>
-#include <QRgb>
 #include <QLineF>
 #include <QRectF>
+#include <QRgb>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -182,8 +182,8 @@ void PixelCanvas::forRunPixels(double u0, double v0, double u1, double v1, int s
         return int64_t(stride == 1 ? columns : columns / stride);
     };
     const auto step = static_cast<int64_t>(slope * kOne) * stride;
-    int64_t fv = static_cast<int64_t>((v0 + (first + 0.5 - u0) * slope) * kOne) +
-                 stepsOf(u - first) * step;
+    int64_t fv =
+        static_cast<int64_t>((v0 + (first + 0.5 - u0) * slope) * kOne) + stepsOf(u - first) * step;
     const int inner = std::min(last - 1, to);  // the last inner column drawn
     if (u <= inner) {
         // v is monotonic along the run: when both ends' v need no test (a column inside the line

@@ -6,8 +6,8 @@
 #include <memory>
 #include <vector>
 
-#include "data/dataset.h"
 #include "analysis/runtime_stats.h"
+#include "data/dataset.h"
 
 namespace tpugraphs::ui {
 

@@ -2,7 +2,6 @@
 #include "training/run_follower.h"
 
 #include <QFileInfo>
-#include <QtConcurrent>
 
 #include <exception>
 
@@ -18,7 +17,6 @@ bool sameRow(const TrainProgress& a, const TrainProgress& b) {
 
 RunFollower::RunFollower(const QString& runDir, int intervalMs, QObject* parent)
     : QObject(parent), m_dir(runDir) {
-    connect(&m_watcher, &QFutureWatcher<Read>::finished, this, &RunFollower::onRead);
     connect(&m_timer, &QTimer::timeout, this, &RunFollower::poll);
     m_timer.start(intervalMs);
     poll();
@@ -26,7 +24,6 @@ RunFollower::RunFollower(const QString& runDir, int intervalMs, QObject* parent)
 
 RunFollower::~RunFollower() {
     m_timer.stop();
-    m_watcher.waitForFinished();
 }
 
 RunFollower::Read RunFollower::read(const QString& dir, const QString& lastSignature) {
@@ -49,12 +46,15 @@ RunFollower::Read RunFollower::read(const QString& dir, const QString& lastSigna
 }
 
 void RunFollower::poll() {
-    if (m_watcher.isRunning()) return;
-    m_watcher.setFuture(QtConcurrent::run(&RunFollower::read, m_dir, m_signature));
+    if (m_reader.isRunning()) return;
+    m_reader.start([this, dir = m_dir, signature = m_signature](int jobId,
+                                                                const std::atomic<bool>&) {
+        m_reader.finish(
+            jobId, [this, result = read(dir, signature)]() mutable { onRead(std::move(result)); });
+    });
 }
 
-void RunFollower::onRead() {
-    Read result = m_watcher.result();
+void RunFollower::onRead(Read result) {
     if (result.signature == m_signature) return;
     m_signature = result.signature;
     if (!result.hasRun) {

@@ -4,11 +4,11 @@
 // are new.
 #pragma once
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 #include <QTimer>
 
+#include "common/job_runner.h"
 #include "train/run_directory.h"
 
 namespace tpugraphs::ui {
@@ -40,13 +40,13 @@ private:
     };
     static Read read(const QString& dir, const QString& lastSignature);
     void poll();
-    void onRead();
+    void onRead(Read result);
 
     QString m_dir;
     QTimer m_timer;
-    QFutureWatcher<Read> m_watcher;
     QString m_signature, m_error;
     RunInfo m_run;
+    JobRunner m_reader;  // last: destroyed (waiting for a read in flight) before the rest
 };
 
 }  // namespace tpugraphs::ui

@@ -17,7 +17,6 @@
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -27,6 +26,7 @@
 #include "base/background_priority.h"
 #include "base/number_text.h"
 #include "common/browse_row.h"
+#include "common/job_runner.h"
 #include "train/pipeline_progress.h"
 #include "train/pipeline_report.h"
 #include "train/submission_pipeline.h"
@@ -81,7 +81,7 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
       m_start(new QPushButton(QStringLiteral("&Start"))),
       m_stop(new QPushButton(QStringLiteral("S&top"))),
       m_refresh(new QTimer(this)),
-      m_progressRead(new QFutureWatcher<PipelineProgressState>(this)) {
+      m_progressRead(new JobRunner(this)) {
     setWindowTitle(QStringLiteral("Train a Full Submission"));
     m_dataset->setObjectName(QStringLiteral("dataset"));
     m_output->setObjectName(QStringLiteral("output"));
@@ -163,10 +163,6 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     connect(m_start, &QPushButton::clicked, this, &SubmissionPipelineDialog::start);
     connect(m_stop, &QPushButton::clicked, this, &SubmissionPipelineDialog::stop);
     connect(m_refresh, &QTimer::timeout, this, &SubmissionPipelineDialog::refreshRows);
-    connect(m_progressRead, &QFutureWatcherBase::finished, this, [this] {
-        showProgress(m_progressRead->result());
-        if (std::exchange(m_refreshAgain, false)) refreshRows();
-    });
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -184,7 +180,6 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
 SubmissionPipelineDialog::~SubmissionPipelineDialog() {
     m_cancel.store(true);
     if (m_pipeline) m_pipeline->wait();
-    m_progressRead->waitForFinished();
 }
 
 void SubmissionPipelineDialog::setOutputFolder(const QString& path) {
@@ -299,14 +294,19 @@ void SubmissionPipelineDialog::refreshRows() {
     const std::string out = QDir::cleanPath(m_output->text().trimmed()).toStdString();
     const int seeds = m_seeds->value();
     const int workers = m_workers->value();
-    m_progressRead->setFuture(QtConcurrent::run([out, seeds, workers] {
+    JobRunner* runner = m_progressRead;
+    runner->start([this, runner, out, seeds, workers](int jobId, const std::atomic<bool>&) {
+        PipelineProgressState progress;
         try {
-            return readPipelineProgress(out, seeds, workers);
+            progress = readPipelineProgress(out, seeds, workers);
         } catch (const std::exception&) {
-            return PipelineProgressState{};  // being written, or damaged: the pipeline itself
-                                             // will say so
+            // being written, or damaged: the pipeline itself will say so
         }
-    }));
+        runner->finish(jobId, [this, progress = std::move(progress)] {
+            showProgress(progress);
+            if (std::exchange(m_refreshAgain, false)) refreshRows();
+        });
+    });
 }
 
 void SubmissionPipelineDialog::showProgress(const PipelineProgressState& progress) {

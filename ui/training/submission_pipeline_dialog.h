@@ -9,7 +9,6 @@
 #pragma once
 
 #include <QDialog>
-#include <QFutureWatcher>
 #include <QMap>
 #include <QStringList>
 
@@ -37,6 +36,8 @@ struct PipelineProgressState;
 }  // namespace tpugraphs
 
 namespace tpugraphs::ui {
+
+class JobRunner;
 
 class SubmissionPipelineDialog : public QDialog {
     Q_OBJECT
@@ -85,7 +86,7 @@ private:
     QPushButton* m_start;
     QPushButton* m_stop;
     QTimer* m_refresh;
-    QFutureWatcher<PipelineProgressState>* m_progressRead;
+    JobRunner* m_progressRead;
     bool m_refreshAgain = false;          // a refresh was asked for during a read
     std::unique_ptr<QThread> m_pipeline;  // runs runSubmissionPipeline
     std::atomic<bool> m_cancel{false};

@@ -176,8 +176,9 @@ void runGraphBench(const GraphBenchArgs& a) {
                     std::cout << "training " << label << " ..." << std::endl;
                     lines.push_back({label, measureTraining(o, (scratch / "run").string()),
                                      segment > 0 ? 0.0 : flops / configs});
-                    if (a.profile) profileTraining(o, (scratch / "run").string(), label, a.trace,
-                                                   static_cast<int>(lines.size()));
+                    if (a.profile)
+                        profileTraining(o, (scratch / "run").string(), label, a.trace,
+                                        static_cast<int>(lines.size()));
                 }
             }
         }

@@ -17,8 +17,8 @@ struct GraphBenchArgs {
     // Graph segment training's segment sizes (--segment-nodes), a line each; 0 = whole graphs.
     std::vector<int64_t> segmentNodes{0};
     std::vector<std::string> attention{"context"};  // cross-config attention forms, a line each
-    bool reference = false;  // also each form with the reference modules (fused kernels off)
-    std::string keep;        // keep the scratch dataset and runs here
+    bool reference = false;      // also each form with the reference modules (fused kernels off)
+    std::string keep;            // keep the scratch dataset and runs here
     std::string device = "cpu";  // "cpu" or "cuda[:N]": where the model trains
     // Train each line a second time under the torch profiler and print where its measured steps
     // spend their time (GPU kernels, CPU operators); with `trace`, also a Chrome trace per line

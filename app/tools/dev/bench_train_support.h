@@ -15,7 +15,7 @@ double peakMemoryMiB();
 
 struct TrainThroughput {
     double configsPerSecond = 0, graphsPerSecond = 0, peakMiB = 0;
-    OpProfile profile;       // the measured windows' operators and kernels, when profiled
+    OpProfile profile;  // the measured windows' operators and kernels, when profiled
     int64_t profiledSteps = 0;
 };
 

@@ -53,8 +53,8 @@ private:
     }
 
     bool improveOnce() {
-        const size_t last = size_t(std::max_element(m_finish.begin(), m_finish.end()) -
-                                   m_finish.begin());
+        const size_t last =
+            size_t(std::max_element(m_finish.begin(), m_finish.end()) - m_finish.begin());
         double bestLater = m_finish[last];
         size_t bestItem = 0, bestOther = 0, bestRank = 0;
         bool found = false, swap = false;
