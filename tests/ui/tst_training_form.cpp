@@ -120,6 +120,23 @@ private Q_SLOTS:
         QCOMPARE(again.options().learningRate, 0.005);
     }
 
+    void aRestartOpensOnTheLastRunsCollection() {
+        {
+            TrainingForm form;
+            form.findChild<QComboBox*>("collection")->setCurrentText("layout:xla:random");
+            form.setOption("epochs", "15");
+            form.remember();
+        }
+        {
+            TrainingForm again;  // a restart: the layout form, with its values
+            QCOMPARE(again.options().collection, Collection::LayoutXlaRandom);
+            QCOMPARE(again.options().epochs, 15);
+            again.findChild<QComboBox*>("collection")->setCurrentText("tile:xla");
+            again.remember();
+        }
+        QCOMPARE(TrainingForm().options().collection, Collection::TileXla);
+    }
+
     void sectionsFoldAndFillTwoColumnsWhenWide() {
         {
             TrainingForm form;

@@ -55,6 +55,15 @@ QString settingsKey(Collection collection) {
     return QString("trainingForm/") + collectionName(collection);
 }
 
+const char* const kLastCollectionKey = "trainingForm/lastCollection";
+
+// The collection of the last run started here (tile:xla before the first).
+Collection lastCollection() {
+    Collection collection = Collection::TileXla;
+    parseCollection(QSettings().value(kLastCollectionKey).toString().toStdString(), &collection);
+    return collection;
+}
+
 }  // namespace
 
 TrainingForm::TrainingForm(QWidget* parent)
@@ -93,7 +102,7 @@ TrainingForm::TrainingForm(QWidget* parent)
         applyDefaults(collection());
         proposeRunDir();
     });
-    applyDefaults(Collection::TileXla);
+    applyDefaults(lastCollection());
     proposeRunDir();
 }
 
@@ -297,7 +306,9 @@ void TrainingForm::setOption(const std::string& key, const std::string& value) {
 
 void TrainingForm::remember() const {
     TrainOptions o = options();
-    QSettings().setValue(settingsKey(o.collection), QString::fromStdString(trainOptionsToJson(o)));
+    QSettings settings;
+    settings.setValue(settingsKey(o.collection), QString::fromStdString(trainOptionsToJson(o)));
+    settings.setValue(kLastCollectionKey, collectionName(o.collection));
 }
 
 void TrainingForm::applyDefaults(Collection collection) {
