@@ -62,6 +62,22 @@ MainWindow::MainWindow(QWidget* parent)
       m_trainingSummary(new QLabel(this)) {
     setWindowTitle(QStringLiteral("TpuGraphs Studio"));
     setAcceptDrops(true);
+    layOutPages();
+    createMenus();
+    connectExplorer();
+    connectDemo();
+    connect(m_training, &TrainingPage::trainingSummaryChanged, this,
+            &MainWindow::showTrainingSummary);
+    QSettings settings;
+    resizeTo(QStringLiteral("%1x%2").arg(kPreferredSize.width()).arg(kPreferredSize.height()));
+    restoreGeometry(settings.value("mainWindow/geometry").toByteArray());
+    restoreState(settings.value("mainWindow/state").toByteArray());
+    m_explorer->restoreState(settings.value("mainWindow/explorer").toByteArray());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::layOutPages() {
     m_pages->setObjectName("pages");
     m_pages->setDocumentMode(true);
     m_training->setObjectName("trainingPage");
@@ -76,8 +92,9 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->showMessage(
         QStringLiteral("Open a dataset (File > Open Dataset…) or drop a folder here"));
-    createMenus();
+}
 
+void MainWindow::connectExplorer() {
     connect(m_explorer, &ExplorerPage::taskProgress, m_progress, &TaskProgress::showTask);
     connect(m_explorer, &ExplorerPage::tasksIdle, m_progress, &TaskProgress::finish);
     connect(m_progress, &TaskProgress::cancelRequested, this, [this] {
@@ -111,6 +128,9 @@ MainWindow::MainWindow(QWidget* parent)
             statusBar()->clearMessage();
         m_failure.clear();
     });
+}
+
+void MainWindow::connectDemo() {
     connect(m_demo, &DemoDatasetJob::progress, this, [this](int done, int total) {
         m_progress->showTask(QStringLiteral("Generating the demo dataset"), done, total);
     });
@@ -123,17 +143,7 @@ MainWindow::MainWindow(QWidget* parent)
         statusBar()->showMessage(
             QStringLiteral("Cannot generate the demo dataset: %1").arg(message));
     });
-
-    connect(m_training, &TrainingPage::trainingSummaryChanged, this,
-            &MainWindow::showTrainingSummary);
-    QSettings settings;
-    resizeTo(QStringLiteral("%1x%2").arg(kPreferredSize.width()).arg(kPreferredSize.height()));
-    restoreGeometry(settings.value("mainWindow/geometry").toByteArray());
-    restoreState(settings.value("mainWindow/state").toByteArray());
-    m_explorer->restoreState(settings.value("mainWindow/explorer").toByteArray());
 }
-
-MainWindow::~MainWindow() = default;
 
 void MainWindow::showFailure(const QString& message) {
     m_failure = message;

@@ -62,7 +62,12 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // The constructor's steps: the pages and the status bar, the menus, then the explorer's
+    // and the demo job's signals.
+    void layOutPages();
     void createMenus();
+    void connectExplorer();
+    void connectDemo();
     void rebuildRecentMenu();
     void addRecent(const QString& path);
     void chooseDatasetFolder();

@@ -150,15 +150,11 @@ void bindDataError(py::module_& m) {
     });
 }
 
-}  // namespace
+using GraphClass = py::class_<GraphHandle, std::shared_ptr<GraphHandle>>;
 
-void bindData(py::module_& m) {
-    bindDataError(m);
-
-    py::class_<GraphHandle, std::shared_ptr<GraphHandle>>(
-        m, "Graph",
-        "A TpuGraphs graph (tile or layout) as the core read and validated it. Its arrays carry "
-        "the official names and are read-only numpy arrays over the core's own buffers.")
+// What a graph is: its name, file, kind, collection, split and sizes.
+void bindGraphIdentity(GraphClass& graph) {
+    graph
         .def_property_readonly(
             "name", [](const GraphHandle& g) { return g.name(); }, "The file stem.")
         .def_property_readonly("path", [](const GraphHandle& g) { return g.path; })
@@ -181,7 +177,12 @@ void bindData(py::module_& m) {
             "'train', 'valid' or 'test'; None for a file outside the official layout.")
         .def_property_readonly("node_count", &GraphHandle::nodeCount)
         .def_property_readonly("edge_count", &GraphHandle::edgeCount)
-        .def_property_readonly("config_count", &GraphHandle::configCount)
+        .def_property_readonly("config_count", &GraphHandle::configCount);
+}
+
+// The arrays every graph has.
+void bindGraphArrays(GraphClass& graph) {
+    graph
         .def_property_readonly(
             "node_feat",
             [](py::handle self) {
@@ -209,7 +210,12 @@ void bindData(py::module_& m) {
                 const GraphHandle& g = self.cast<const GraphHandle&>();
                 return view(g.configRuntime(), {size(g.configCount())}, self);
             },
-            "int64, C (zeros in the test split).")
+            "int64, C (zeros in the test split).");
+}
+
+// The arrays of one kind: a tile graph's configs, a layout graph's configurable nodes.
+void bindGraphKindArrays(GraphClass& graph) {
+    graph
         .def_property_readonly(
             "config_feat",
             [](py::handle self) {
@@ -246,7 +252,18 @@ void bindData(py::module_& m) {
                                "Layout graphs: the compressed form of node_config_feat, uint32 "
                                "C x nc x 3 (each group of 6 values in -1..5 as one base-7 "
                                "number), packed on first use; decode_layout_groups gives the "
-                               "floats back.")
+                               "floats back.");
+}
+
+void bindGraph(py::module_& m) {
+    GraphClass graph(
+        m, "Graph",
+        "A TpuGraphs graph (tile or layout) as the core read and validated it. Its arrays carry "
+        "the official names and are read-only numpy arrays over the core's own buffers.");
+    bindGraphIdentity(graph);
+    bindGraphArrays(graph);
+    bindGraphKindArrays(graph);
+    graph
         .def(
             "keys", [](const GraphHandle& g) { return g.arrayNames(); },
             "The official array names of this graph's kind.")
@@ -257,7 +274,10 @@ void bindData(py::module_& m) {
                    std::to_string(g.edgeCount()) + " edges, " + std::to_string(g.configCount()) +
                    " configs>";
         });
+}
 
+// load, the layout groups' codes, and the dataset scan behind tpugraphs.Dataset.
+void bindReading(py::module_& m) {
     m.def(
         "load",
         [](const std::string& path, std::optional<bool> requireRuntimes) {
@@ -288,6 +308,14 @@ void bindData(py::module_& m) {
         },
         py::arg("root"), "The graphs of a dataset root from their headers (tpugraphs.Dataset).");
     m.def("_dataset_npz_folder", &datasetNpzFolder, py::arg("root"));
+}
+
+}  // namespace
+
+void bindData(py::module_& m) {
+    bindDataError(m);
+    bindGraph(m);
+    bindReading(m);
 }
 
 }  // namespace tpugraphs::python

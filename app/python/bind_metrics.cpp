@@ -74,9 +74,8 @@ std::vector<GraphScore> graphScores(const std::map<std::string, double>& scores)
     return graphs;
 }
 
-}  // namespace
-
-void bindMetrics(py::module_& m) {
+// metric_table: every metric's key, label, unit, kinds and direction.
+void bindMetricTable(py::module_& m) {
     m.def(
         "metric_table",
         [] {
@@ -100,6 +99,10 @@ void bindMetrics(py::module_& m) {
         "The metric table: every validation metric's key (as in graph_metrics(), Run.best and "
         "Run.history), label, unit, the graph kinds it applies to, whether it is the competition "
         "score and its direction.");
+}
+
+// The metrics of one ranking: Kendall tau, the tile score, top-K error, OPA, the layout score.
+void bindRankingMetrics(py::module_& m) {
     m.def("kendall_tau", &kendall, py::arg("x"), py::arg("y"),
           "Kendall's tau-b of two paired samples, ties in either handled: the value "
           "scipy.stats.kendalltau(x, y).statistic gives, in O(n log n), without the GIL. float64, "
@@ -149,6 +152,10 @@ void bindMetrics(py::module_& m) {
         py::arg("ranking"), py::arg("config_runtime"),
         "The competition's layout score of a submitted row: Kendall tau-b between the rank "
         "position of each config (ranking lists config indices fastest first) and its runtime.");
+}
+
+// A graph's metrics from its scores, and the collections' and competition's scores.
+void bindScores(py::module_& m) {
     m.def(
         "graph_metrics",
         [](const InputArray<float>& scores, const InputArray<int64_t>& runtime,
@@ -176,6 +183,14 @@ void bindMetrics(py::module_& m) {
         py::arg("scores"),
         "Collection and competition scores from per-graph scores {submission ID: score}: each "
         "collection's mean, and their plain mean over the collections present (as on Kaggle).");
+}
+
+}  // namespace
+
+void bindMetrics(py::module_& m) {
+    bindMetricTable(m);
+    bindRankingMetrics(m);
+    bindScores(m);
 }
 
 }  // namespace tpugraphs::python

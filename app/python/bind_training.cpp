@@ -204,12 +204,8 @@ std::shared_ptr<RunHandle> trainRun(const TrainOptions& options, const py::objec
     return std::make_shared<RunHandle>(result.runDir);
 }
 
-}  // namespace
-
-void bindTraining(py::module_& m) {
-    bindTrainingInterrupted(m);
-    py::register_exception<RunError>(m, "RunError", PyExc_RuntimeError);
-
+// _train and option_table: a new run and the options it takes.
+void bindTrain(py::module_& m) {
     m.def(
         "_train",
         [](const std::string& collection, const std::map<std::string, std::string>& given,
@@ -243,13 +239,13 @@ void bindTraining(py::module_& m) {
         },
         "The training options (the CLI's flags, options.json's keys): key, help with default "
         "and range, whether a resume may change it.");
+}
 
-    py::class_<RunHandle, std::shared_ptr<RunHandle>>(
-        m, "Run",
-        "A training run directory written by tpugraphs.train, the CLI or the app. Raises "
-        "RunError when the directory is not a readable run.")
-        .def(py::init<const std::string&>(), py::arg("path"))
-        .def_property_readonly("path", [](const RunHandle& r) { return r.info().runDir; })
+using RunClass = py::class_<RunHandle, std::shared_ptr<RunHandle>>;
+
+// What a run's files say: its options, status, steps, best metrics and history.
+void bindRunState(RunClass& run) {
+    run.def_property_readonly("path", [](const RunHandle& r) { return r.info().runDir; })
         .def_property_readonly(
             "options", [](const RunHandle& r) { return optionsDict(r.info().options); },
             "The run's options by key (options.json).")
@@ -272,12 +268,16 @@ void bindTraining(py::module_& m) {
         .def_property_readonly(
             "history", [](const RunHandle& r) { return historyDict(r.info().history); },
             "history.csv as a dict of numpy arrays (pandas.DataFrame(run.history)).")
-        .def("refresh", &RunHandle::refresh, "Reads the run's files again.")
-        .def("evaluate", &RunHandle::evaluate, py::arg("split") = "valid",
-             py::arg("max_configs") = 0, py::arg("dataset") = py::none(),
-             py::arg("threads") = py::none(),
-             "Scores the run's best checkpoint on a split of its dataset (or `dataset`): mean "
-             "metrics and per_graph.")
+        .def("refresh", &RunHandle::refresh, "Reads the run's files again.");
+}
+
+// What a run does: evaluate, predict, resume.
+void bindRunActions(RunClass& run) {
+    run.def("evaluate", &RunHandle::evaluate, py::arg("split") = "valid",
+            py::arg("max_configs") = 0, py::arg("dataset") = py::none(),
+            py::arg("threads") = py::none(),
+            "Scores the run's best checkpoint on a split of its dataset (or `dataset`): mean "
+            "metrics and per_graph.")
         .def("_predict_graph", &RunHandle::predictGraph, py::arg("graph"), py::arg("threads"))
         .def("_predict_split", &RunHandle::predictSplitScores, py::arg("split"), py::arg("dataset"),
              py::arg("threads"))
@@ -300,12 +300,30 @@ void bindTraining(py::module_& m) {
                 run->refresh();
                 return run;
             },
-            py::arg("changes"), py::arg("progress"), py::arg("threads"))
-        .def("__repr__", [](const RunHandle& r) {
-            return "<tpugraphs.Run " + r.info().runDir + ": " + runStatusName(r.info().status) +
-                   " at step " + std::to_string(r.info().step) + "/" +
-                   std::to_string(r.info().totalSteps) + ">";
-        });
+            py::arg("changes"), py::arg("progress"), py::arg("threads"));
+}
+
+void bindRun(py::module_& m) {
+    RunClass run(m, "Run",
+                 "A training run directory written by tpugraphs.train, the CLI or the app. Raises "
+                 "RunError when the directory is not a readable run.");
+    run.def(py::init<const std::string&>(), py::arg("path"));
+    bindRunState(run);
+    bindRunActions(run);
+    run.def("__repr__", [](const RunHandle& r) {
+        return "<tpugraphs.Run " + r.info().runDir + ": " + runStatusName(r.info().status) +
+               " at step " + std::to_string(r.info().step) + "/" +
+               std::to_string(r.info().totalSteps) + ">";
+    });
+}
+
+}  // namespace
+
+void bindTraining(py::module_& m) {
+    bindTrainingInterrupted(m);
+    py::register_exception<RunError>(m, "RunError", PyExc_RuntimeError);
+    bindTrain(m);
+    bindRun(m);
 }
 
 }  // namespace tpugraphs::python

@@ -159,6 +159,53 @@ GraphPrediction Predictor::predictFile(const std::string& path, Collection colle
     return prediction;
 }
 
+namespace {
+
+// The predictors of an ensemble's runs, which must share one collection; the checkpoints they
+// passed over go to `notes`.
+std::vector<std::unique_ptr<Predictor>> loadEnsemble(const std::vector<std::string>& runDirs,
+                                                     const PredictOptions& options,
+                                                     std::vector<std::string>* notes) {
+    std::vector<std::unique_ptr<Predictor>> predictors;
+    for (const std::string& dir : runDirs) {
+        predictors.push_back(std::make_unique<Predictor>(dir, options));
+        for (const std::string& note : predictors.back()->notes()) notes->push_back(note);
+        const TrainOptions& first = predictors.front()->run().options;
+        const TrainOptions& trained = predictors.back()->run().options;
+        if (trained.collection != first.collection)
+            throw RunError(dir + ": trained on " + collectionName(trained.collection) + ", but " +
+                           runDirs.front() + " on " + collectionName(first.collection) +
+                           ": an ensemble needs one collection");
+    }
+    return predictors;
+}
+
+// One graph's prediction by every run of the ensemble: with several runs, the mean of their
+// normalised ranks and its metrics. `runIndex` follows the run scoring now (the split's config
+// progress reads it); each run's own metrics go to (*runMetrics)[run].
+GraphPrediction predictWithEnsemble(const std::vector<std::unique_ptr<Predictor>>& predictors,
+                                    const std::string& path, Collection collection,
+                                    size_t* runIndex,
+                                    std::vector<std::vector<EvalMetrics>>* runMetrics) {
+    *runIndex = 0;
+    GraphPrediction prediction = predictors.front()->predictFile(path, collection);
+    if (prediction.hasRuntimes) (*runMetrics)[0].push_back(prediction.metrics);
+    if (predictors.size() == 1) return prediction;
+    std::vector<std::vector<float>> scores{std::move(prediction.scores)};
+    for (*runIndex = 1; *runIndex < predictors.size(); ++*runIndex) {
+        GraphPrediction own = predictors[*runIndex]->predictFile(path, collection);
+        if (own.hasRuntimes) (*runMetrics)[*runIndex].push_back(own.metrics);
+        scores.push_back(std::move(own.scores));
+    }
+    prediction.scores = meanNormalizedRanks(scores);
+    if (prediction.hasRuntimes)
+        prediction.metrics =
+            graphMetrics(predictors.front()->kind(), prediction.scores, prediction.runtime);
+    return prediction;
+}
+
+}  // namespace
+
 SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
                              const std::string& datasetRoot, Split split,
                              const PredictOptions& options,
@@ -180,18 +227,9 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
                 configsBefore + static_cast<int64_t>(fraction * static_cast<double>(graphConfigs)),
                 splitConfigs);
         };
-    std::vector<std::unique_ptr<Predictor>> predictors;
     SplitPrediction result;
-    for (const std::string& dir : runDirs) {
-        predictors.push_back(std::make_unique<Predictor>(dir, perRun));
-        for (const std::string& note : predictors.back()->notes()) result.notes.push_back(note);
-        const TrainOptions& first = predictors.front()->run().options;
-        const TrainOptions& trained = predictors.back()->run().options;
-        if (trained.collection != first.collection)
-            throw RunError(dir + ": trained on " + collectionName(trained.collection) + ", but " +
-                           runDirs.front() + " on " + collectionName(first.collection) +
-                           ": an ensemble needs one collection");
-    }
+    const std::vector<std::unique_ptr<Predictor>> predictors =
+        loadEnsemble(runDirs, perRun, &result.notes);
     const TrainOptions& trained = predictors.front()->run().options;
     const Collection collection = options.collection.value_or(trained.collection);
     if (collectionKind(collection) != predictors.front()->kind())
@@ -214,22 +252,8 @@ SplitPrediction predictSplit(const std::vector<std::string>& runDirs,
         if (progress) progress(i, entries.size());
         if (!entries[i]->error.empty()) throw DataError(entries[i]->path, "", entries[i]->error);
         graphConfigs = scored(entries[i]->configs);
-        runIndex = 0;
-        GraphPrediction prediction = predictors.front()->predictFile(entries[i]->path, collection);
-        if (prediction.hasRuntimes) runMetrics[0].push_back(prediction.metrics);
-        if (predictors.size() > 1) {
-            std::vector<std::vector<float>> scores{std::move(prediction.scores)};
-            for (runIndex = 1; runIndex < predictors.size(); ++runIndex) {
-                GraphPrediction own =
-                    predictors[runIndex]->predictFile(entries[i]->path, collection);
-                if (own.hasRuntimes) runMetrics[runIndex].push_back(own.metrics);
-                scores.push_back(std::move(own.scores));
-            }
-            prediction.scores = meanNormalizedRanks(scores);
-            if (prediction.hasRuntimes)
-                prediction.metrics =
-                    graphMetrics(predictors.front()->kind(), prediction.scores, prediction.runtime);
-        }
+        GraphPrediction prediction =
+            predictWithEnsemble(predictors, entries[i]->path, collection, &runIndex, &runMetrics);
         if (prediction.hasRuntimes) withRuntimes.push_back(prediction.metrics);
         result.graphs.push_back(std::move(prediction));
         configsBefore += graphConfigs;

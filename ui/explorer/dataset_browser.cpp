@@ -37,6 +37,16 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     m_filter->setPlaceholderText(QStringLiteral("Filter graphs by name or collection…"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setObjectName("datasetFilter");
+    setUpTree();
+    setUpSummaryTable();
+    m_cacheLine->setObjectName("preparedCacheLine");
+    m_cacheLine->setWordWrap(true);
+    m_cacheLine->hide();  // until the dataset's cache has been checked
+    layOut();
+    connectSignals();
+}
+
+void DatasetBrowser::setUpTree() {
     m_tree->setObjectName("datasetTree");
     m_tree->setModel(m_proxy);
     m_tree->setSortingEnabled(true);
@@ -62,6 +72,9 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(header, &QHeaderView::customContextMenuRequested, this,
             [this](const QPoint& pos) { columnMenu()->exec(m_tree->header()->mapToGlobal(pos)); });
+}
+
+void DatasetBrowser::setUpSummaryTable() {
     m_summaryTable->setObjectName("collectionSummary");
     m_summaryTable->setModel(m_summary);
     m_summaryTable->verticalHeader()->hide();
@@ -79,11 +92,9 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     connect(m_summary, &QAbstractItemModel::modelReset, this, showUnreadable);
     connect(m_summary, &QAbstractItemModel::dataChanged, this, showUnreadable);
     showUnreadable();
+}
 
-    m_cacheLine->setObjectName("preparedCacheLine");
-    m_cacheLine->setWordWrap(true);
-    m_cacheLine->hide();  // until the dataset's cache has been checked
-
+void DatasetBrowser::layOut() {
     m_splitter->addWidget(m_tree);
     m_splitter->addWidget(m_summaryTable);
     m_splitter->setStretchFactor(0, 4);
@@ -93,7 +104,9 @@ DatasetBrowser::DatasetBrowser(QWidget* parent)
     layout->addWidget(m_filter);
     layout->addWidget(m_splitter, 1);
     layout->addWidget(m_cacheLine);
+}
 
+void DatasetBrowser::connectSignals() {
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
         m_proxy->setFilterFixedString(text);
         if (!text.isEmpty()) m_tree->expandAll();

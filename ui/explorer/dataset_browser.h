@@ -48,6 +48,11 @@ Q_SIGNALS:
     void collectionSelected(const QString& collection);
 
 private:
+    // The constructor's steps: the tree, the summary table, the layout, the signals.
+    void setUpTree();
+    void setUpSummaryTable();
+    void layOut();
+    void connectSignals();
     void spanGroupRows();
 
     DatasetTreeModel* m_model;

@@ -62,6 +62,16 @@ ExplorerPage::ExplorerPage(QWidget* parent)
       m_inspector(new InspectorPanel(this)),
       m_compare(new ConfigComparePanel(this)),
       m_sideTabs(new QTabWidget(this)) {
+    layOut();
+    m_summaryTimer->setInterval(250);  // summaries redraw at most 4x a second
+    connect(m_summaryTimer, &QTimer::timeout, this, &ExplorerPage::refreshSummaries);
+    connectJobs();
+    connectPanels();
+}
+
+ExplorerPage::~ExplorerPage() = default;
+
+void ExplorerPage::layOut() {
     m_error->setObjectName("errorBanner");
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -90,9 +100,9 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_error);
     layout->addWidget(m_splitter, 1);
-    m_summaryTimer->setInterval(250);  // summaries redraw at most 4x a second
-    connect(m_summaryTimer, &QTimer::timeout, this, &ExplorerPage::refreshSummaries);
+}
 
+void ExplorerPage::connectJobs() {
     connect(m_scan, &DatasetScanJob::progress, this, [this](int done, int total) {
         Q_EMIT taskProgress(QStringLiteral("Scanning %1").arg(m_pendingPath), done, total);
     });
@@ -124,6 +134,9 @@ ExplorerPage::ExplorerPage(QWidget* parent)
             &ExplorerPage::checkIdle);
     connect(m_load, &GraphLoadJob::loaded, this, &ExplorerPage::onGraphLoaded);
     connect(m_load, &GraphLoadJob::failed, this, &ExplorerPage::onGraphFailed);
+}
+
+void ExplorerPage::connectPanels() {
     connect(m_browser, &DatasetBrowser::graphSelected, this, &ExplorerPage::selectGraph);
     connect(m_browser, &DatasetBrowser::collectionSelected, m_collectionCharts,
             &CollectionChartsPanel::setCollection);
@@ -143,28 +156,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     connect(m_compare, &ConfigComparePanel::splitViewToggled, this,
             &ExplorerPage::widenForComparison);
     connect(m_compare, &ConfigComparePanel::highlightChanged, this,
-            [this](const QVector<float>& values, const QString& title) {
-                if (!m_graph) return;
-                GraphViewWidget* a = m_graphPanel->view();
-                GraphViewWidget* b = m_graphPanel->secondView();
-                // Differing nodes are ringed in both panes.
-                const bool shown = m_compare->showsDifferences();
-                const QVector<int> marked = shown ? m_compare->differingNodes() : QVector<int>();
-                const QString meaning = QStringLiteral("layout differs");
-                a->setMarkedNodes(marked, meaning);
-                b->setMarkedNodes(marked, meaning);
-                if (!m_compare->isSplitView() || !shown) {
-                    a->setNodeValues(values, title);
-                    return;
-                }
-                // Each pane colours a differing node by which of its two layouts it takes in
-                // that pane's config (the faster or the slower one), on one fixed scale.
-                const NodeValueScale scale{0.0f, 1.0f, m_compare->layoutScaleLabels()};
-                a->setNodeValues(m_compare->layoutValues(false),
-                                 QStringLiteral("A: config %1").arg(m_compare->configA()), scale);
-                b->setNodeValues(m_compare->layoutValues(true),
-                                 QStringLiteral("B: config %1").arg(m_compare->configB()), scale);
-            });
+            &ExplorerPage::showComparisonHighlight);
     // A config picked in the runtime chart becomes config B of the comparison.
     connect(m_runtimeCharts, &RuntimeChartsPanel::configChosen, this,
             [this](int64_t config) { m_compare->setConfigs(m_compare->configA(), config); });
@@ -174,7 +166,28 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     });
 }
 
-ExplorerPage::~ExplorerPage() = default;
+void ExplorerPage::showComparisonHighlight(const QVector<float>& values, const QString& title) {
+    if (!m_graph) return;
+    GraphViewWidget* a = m_graphPanel->view();
+    GraphViewWidget* b = m_graphPanel->secondView();
+    // Differing nodes are ringed in both panes.
+    const bool shown = m_compare->showsDifferences();
+    const QVector<int> marked = shown ? m_compare->differingNodes() : QVector<int>();
+    const QString meaning = QStringLiteral("layout differs");
+    a->setMarkedNodes(marked, meaning);
+    b->setMarkedNodes(marked, meaning);
+    if (!m_compare->isSplitView() || !shown) {
+        a->setNodeValues(values, title);
+        return;
+    }
+    // Each pane colours a differing node by which of its two layouts it takes in that pane's
+    // config (the faster or the slower one), on one fixed scale.
+    const NodeValueScale scale{0.0f, 1.0f, m_compare->layoutScaleLabels()};
+    a->setNodeValues(m_compare->layoutValues(false),
+                     QStringLiteral("A: config %1").arg(m_compare->configA()), scale);
+    b->setNodeValues(m_compare->layoutValues(true),
+                     QStringLiteral("B: config %1").arg(m_compare->configB()), scale);
+}
 
 void ExplorerPage::openDataset(const QString& path) {
     m_pendingPath = QFileInfo(path).absoluteFilePath();

@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QVector>
 #include <QWidget>
 
 #include <memory>
@@ -76,6 +77,13 @@ Q_SIGNALS:
     void tasksIdle();
 
 private:
+    // The constructor's steps: the banner, the tabs and the splitter; the jobs' signals; the
+    // panels' signals.
+    void layOut();
+    void connectJobs();
+    void connectPanels();
+    // The comparison's node colours and rings, in one pane or both of the split view.
+    void showComparisonHighlight(const QVector<float>& values, const QString& title);
     void onScanned(const DatasetIndex& index);
     void onGraphLoaded(std::shared_ptr<const LoadedGraph> graph);
     void onGraphFailed(const QString& path, const QString& error);

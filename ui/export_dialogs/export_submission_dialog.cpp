@@ -68,6 +68,25 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
       m_warningLabel(new QLabel),
       m_job(new JobRunner(this)) {
     setWindowTitle("Export Kaggle Submission");
+    setUpFields();
+    QGroupBox* runBox = createRunBox(datasetRoot);
+    QFormLayout* files = createFileForm();
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    buttons->addButton(m_export, QDialogButtonBox::ActionRole);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(runBox, 2);
+    layout->addLayout(files);
+    layout->addWidget(m_summary, 1);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_export, &QPushButton::clicked, this, &ExportSubmissionDialog::startExport);
+    updateWarnings();
+    resize(860, 680);
+}
+
+ExportSubmissionDialog::~ExportSubmissionDialog() = default;
+
+void ExportSubmissionDialog::setUpFields() {
     m_root->setObjectName("datasetRoot");
     m_template->setObjectName("templatePath");
     m_template->setPlaceholderText("optional: e.g. the official sample_submission.csv");
@@ -85,7 +104,9 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
     m_warningLabel->setObjectName("exportWarnings");
     m_warningLabel->setWordWrap(true);
     m_warningLabel->setStyleSheet("color: #9a4d00;");
+}
 
+QGroupBox* ExportSubmissionDialog::createRunBox(const QString& datasetRoot) {
     auto* runBox = new QGroupBox(
         "Runs per collection (test split): the best completed run on this dataset is ticked; "
         "several ticked: their ensemble");
@@ -98,8 +119,9 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
         auto* parent = new QTreeWidgetItem(m_runTree);
         parent->setData(0, Qt::UserRole, collectionIndex(c));
         parent->setFirstColumnSpanned(true);
-        const QString best = runs->bestCompletedRun(c, datasetRoot);
-        for (const QString& dir : runs->runsWithCheckpoint(c)) addRunItem(parent, dir, dir == best);
+        const QString best = m_runs->bestCompletedRun(c, datasetRoot);
+        for (const QString& dir : m_runs->runsWithCheckpoint(c))
+            addRunItem(parent, dir, dir == best);
         m_collectionItems.insert(c, parent);
         describeCollection(parent);
     }
@@ -115,6 +137,10 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
     auto* runLayout = new QVBoxLayout(runBox);
     runLayout->addWidget(m_runTree);
     runLayout->addWidget(m_warningLabel);
+    return runBox;
+}
+
+QFormLayout* ExportSubmissionDialog::createFileForm() {
     auto* files = new QFormLayout;
     files->addRow("Dataset root", m_root);
     const QString csv = "CSV files (*.csv);;All files (*)";
@@ -123,20 +149,8 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
     files->addRow("Output",
                   new BrowseRow(m_output, BrowseRow::Pick::SaveFile, "Submission CSV", csv));
     files->addRow("", m_partial);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
-    buttons->addButton(m_export, QDialogButtonBox::ActionRole);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(runBox, 2);
-    layout->addLayout(files);
-    layout->addWidget(m_summary, 1);
-    layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_export, &QPushButton::clicked, this, &ExportSubmissionDialog::startExport);
-    updateWarnings();
-    resize(860, 680);
+    return files;
 }
-
-ExportSubmissionDialog::~ExportSubmissionDialog() = default;
 
 void ExportSubmissionDialog::addRunItem(QTreeWidgetItem* parent, const QString& dir, bool ticked) {
     const RunInfo& info = m_runs->run(m_runs->rowOf(dir));

@@ -17,6 +17,8 @@
 #include "train/submission_builder.h"
 
 class QCheckBox;
+class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -63,6 +65,11 @@ Q_SIGNALS:
     void exportFinished(bool ok, const QString& summary);
 
 private:
+    // The constructor's steps: the fields' names and texts, the run tree in its box, the form
+    // of the files.
+    void setUpFields();
+    QGroupBox* createRunBox(const QString& datasetRoot);
+    QFormLayout* createFileForm();
     void finish(bool ok, const QString& text, const QStringList& collapsedRuns);
     void describeCollection(QTreeWidgetItem* item);
     void addRunItem(QTreeWidgetItem* parent, const QString& runDir, bool ticked);

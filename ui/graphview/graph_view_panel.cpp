@@ -27,6 +27,17 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
       m_whole(new QToolButton(this)),
       m_export(new QToolButton(this)),
       m_status(new QLabel(this)) {
+    setUpControls();
+    layOut();
+    connectSplitView();
+    connectControls();
+    connectStatus();
+    addShortcuts();
+    buildExportMenu();
+    updateControls();
+}
+
+void GraphViewPanel::setUpControls() {
     m_mode->setObjectName("graphViewMode");
     m_mode->addItem(QStringLiteral("Whole graph"), int(GraphViewMode::Whole));
     m_mode->addItem(QStringLiteral("Configurable + neighbours"),
@@ -54,7 +65,14 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     m_overview->setToolTip(QStringLiteral(
         "Show the overview map in the corner while part of the graph is out of view; click or "
         "drag in it to move the view (M)"));
+    m_whole->setText(QStringLiteral("Whole graph"));
+    m_whole->setObjectName("graphWholeButton");
+    m_whole->setToolTip(
+        QStringLiteral("The whole graph is too small to read at this size, so the view opened "
+                       "on its configurable nodes and their neighbours: show the whole graph"));
+}
 
+void GraphViewPanel::layOut() {
     // The status is short ("2,516 nodes, 4,126 edges", details in its tool tip) and never cut:
     // the combo box and the search field give way first.
     m_status->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
@@ -81,6 +99,9 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     m_viewB->setObjectName("graphViewB");
     m_viewB->hide();
     layout->addLayout(views, 1);
+}
+
+void GraphViewPanel::connectSplitView() {
     connect(m_view, &GraphViewWidget::transformChanged, this, [this] {
         if (isSplitView()) m_viewB->setTransform(m_view->transform());
     });
@@ -89,7 +110,9 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     connect(m_view, &GraphViewWidget::drawingFinished, this, [this] {
         if (isSplitView()) m_viewB->showScene(m_view->scene());
     });
+}
 
+void GraphViewPanel::connectControls() {
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
         m_openedReadable = false;
         m_view->setViewMode(static_cast<GraphViewMode>(m_mode->currentData().toInt()));
@@ -109,6 +132,9 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
     connect(m_legend, &QToolButton::toggled, m_view, &GraphViewWidget::setLegendVisible);
     connect(m_overview, &QToolButton::toggled, m_view, &GraphViewWidget::setMinimapEnabled);
     connect(m_view, &GraphViewWidget::minimapEnabledChanged, m_overview, &QToolButton::setChecked);
+}
+
+void GraphViewPanel::connectStatus() {
     connect(m_view, &GraphViewWidget::drawingStarted, this,
             [this] { m_status->setText(QStringLiteral("laying out…")); });
     connect(m_view, &GraphViewWidget::drawingFailed, this, [this](const QString& message) {
@@ -124,20 +150,15 @@ GraphViewPanel::GraphViewPanel(QWidget* parent)
                     QStringLiteral("%1, laid out in %2 ms").arg(m_status->text()).arg(qRound(ms)));
                 m_legend->setChecked(m_view->isLegendVisible());
             });
+}
 
+void GraphViewPanel::addShortcuts() {
     auto* find = new QShortcut(QKeySequence::Find, this);
     connect(find, &QShortcut::activated, m_search, &GraphSearchBar::focusInput);
     auto* next = new QShortcut(QKeySequence::FindNext, this);
     connect(next, &QShortcut::activated, m_search, &GraphSearchBar::next);
     auto* previous = new QShortcut(QKeySequence::FindPrevious, this);
     connect(previous, &QShortcut::activated, m_search, &GraphSearchBar::previous);
-    m_whole->setText(QStringLiteral("Whole graph"));
-    m_whole->setObjectName("graphWholeButton");
-    m_whole->setToolTip(
-        QStringLiteral("The whole graph is too small to read at this size, so the view opened "
-                       "on its configurable nodes and their neighbours: show the whole graph"));
-    buildExportMenu();
-    updateControls();
 }
 
 void GraphViewPanel::setGraph(std::shared_ptr<const GraphTopology> topology) {

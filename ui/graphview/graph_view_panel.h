@@ -59,6 +59,14 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // The constructor's steps: the controls' texts and tips, the two rows and the views, then
+    // the signals (the split view's sync, the controls, the status line) and the shortcuts.
+    void setUpControls();
+    void layOut();
+    void connectSplitView();
+    void connectControls();
+    void connectStatus();
+    void addShortcuts();
     void updateControls();
     // Below kOneRowWidth the search field and the counts move to a second row, uncut.
     void placeSearchRow();

@@ -30,6 +30,7 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
       m_sorted(new QSortFilterProxyModel(this)),
       m_filter(new QLineEdit),
       m_table(new QTableView),
+      m_open(new QPushButton("Open Run...")),
       m_saveAs(new QPushButton("Save As...")),
       m_resume(new QPushButton("Resume")),
       m_remove(new QPushButton("Remove")),
@@ -40,6 +41,14 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     m_filter->setObjectName("runFilter");
     m_filter->setClearButtonEnabled(true);
     m_filter->setPlaceholderText("Filter runs: text or regular expression (name, tag, option...)");
+    setUpTable();
+    setUpButtonsAndDetails();
+    layOut();
+    connectSignals();
+    updateDetails();
+}
+
+void RunsPanel::setUpTable() {
     m_table->setObjectName("runsTable");
     m_table->setModel(m_sorted);
     m_table->setSortingEnabled(true);
@@ -70,8 +79,10 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->setColumnWidth(RunListModel::TagsColumn, 90);
     m_table->setColumnWidth(RunListModel::ChangedColumn, 160);
-    auto* open = new QPushButton("Open Run...");
-    open->setObjectName("openRunButton");
+}
+
+void RunsPanel::setUpButtonsAndDetails() {
+    m_open->setObjectName("openRunButton");
     m_saveAs->setObjectName("saveRunAsButton");
     m_resume->setObjectName("resumeRunButton");
     m_resume->setToolTip(
@@ -83,12 +94,14 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     m_details->setPlaceholderText("Select a run to see its options");
     m_details->setMinimumWidth(kDetailsWidth / 2);
     m_details->setMaximumWidth(kDetailsWidth);
+}
 
+void RunsPanel::layOut() {
     // Wide and low: the filter and the buttons on one line, the options beside the table, so
     // that the height goes to the table's rows.
     auto* top = new QHBoxLayout;
     top->addWidget(m_filter, 1);
-    for (QPushButton* b : {open, m_saveAs, m_resume, m_remove}) top->addWidget(b);
+    for (QPushButton* b : {m_open, m_saveAs, m_resume, m_remove}) top->addWidget(b);
     auto* lists = new QHBoxLayout;
     lists->addWidget(m_table, 1);
     lists->addWidget(m_details);
@@ -96,7 +109,9 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
     layout->addLayout(lists, 1);
+}
 
+void RunsPanel::connectSignals() {
     connect(m_filter, &QLineEdit::textChanged, this, &RunsPanel::applyFilter);
     connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
         const QModelIndex index = m_table->indexAt(at);
@@ -104,10 +119,10 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
         if (QMenu* menu = contextMenu(m_sorted->mapToSource(index).row()))
             menu->popup(m_table->viewport()->mapToGlobal(at));
     });
-    connect(model, &RunListModel::labelNotWritten, this, [this](const QString& problem) {
+    connect(m_model, &RunListModel::labelNotWritten, this, [this](const QString& problem) {
         QMessageBox::warning(this, "Run label not written", problem);
     });
-    connect(open, &QPushButton::clicked, this, &RunsPanel::openRequested);
+    connect(m_open, &QPushButton::clicked, this, &RunsPanel::openRequested);
     connect(m_saveAs, &QPushButton::clicked, this,
             [this] { Q_EMIT saveAsRequested(selectedRun()); });
     connect(m_resume, &QPushButton::clicked, this,
@@ -118,12 +133,11 @@ RunsPanel::RunsPanel(RunListModel* model, QWidget* parent)
         updateDetails();
         Q_EMIT selectedRunChanged();
     });
-    connect(model, &QAbstractItemModel::dataChanged, this,
+    connect(m_model, &QAbstractItemModel::dataChanged, this,
             [this](const QModelIndex& from, const QModelIndex& to) {
                 const int row = m_model->rowOf(selectedRun());
                 if (row >= from.row() && row <= to.row()) updateDetails();
             });
-    updateDetails();
 }
 
 QString RunsPanel::selectedRun() const {

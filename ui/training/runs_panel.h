@@ -48,6 +48,12 @@ Q_SIGNALS:
     void selectedRunChanged();
 
 private:
+    // The constructor's steps: the table, the buttons and the details pane, the layout, the
+    // signals.
+    void setUpTable();
+    void setUpButtonsAndDetails();
+    void layOut();
+    void connectSignals();
     void updateDetails();
     void applyFilter(const QString& text);
     void edit(const QString& runDir, int column);
@@ -57,6 +63,7 @@ private:
     QLineEdit* m_filter;
     QTableView* m_table;
     QMenu* m_menu = nullptr;
+    QPushButton* m_open;
     QPushButton* m_saveAs;
     QPushButton* m_resume;
     QPushButton* m_remove;

@@ -83,6 +83,25 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
       m_refresh(new QTimer(this)),
       m_progressRead(new JobRunner(this)) {
     setWindowTitle(QStringLiteral("Train a Full Submission"));
+    setUpOptions();
+    QFormLayout* form = createOptionsForm();
+    setUpRows();
+    setUpMessages();
+    QDialogButtonBox* buttons = createButtons();
+    connect(m_refresh, &QTimer::timeout, this, &SubmissionPipelineDialog::refreshRows);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_clock);
+    layout->addWidget(m_rows, 2);
+    layout->addWidget(m_log, 1);
+    layout->addWidget(m_status);
+    layout->addWidget(buttons);
+    resize(900, 620);
+    setRunning(false);
+}
+
+void SubmissionPipelineDialog::setUpOptions() {
     m_dataset->setObjectName(QStringLiteral("dataset"));
     m_output->setObjectName(QStringLiteral("output"));
     m_template->setObjectName(QStringLiteral("template"));
@@ -92,22 +111,6 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     m_budget->setDecimals(1);
     m_budget->setSuffix(QStringLiteral(" min"));
     m_budget->setValue(60);
-    m_seeds->setObjectName(QStringLiteral("seeds"));
-    m_seeds->setRange(1, 100);
-    m_seeds->setValue(3);
-    m_workers->setObjectName(QStringLiteral("workers"));
-    m_workers->setRange(1, 64);
-    m_workers->setValue(std::max(1, QThread::idealThreadCount() / 2));
-
-    auto* form = new QFormLayout;
-    form->addRow(QStringLiteral("Dataset"),
-                 new BrowseRow(m_dataset, BrowseRow::Pick::Folder, QStringLiteral("Dataset root")));
-    form->addRow(QStringLiteral("Output folder"),
-                 new BrowseRow(m_output, BrowseRow::Pick::Folder,
-                               QStringLiteral("Folder of the pipeline (runs, submission)")));
-    form->addRow(QStringLiteral("Template"), new BrowseRow(m_template, BrowseRow::Pick::OpenFile,
-                                                           QStringLiteral("Template submission"),
-                                                           QStringLiteral("CSV files (*.csv)")));
     m_budget->setToolTip(
         QStringLiteral(
             "<p>Minutes the whole pipeline may take, probes, training and scoring included (kept "
@@ -117,10 +120,31 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
             "the "
             "scoring is refused before training, naming the smallest that can.</p>")
             .arg(kPipelineMinimumSteps));
+    m_seeds->setObjectName(QStringLiteral("seeds"));
+    m_seeds->setRange(1, 100);
+    m_seeds->setValue(3);
+    m_workers->setObjectName(QStringLiteral("workers"));
+    m_workers->setRange(1, 64);
+    m_workers->setValue(std::max(1, QThread::idealThreadCount() / 2));
+}
+
+QFormLayout* SubmissionPipelineDialog::createOptionsForm() {
+    auto* form = new QFormLayout;
+    form->addRow(QStringLiteral("Dataset"),
+                 new BrowseRow(m_dataset, BrowseRow::Pick::Folder, QStringLiteral("Dataset root")));
+    form->addRow(QStringLiteral("Output folder"),
+                 new BrowseRow(m_output, BrowseRow::Pick::Folder,
+                               QStringLiteral("Folder of the pipeline (runs, submission)")));
+    form->addRow(QStringLiteral("Template"), new BrowseRow(m_template, BrowseRow::Pick::OpenFile,
+                                                           QStringLiteral("Template submission"),
+                                                           QStringLiteral("CSV files (*.csv)")));
     form->addRow(QStringLiteral("Budget"), m_budget);
     form->addRow(QStringLiteral("Runs per collection"), m_seeds);
     form->addRow(QStringLiteral("Runs at once"), m_workers);
+    return form;
+}
 
+void SubmissionPipelineDialog::setUpRows() {
     m_rows->setObjectName(QStringLiteral("collections"));
     m_rows->setRootIsDecorated(false);
     m_rows->setHeaderLabels({QStringLiteral("Collection"), QStringLiteral("Phase"),
@@ -143,6 +167,9 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     for (Collection c : kCollections)
         m_rows->addTopLevelItem(new QTreeWidgetItem(
             QStringList{QString::fromUtf8(collectionName(c)), QStringLiteral("-")}));
+}
+
+void SubmissionPipelineDialog::setUpMessages() {
     m_log->setObjectName(QStringLiteral("messages"));
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(2000);
@@ -153,7 +180,9 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
         "Trains every collection that has train graphs with its recipe, ensembles its runs, "
         "scores them on the valid split and writes a validated submission. Started again on "
         "the same folder, it resumes."));
+}
 
+QDialogButtonBox* SubmissionPipelineDialog::createButtons() {
     m_start->setObjectName(QStringLiteral("start"));
     m_stop->setObjectName(QStringLiteral("stop"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
@@ -162,17 +191,7 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_start, &QPushButton::clicked, this, &SubmissionPipelineDialog::start);
     connect(m_stop, &QPushButton::clicked, this, &SubmissionPipelineDialog::stop);
-    connect(m_refresh, &QTimer::timeout, this, &SubmissionPipelineDialog::refreshRows);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_clock);
-    layout->addWidget(m_rows, 2);
-    layout->addWidget(m_log, 1);
-    layout->addWidget(m_status);
-    layout->addWidget(buttons);
-    resize(900, 620);
-    setRunning(false);
+    return buttons;
 }
 
 // Closing while it runs stops the pipeline at a safe point and waits for it (the runs keep

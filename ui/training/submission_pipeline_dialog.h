@@ -20,7 +20,9 @@
 #include "data/collection.h"
 #include "export_dialogs/pipeline_hand_over.h"
 
+class QDialogButtonBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -67,6 +69,13 @@ Q_SIGNALS:
     void pipelineFinished(const tpugraphs::ui::PipelineHandOver& handOver);
 
 private:
+    // The constructor's steps, in the dialog's order: the options and their form, the row per
+    // collection, the messages and status, the buttons.
+    void setUpOptions();
+    QFormLayout* createOptionsForm();
+    void setUpRows();
+    void setUpMessages();
+    QDialogButtonBox* createButtons();
     void refreshRows();
     void showProgress(const PipelineProgressState& progress);
     void finish(const std::shared_ptr<PipelineOutcome>& outcome, const QString& error);
