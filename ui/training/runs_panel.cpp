@@ -73,7 +73,7 @@ void RunsPanel::setUpTable() {
         header->moveSection(header->visualIndex(column), visual++);
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setWordWrap(false);
-    m_table->setColumnWidth(RunListModel::NameColumn, 170);
+    m_table->setColumnWidth(RunListModel::NameColumn, 260);
     m_table->setMinimumHeight(110);
     m_table->setEditTriggers(QAbstractItemView::EditKeyPressed);  // F2; or right-click > Rename
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
