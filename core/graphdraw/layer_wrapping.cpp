@@ -186,6 +186,32 @@ Columns cutColumns(const LayerExtents& ex, const std::vector<int64_t>& crossing,
     return c;
 }
 
+// The column of each layer, from the columns' first layers.
+std::vector<int32_t> columnOfLayers(const std::vector<int32_t>& starts, int32_t layers) {
+    std::vector<int32_t> columnOf(static_cast<size_t>(layers), 0);
+    for (size_t k = 0; k + 1 < starts.size(); ++k)
+        for (int32_t l = starts[k]; l < starts[k + 1]; ++l) columnOf[l] = static_cast<int32_t>(k);
+    return columnOf;
+}
+
+// An edge whose ends lie in different columns loses its routing points: one straight line from
+// the producer to the consumer, instead of a polyline that runs down each column it passes and
+// jumps from the bottom of one to the top of the next (a full-height diagonal per column, most of
+// a wrapped drawing's line pixels).
+void straightenEdgesAcrossColumns(GraphDrawing& d, const std::vector<int32_t>& columnOf) {
+    int64_t kept = 0;
+    for (int32_t e = 0; e < d.edgeCount(); ++e) {
+        const int64_t first = d.edgePointStart[e], last = d.edgePointStart[e + 1] - 1;
+        const bool across = columnOf[d.layer[d.edgeFrom[e]]] != columnOf[d.layer[d.edgeTo[e]]];
+        d.edgePointStart[e] = kept;
+        for (int64_t k = first; k <= last; ++k)
+            if (!across || k == first || k == last) d.points[kept++] = d.points[k];
+        if (across) d.routingPoints -= last - first - 1;
+    }
+    d.edgePointStart[d.edgeCount()] = kept;
+    d.points.resize(static_cast<size_t>(kept));
+}
+
 }  // namespace
 
 int wrapLayersIntoColumns(GraphDrawing& d, const WrapOptions& options) {
@@ -218,6 +244,15 @@ int wrapLayersIntoColumns(GraphDrawing& d, const WrapOptions& options) {
             shift[l] = {cursor + 0.5f * (width - (ex.right[l] - ex.left[l])) - ex.left[l], dy};
         cursor += width + options.columnGap;
     }
+    for (int32_t v = 0; v < d.nodeCount(); ++v) {
+        d.x[v] += shift[d.layer[v]].x;
+        d.y[v] += shift[d.layer[v]].y;
+    }
+    for (size_t k = 0; k < d.points.size(); ++k) {
+        d.points[k].x += shift[pointLayer[k]].x;
+        d.points[k].y += shift[pointLayer[k]].y;
+    }
+    straightenEdgesAcrossColumns(d, columnOfLayers(best.starts, layers));
     d.bounds = {std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
                 -std::numeric_limits<float>::max(), -std::numeric_limits<float>::max()};
     auto extend = [&d](float x, float y) {
@@ -227,16 +262,10 @@ int wrapLayersIntoColumns(GraphDrawing& d, const WrapOptions& options) {
         d.bounds.bottom = std::max(d.bounds.bottom, y);
     };
     for (int32_t v = 0; v < d.nodeCount(); ++v) {
-        d.x[v] += shift[d.layer[v]].x;
-        d.y[v] += shift[d.layer[v]].y;
         extend(d.x[v] - 0.5f * d.width[v], d.y[v] - 0.5f * d.height[v]);
         extend(d.x[v] + 0.5f * d.width[v], d.y[v] + 0.5f * d.height[v]);
     }
-    for (size_t k = 0; k < d.points.size(); ++k) {
-        d.points[k].x += shift[pointLayer[k]].x;
-        d.points[k].y += shift[pointLayer[k]].y;
-        extend(d.points[k].x, d.points[k].y);
-    }
+    for (const DrawingPoint& p : d.points) extend(p.x, p.y);
     d.layerY.clear();
     return columns;
 }

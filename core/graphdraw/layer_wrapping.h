@@ -16,9 +16,9 @@ struct WrapOptions {
 // into lines). Then cuts the layers of `drawing` (which needs layerY: one drawDag result) into
 // the number of columns that draws it largest in a window of options.aspect, each cut placed,
 // near its ideal height, where the fewest edges cross; columns are moved side by side, tops
-// aligned. An edge between two columns keeps its points, so it runs from the bottom of one column
-// to the top of the next. When anything moved, layerY is emptied (layers no longer share one y).
-// Returns the number of columns.
+// aligned. An edge between two columns is drawn straight from its producer to its consumer (its
+// routing points are dropped). When anything moved, layerY is emptied (layers no longer share one
+// y). Returns the number of columns.
 int wrapLayersIntoColumns(GraphDrawing& drawing, const WrapOptions& options = {});
 
 }  // namespace tpugraphs

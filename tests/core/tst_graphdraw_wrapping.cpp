@@ -1,6 +1,7 @@
 // Tests wrapping tall layered drawings into columns: the bounding box comes near the aimed
-// aspect, boxes keep their sizes and never overlap, every edge still joins its two boxes, and a
-// drawing already wide enough is left as it is.
+// aspect, boxes keep their sizes and never overlap, every edge still joins its two boxes (in a
+// straight line when its ends lie in different columns), and a drawing already wide enough is left
+// as it is.
 #include <QtTest>
 
 #include <algorithm>
@@ -105,6 +106,28 @@ private Q_SLOTS:
             QVERIFY(d->x[v + 1] > d->x[v]);
         }
         QCOMPARE(wraps, columns - 1);
+    }
+
+    void anEdgeAcrossColumnsIsDrawnStraight() {
+        DagInput input = chain(600);
+        input.edgeFrom.push_back(0);  // a long edge down the whole chain, then a short one
+        input.edgeTo.push_back(599);
+        input.edgeFrom.push_back(1);
+        input.edgeTo.push_back(3);
+        std::optional<GraphDrawing> d = drawDag(input);
+        QVERIFY(d.has_value());
+        const int64_t routedBefore = d->routingPoints;
+        QVERIFY(d->edgePointStart[600] - d->edgePointStart[599] > 2);  // routed down the spike
+        QVERIFY(wrapLayersIntoColumns(*d, {1.6f, 96.0f}) > 10);
+        const auto pointsOf = [&](int e) {
+            return d->edgePointStart[e + 1] - d->edgePointStart[e];
+        };
+        QCOMPARE(pointsOf(599), int64_t(2));  // from the first column to the last: one line
+        QCOMPARE(pointsOf(600), int64_t(3));  // within the first column: still routed
+        QCOMPARE(d->routingPoints, routedBefore - 598);
+        QCOMPARE(int64_t(d->points.size()), d->edgePointStart[d->edgeCount()]);
+        verifyEdgesJoinTheirBoxes(*d);
+        verifyInsideBounds(*d);
     }
 
     void aDrawingNearTheAspectStaysAsItIs() {

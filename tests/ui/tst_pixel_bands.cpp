@@ -144,6 +144,46 @@ private Q_SLOTS:
         }
     }
 
+    // A line whose ends lie in neighbouring pixels, clear of the sides, takes the short path:
+    // the pixels of the general walk, in its order, for ends anywhere in their pixels (on pixel
+    // corners and centres too), in every direction, solid or dotted, in bands and line columns;
+    // lines near a side or longer are left to the walk.
+    void shortLinesVisitTheWalksPixels() {
+        const QSize size(12, 10);
+        QRandomGenerator random(11);
+        const std::array<double, 5> grid = {0.0, 0.5, 0.25, 0.999999999, 1e-12};
+        const auto coordinate = [&](int pixel) {
+            return pixel + (random.bounded(3) ? random.bounded(1.0) : grid[random.bounded(5)]);
+        };
+        int shortPaths = 0, walks = 0;
+        for (int i = 0; i < 20000; ++i) {
+            const int px = int(random.bounded(size.width())),
+                      py = int(random.bounded(size.height()));
+            const int reach = i % 10 ? 1 : 2;
+            const int qx = px + int(random.bounded(2 * reach + 1)) - reach;
+            const int qy = py + int(random.bounded(2 * reach + 1)) - reach;
+            const QLineF line(coordinate(px), coordinate(py), coordinate(qx), coordinate(qy));
+            const int top = int(random.bounded(4)), bottom = size.height() - int(random.bounded(4));
+            const int left = int(random.bounded(3)), right = size.width() - int(random.bounded(3));
+            Canvas c(size, top, bottom);
+            const PixelCanvas canvas = c.canvas->withLineColumns(left, right);
+            const int stride = i % 3 ? 1 : 3;
+            std::vector<QPoint> walked, shortPath;
+            canvas.forLinePixels(line, stride, [&](int x, int y) { walked.emplace_back(x, y); });
+            if (!canvas.forShortLinePixels(line, stride,
+                                           [&](int x, int y) { shortPath.emplace_back(x, y); })) {
+                QVERIFY(shortPath.empty());
+                ++walks;
+                continue;
+            }
+            ++shortPaths;
+            QVERIFY(std::abs(qx - px) <= 1 && std::abs(qy - py) <= 1);
+            QCOMPARE(shortPath, walked);
+        }
+        QVERIFY(shortPaths > 3000);
+        QVERIFY(walks > 5000);
+    }
+
     void dottedLineSkipsPixels() {
         Canvas c(QSize(16, 4));
         c.canvas->blendLine(QLineF(0.5, 1.5, 9.5, 1.5), kBlack, 256, 3);

@@ -148,8 +148,13 @@ void drawEdges(const PixelLayerView& view, const QVector<int>& edges, bool whole
     const double right = view.transform.toScreen(area.bottomRight()).x();
     const auto column = [](double x) { return int(floorToInt(std::clamp(x, -1e9, 1e9))); };
     LineCoverage coverage(canvas.withLineColumns(column(left) - 1, column(right) + 2));
+    // The stride depends on the whole line alone (not its part in the band), as the pixels do.
+    const auto sparseStride = [](const QLineF& line) {
+        const double visits = std::max(std::abs(line.dx()), std::abs(line.dy()));
+        return std::max(kLongStraightStride, int(visits / kFaintDotsZoomedOut) + 1);
+    };
     const auto count = [&](const QLineF& line, bool faint) {
-        coverage.addLine(line, faint ? 0 : 1, strideOf(faint));
+        coverage.addLine(line, faint ? 0 : 1, faint ? sparseStride(line) : 1);
     };
     if (whole) {
         for (const bool faint : {true, false})

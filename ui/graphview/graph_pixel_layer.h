@@ -14,6 +14,10 @@ class GraphScene;
 
 // Long straight edges (past the routing budget) are dotted: every this many pixels.
 constexpr int kLongStraightStride = 3;
+// Zoomed out (dots), a long straight edge gets at most this many dots, farther apart the longer
+// it is: the fitted view of a wrapped drawing holds fans of thousands of them, a haze whose look
+// does not depend on the gaps, and their dots were most of its pixel work.
+constexpr int kFaintDotsZoomedOut = 24;
 
 // What a pixel layer shows: `transform` maps world to the image's pixels, `world` is the part of
 // the scene in view (edges wholly outside it are left out).

@@ -2,6 +2,7 @@
 #include "graphview/graph_renderer.h"
 
 #include <QPainter>
+#include <QRegion>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -118,8 +119,14 @@ bool paintCachedPixelLayer(const Painting& g, const QVector<int>& nodes, const Q
         cache.scale = g.t.scale;
         cache.worldOrigin = worldOrigin;
     }
-    g.p.fillRect(viewport, palette::background);
-    g.p.drawImage(g.t.toScreen(cache.worldOrigin), cache.image);
+    // The layer is opaque: only the background around it is filled (a fitted wrapped drawing's
+    // layer covers most of the viewport).
+    const QPointF placed = g.t.toScreen(cache.worldOrigin);
+    const QRect inner =
+        QRectF(placed, QSizeF(cache.image.size())).toAlignedRect().adjusted(2, 2, -2, -2);
+    for (const QRect& around : QRegion(viewport).subtracted(QRegion(inner)))
+        g.p.fillRect(around, palette::background);
+    g.p.drawImage(placed, cache.image);
     // What this frame shows of the cached layer.
     stats.edges = g.scene.forEdgesMeeting(g.world, [](int) {});
     stats.nodes = g.detail == GraphDetail::Dots ? nodes.size() : 0;

@@ -92,7 +92,7 @@ public:
         const bool all = area.contains(m_bounds);
         int count = 0;
         for (int e = 0; e < edgeCount(); ++e)
-            if (all || m_edgeBounds[e].intersects(area)) {
+            if (all || meets(m_edgeBounds[e], area)) {
                 visit(e);
                 ++count;
             }
@@ -115,6 +115,13 @@ public:
     static float boxHeight(const GraphSubview& subview, int v);
 
 private:
+    // QRectF::intersects for a rectangle of non-negative size (every edge's bounds), inline: the
+    // frames of a large graph test every edge. A line's flat bounds meet nothing, as there.
+    static bool meets(const QRectF& bounds, const QRectF& area) {
+        return bounds.width() > 0.0 && bounds.height() > 0.0 && !area.isEmpty() &&
+               bounds.left() < area.right() && area.left() < bounds.right() &&
+               bounds.top() < area.bottom() && area.top() < bounds.bottom();
+    }
     static EdgeList edgesOf(const QVector<int>& start, const QVector<int>& list, int v) {
         return {list.constData() + start[v], list.constData() + start[v + 1]};
     }

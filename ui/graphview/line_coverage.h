@@ -24,13 +24,16 @@ public:
     explicit LineCoverage(const PixelCanvas& canvas);
 
     // Counts the pixels PixelCanvas::blendLine(line, ..., stride) would blend, as lines of `kind`
-    // (0 or 1). A line inside one pixel (most of them, zoomed out) is counted inline; the others
-    // are walked out of line.
+    // (0 or 1). A line inside one pixel or two (most of them, zoomed out) is counted inline; the
+    // others are walked out of line.
     void addLine(const QLineF& line, int kind, int stride = 1) {
         int x, y;
-        if (m_canvas.isInOnePixel(line, &x, &y))
+        if (m_canvas.isInOnePixel(line, &x, &y)) {
             countPixel(x, y, kind);
-        else
+            return;
+        }
+        if (!m_canvas.forShortLinePixels(line, stride,
+                                         [&](int px, int py) { countPixel(px, py, kind); }))
             walkLine(line, kind, stride);
     }
 

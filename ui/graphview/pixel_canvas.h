@@ -95,6 +95,13 @@ public:
     // in the same order.
     template <typename Plot>
     void forLinePixels(QLineF line, int stride, Plot plot) const;
+    // When the line's ends lie in pixels at most one apart in each direction, a pixel clear of
+    // the band's, the image's and the line columns' sides (zoomed out, most lines that leave their
+    // pixel): calls plot(x, y) for the pixels forLinePixels would visit, at most two, computed
+    // with the same arithmetic but none of its clipping, and returns true. Otherwise returns
+    // false and calls nothing.
+    template <typename Plot>
+    bool forShortLinePixels(const QLineF& line, int stride, Plot plot) const;
     // Fills the pixels of `rect`, clipped; outlineRect: its 1-pixel border.
     void fillRect(const QRect& rect, QRgb color);
     void outlineRect(const QRect& rect, QRgb color);
@@ -134,6 +141,43 @@ void PixelCanvas::forLinePixels(QLineF line, int stride, Plot plot) const {
         forRunPixels<false>(line.x1(), line.y1(), line.x2(), line.y2(), stride, plot);
     else
         forRunPixels<true>(line.y1(), line.x1(), line.y2(), line.x2(), stride, plot);
+}
+
+template <typename Plot>
+bool PixelCanvas::forShortLinePixels(const QLineF& line, int stride, Plot plot) const {
+    // The ends as clipLine leaves a line that it keeps whole.
+    const double x0 = line.x1(), y0 = line.y1();
+    const double x1 = x0 + (line.x2() - x0), y1 = y0 + (line.y2() - y0);
+    const int64_t px0 = floorToInt(x0), px1 = floorToInt(x1);
+    const int64_t py0 = floorToInt(y0), py1 = floorToInt(y1);
+    if (std::abs(px1 - px0) > 1 || std::abs(py1 - py0) > 1) return false;
+    // A pixel of margin: the walk's pixels lie within a pixel of the ends' (its v rounds at
+    // most across one side), so it neither clips nor clamps any of them.
+    if (std::min(px0, px1) < std::max(m_lineLeft, 0) + 1 || std::max(px0, px1) > m_lineRight - 2 ||
+        std::min(py0, py1) < std::max(m_top, 0) + 1 ||
+        std::max(py0, py1) > std::min(m_bottom, m_height) - 2)
+        return false;
+    // forRunPixels on the unclipped line: the first column's pixel, and the last's when it is
+    // the next column and the line is solid (a dotted line's next dot lies past it).
+    const bool alongRows = !(std::abs(x1 - x0) >= std::abs(y1 - y0));
+    double u0 = alongRows ? y0 : x0, v0 = alongRows ? x0 : y0;
+    double u1 = alongRows ? y1 : x1, v1 = alongRows ? x1 : y1;
+    if (u1 < u0) {
+        std::swap(u0, u1);
+        std::swap(v0, v1);
+    }
+    const int first = static_cast<int>(u0), last = static_cast<int>(u1);
+    const double slope = last > first ? (v1 - v0) / (u1 - u0) : 0.0;
+    const auto visit = [&](int u) {
+        const int v = static_cast<int>(v0 + (std::clamp(u + 0.5, u0, u1) - u0) * slope);
+        if (alongRows)
+            plot(v, u);
+        else
+            plot(u, v);
+    };
+    visit(first);
+    if (last > first && stride == 1) visit(last);
+    return true;
 }
 
 // u is the major axis (x, or y when AlongRows), v the other. One pixel per column u from the
