@@ -1,9 +1,10 @@
 // Kendall's tau-b in O(n log n) (Knight's method with tie corrections) without comparison
 // sorts: each sample is ranked densely on its own (by a table over small integer spans, a hash
 // table when few values are distinct, else an LSD radix sort of order-preserving integer keys),
-// ties counted on the way; the pairs are put in (a, b) order by a counting sort on a's ranks,
-// and the discordant pairs are the inversions of b's ranks in that order, counted bit by bit
-// over the sample with fewer distinct values.
+// ties counted on the way; the pairs are put in (a, b) order by two counting sorts of 4-byte
+// ranks (by b, then stably by a), joint ties are the runs in that order, and the discordant
+// pairs are the inversions of b's ranks in it, counted two bits at a time (three counters packed
+// in a word per group) over the sample with fewer distinct values.
 #include "metrics/kendall.h"
 
 #include <algorithm>
@@ -24,9 +25,10 @@ namespace {
 constexpr int kMaxDigitBits = 16;
 // Samples of at least 2^14 values with at most 2^15 distinct ones (scores, typically) are
 // ranked through a hash table of 2^16 slots instead of being sorted.
+// A small table of 2^12 slots (within the L1 and L2 caches) is tried first.
 constexpr int kHashBits = 16;
+constexpr int kSmallHashBits = 12;
 constexpr size_t kHashFrom = size_t(1) << 14;
-constexpr size_t kSlotsLimit = size_t(1) << (kHashBits - 1);
 // From this many values on, the work is split over two threads.
 constexpr size_t kParallelValues = size_t(1) << 16;
 
@@ -73,9 +75,9 @@ public:
     static size_t bytesFor(size_t n) {
         const size_t hash = size_t(1) << kHashBits;
         const size_t workspace = 2 * n * sizeof(Keyed) + (size_t(1) << kMaxDigitBits) * 4 +
-                                 (4 * n + hash) * 4 + (n + 1) * 4 + hash * 12;
-        const size_t ranking = 3 * n * sizeof(uint32_t);
-        const size_t joint = (n + 1) * 4 + n * sizeof(uint64_t) + n * 4 + 2 * (n + 1) * 4;
+                                 (4 * n + hash) * 4 + hash * sizeof(Keyed);
+        const size_t ranking = (2 * n + 1) * sizeof(uint32_t);
+        const size_t joint = 2 * n * 4 + n + 2 * (n + 2) * 8;
         return 2 * workspace + 2 * ranking + joint + 32 * 8;
     }
 
@@ -84,19 +86,20 @@ private:
     uint64_t* next_ = nullptr;
 };
 
-// An unsigned key that orders as the value does; equal values (0.0 and -0.0 too) give equal
-// keys. Floating-point keys flip all bits of negatives and the sign bit of the rest.
+// An unsigned key that orders as the value does; equal values (0.0 and -0.0 too: adding +0.0
+// turns -0.0 into +0.0) give equal keys. Floating-point keys flip all bits of negatives and the
+// sign bit of the rest, without branches (signs of scores are not predictable).
 uint64_t orderKey(double v) {
-    uint64_t bits;
-    v = v == 0 ? 0.0 : v;
+    int64_t bits;
+    v += 0.0;
     std::memcpy(&bits, &v, sizeof bits);
-    return bits >> 63 ? ~bits : bits | (uint64_t(1) << 63);
+    return static_cast<uint64_t>(bits ^ ((bits >> 63) | std::numeric_limits<int64_t>::min()));
 }
 uint64_t orderKey(float v) {
-    uint32_t bits;
-    v = v == 0 ? 0.0f : v;
+    int32_t bits;
+    v += 0.0f;
     std::memcpy(&bits, &v, sizeof bits);
-    return bits >> 31 ? ~bits : bits | (uint32_t(1) << 31);
+    return static_cast<uint32_t>(bits ^ ((bits >> 31) | std::numeric_limits<int32_t>::min()));
 }
 uint64_t orderKey(int64_t v) {
     return static_cast<uint64_t>(v) ^ (uint64_t(1) << 63);
@@ -105,25 +108,22 @@ uint64_t orderKey(int32_t v) {
     return static_cast<uint32_t>(v) ^ (uint32_t(1) << 31);
 }
 
-// A sample's dense ranks (0 = smallest, equal values share one): by index, and along its
-// indices in ascending order (ties by index); with the pairs it ties.
+// A sample's dense ranks (0 = smallest, equal values share one), where each rank's values
+// start in ascending order, and the pairs the sample ties.
 struct Ranking {
-    uint32_t* rank = nullptr;           // rank[i]: the rank of value i
-    uint32_t* ascending = nullptr;      // indices, values ascending
-    uint32_t* ascendingRank = nullptr;  // rank[ascending[k]]
+    uint32_t* rank = nullptr;    // n: rank[i], the rank of value i
+    uint32_t* starts = nullptr;  // n + 1: starts[r], how many values rank below r
     uint32_t distinct = 0;
     int64_t tiedPairs = 0;
 };
 
 // Scratch memory for ranking one sample of n values.
 struct Workspace {
-    Keyed* items = nullptr;        // n
-    Keyed* scratch = nullptr;      // n
-    uint32_t* buckets = nullptr;   // 2^kMaxDigitBits
-    uint32_t* table = nullptr;     // 4n + 2^kHashBits: by key (small spans) or by first-seen id
-    uint32_t* starts = nullptr;    // n + 1: where each rank's indices start
-    uint64_t* hashKeys = nullptr;  // 2^kHashBits
-    uint32_t* hashIds = nullptr;   // 2^kHashBits
+    Keyed* items = nullptr;       // n
+    Keyed* scratch = nullptr;     // n
+    uint32_t* buckets = nullptr;  // 2^kMaxDigitBits
+    uint32_t* table = nullptr;    // 4n + 2^kHashBits: by key (small spans) or by first-seen id
+    Keyed* slots = nullptr;       // 2^kHashBits: key, first-seen id
 };
 
 Workspace takeWorkspace(Arena& arena, size_t n) {
@@ -132,18 +132,22 @@ Workspace takeWorkspace(Arena& arena, size_t n) {
     w.scratch = arena.take<Keyed>(n);
     w.buckets = arena.take<uint32_t>(size_t(1) << kMaxDigitBits);
     w.table = arena.take<uint32_t>(4 * n + (size_t(1) << kHashBits));
-    w.starts = arena.take<uint32_t>(n + 1);
-    w.hashKeys = arena.take<uint64_t>(size_t(1) << kHashBits);
-    w.hashIds = arena.take<uint32_t>(size_t(1) << kHashBits);
+    w.slots = arena.take<Keyed>(size_t(1) << kHashBits);
     return w;
 }
 
 Ranking takeRanking(Arena& arena, size_t n) {
     Ranking r;
     r.rank = arena.take<uint32_t>(n);
-    r.ascending = arena.take<uint32_t>(n);
-    r.ascendingRank = arena.take<uint32_t>(n);
+    r.starts = arena.take<uint32_t>(n + 1);
     return r;
+}
+
+// Adds a rank of `count` values to r (ranks come in ascending order).
+void addRank(uint32_t count, uint32_t* position, Ranking* r) {
+    r->starts[r->distinct++] = *position;
+    *position += count;
+    r->tiedPairs += pairsIn(count);
 }
 
 // Sorts items by the `bits` low bits of keyOf(item), stably: LSD passes of digits of 8 to 16
@@ -170,28 +174,13 @@ Item* radixSort(Item* items, Item* scratch, size_t n, int bits, KeyOf keyOf, uin
 // Fills r from items sorted by key.
 template <typename Item, typename KeyOf, typename IndexOf>
 void rankSorted(const Item* sorted, size_t n, KeyOf keyOf, IndexOf indexOf, Ranking* r) {
+    uint32_t position = 0;
     size_t run = 0;
-    for (size_t k = 0; k < n; ++k) {
-        if (k > 0 && keyOf(sorted[k]) != keyOf(sorted[k - 1])) {
-            r->tiedPairs += pairsIn(static_cast<int64_t>(k - run));
-            run = k;
-            ++r->distinct;
-        }
-        const uint32_t i = indexOf(sorted[k]);
-        r->rank[i] = r->distinct;
-        r->ascending[k] = i;
-        r->ascendingRank[k] = r->distinct;
-    }
-    r->tiedPairs += pairsIn(static_cast<int64_t>(n - run));
-    ++r->distinct;
-}
-
-// Fills r's orders from r->rank, given where each rank's indices start (starts: advanced).
-void placeByRank(size_t n, uint32_t* starts, Ranking* r) {
-    for (size_t i = 0; i < n; ++i) {
-        const uint32_t rank = r->rank[i], k = starts[rank]++;
-        r->ascending[k] = static_cast<uint32_t>(i);
-        r->ascendingRank[k] = rank;
+    for (size_t k = 1; k <= n; ++k) {
+        if (k < n && keyOf(sorted[k]) == keyOf(sorted[k - 1])) continue;
+        for (size_t j = run; j < k; ++j) r->rank[indexOf(sorted[j])] = r->distinct;
+        addRank(static_cast<uint32_t>(k - run), &position, r);
+        run = k;
     }
 }
 
@@ -206,62 +195,54 @@ void rankBySmallSpan(const T* values, size_t n, uint64_t lowest, uint64_t span,
     for (uint64_t v = 0; v <= span; ++v) {
         const uint32_t count = table[v];
         if (count == 0) continue;
-        work.starts[r->distinct] = position;
-        position += count;
-        r->tiedPairs += pairsIn(count);
-        table[v] = r->distinct++;
+        table[v] = r->distinct;
+        addRank(count, &position, r);
     }
     for (size_t i = 0; i < n; ++i) r->rank[i] = table[orderKey(values[i]) - lowest];
-    placeByRank(n, work.starts, r);
 }
 
-// Ranks keys of which at most `limit` are distinct through a hash table: each value gets its
-// key's first-seen id, the distinct keys are sorted, ids become ranks. False (r untouched but
-// its rank array) when there are more distinct keys.
+// Ranks keys of which at most min(n / 2, half the 2^bits slots) are distinct through a hash
+// table: each value gets its key's first-seen id, the distinct keys are sorted, ids become
+// ranks. False (r untouched but its rank array) when there are more distinct keys.
 template <typename T>
-bool rankByHashing(const T* values, size_t n, size_t limit, const Workspace& work, Ranking* r) {
+bool rankByHashing(const T* values, size_t n, int bits, const Workspace& work, Ranking* r) {
     constexpr uint32_t kEmpty = std::numeric_limits<uint32_t>::max();
-    constexpr size_t kSlots = size_t(1) << kHashBits;
-    std::fill(work.hashIds, work.hashIds + kSlots, kEmpty);
+    const size_t slots = size_t(1) << bits, limit = std::min(n / 2, slots / 2);
+    Keyed* slot = work.slots;
+    std::fill(slot, slot + slots, Keyed{0, kEmpty});
     uint32_t* countOf = work.table;  // by id
     uint32_t distinct = 0;
     for (size_t i = 0; i < n; ++i) {
         const uint64_t key = orderKey(values[i]);
-        size_t slot = (key * 0x9E3779B97F4A7C15ull) >> (64 - kHashBits);
-        while (work.hashIds[slot] != kEmpty && work.hashKeys[slot] != key)
-            slot = (slot + 1) & (kSlots - 1);
-        if (work.hashIds[slot] == kEmpty) {
+        size_t s = (key * 0x9E3779B97F4A7C15ull) >> (64 - bits);
+        while (slot[s].index != kEmpty && slot[s].key != key) s = (s + 1) & (slots - 1);
+        if (slot[s].index == kEmpty) {
             if (distinct == limit) return false;
-            work.hashKeys[slot] = key;
-            work.hashIds[slot] = distinct;
+            slot[s] = {key, distinct};
             countOf[distinct++] = 0;
         }
-        const uint32_t id = work.hashIds[slot];
+        const uint32_t id = slot[s].index;
         r->rank[i] = id;
         ++countOf[id];
     }
     Keyed* keys = work.items;
-    for (size_t slot = 0, k = 0; slot < kSlots; ++slot)
-        if (work.hashIds[slot] != kEmpty) keys[k++] = {work.hashKeys[slot], work.hashIds[slot]};
+    for (size_t s = 0, k = 0; s < slots; ++s)
+        if (slot[s].index != kEmpty) keys[k++] = slot[s];
     std::sort(keys, keys + distinct, [](const Keyed& a, const Keyed& b) { return a.key < b.key; });
     uint32_t* rankOfId = work.table + limit;
     uint32_t position = 0;
     for (uint32_t rank = 0; rank < distinct; ++rank) {
         const uint32_t id = keys[rank].index;
         rankOfId[id] = rank;
-        work.starts[rank] = position;
-        position += countOf[id];
-        r->tiedPairs += pairsIn(countOf[id]);
+        addRank(countOf[id], &position, r);
     }
-    r->distinct = distinct;
     for (size_t i = 0; i < n; ++i) r->rank[i] = rankOfId[r->rank[i]];
-    placeByRank(n, work.starts, r);
     return true;
 }
 
-// Ranks a sample: by a table when its keys span few values (runtimes), through a hash table
-// when few are distinct (scores), else by radix-sorting its keys less the smallest, as
-// (key << 32 | index) words when they span less than 2^32, else as Keyed pairs.
+// Ranks a sample: by a table when its keys span few values, through a hash table when few are
+// distinct, else by radix-sorting its keys less the smallest, as (key << indexBits | index)
+// words when both fit 64 bits (float scores, nanosecond runtimes), else as Keyed pairs.
 template <typename T>
 void rankSample(const T* values, size_t n, const Workspace& work, Ranking* r) {
     uint64_t lowest = std::numeric_limits<uint64_t>::max(), highest = 0;
@@ -276,16 +257,20 @@ void rankSample(const T* values, size_t n, const Workspace& work, Ranking* r) {
     }
     const uint64_t span = highest - lowest;
     if (span < 4 * n) return rankBySmallSpan(values, n, lowest, span, work, r);
-    if (n >= kHashFrom && rankByHashing(values, n, std::min(n / 2, kSlotsLimit), work, r)) return;
+    if (n >= kHashFrom && (rankByHashing(values, n, kSmallHashBits, work, r) ||
+                           rankByHashing(values, n, kHashBits, work, r)))
+        return;
     const int bits = span == 0 ? 0 : 64 - __builtin_clzll(span);
-    if (bits <= 32) {
+    const int indexBits = 64 - __builtin_clzll((n - 1) | 1);
+    if (bits + indexBits <= 64) {
         auto* words = reinterpret_cast<uint64_t*>(work.items);
-        for (size_t i = 0; i < n; ++i) words[i] = (orderKey(values[i]) - lowest) << 32 | i;
-        const auto keyOf = [](uint64_t word) { return word >> 32; };
+        for (size_t i = 0; i < n; ++i) words[i] = (orderKey(values[i]) - lowest) << indexBits | i;
+        const uint64_t indexMask = (uint64_t(1) << indexBits) - 1;
+        const auto keyOf = [indexBits](uint64_t word) { return word >> indexBits; };
         const uint64_t* sorted = radixSort(words, reinterpret_cast<uint64_t*>(work.scratch), n,
                                            bits, keyOf, work.buckets);
         rankSorted(
-            sorted, n, keyOf, [](uint64_t word) { return uint32_t(word); }, r);
+            sorted, n, keyOf, [indexMask](uint64_t word) { return uint32_t(word & indexMask); }, r);
     } else {
         for (size_t i = 0; i < n; ++i)
             work.items[i] = {orderKey(values[i]) - lowest, static_cast<uint32_t>(i)};
@@ -296,58 +281,78 @@ void rankSample(const T* values, size_t n, const Workspace& work, Ranking* r) {
     }
 }
 
-// The pairs tied in both samples and the discordant pairs, from the two rankings; b should be
-// the one with fewer distinct values (fewer bits to count inversions over).
+// b's ranks in (a rank, b rank) order, by two stable counting sorts: a's ranks grouped by b's
+// rank, then b's ranks grouped by a's rank. Advances both starts arrays to each rank's end.
+void orderByAThenB(const Ranking& a, const Ranking& b, size_t n, uint32_t* aByB, uint32_t* ranks) {
+    uint32_t* bEnd = b.starts;
+    for (size_t i = 0; i < n; ++i) aByB[bEnd[b.rank[i]]++] = a.rank[i];
+    uint32_t* aEnd = a.starts;
+    for (uint32_t rb = 0, k = 0; rb < b.distinct; ++rb)
+        for (const uint32_t end = bEnd[rb]; k < end; ++k) ranks[aEnd[aByB[k]]++] = rb;
+}
+
+// The pairs tied in both samples: runs of equal b ranks within each a rank's group, summed
+// without branches as, per value, how many of its run came before it (groupStart: n bytes).
+int64_t tiedInBoth(const uint32_t* ranks, size_t n, const uint32_t* aEnd, uint32_t aDistinct,
+                   uint8_t* groupStart) {
+    std::fill(groupStart, groupStart + n, uint8_t(0));
+    for (uint32_t ra = 0; ra + 1 < aDistinct; ++ra) groupStart[aEnd[ra]] = 1;
+    int64_t tied = 0;
+    size_t run = 0;
+    for (size_t k = 1; k < n; ++k) {
+        run = ranks[k] == ranks[k - 1] && !groupStart[k] ? run : k;
+        tied += static_cast<int64_t>(k - run);
+    }
+    return tied;
+}
+
+// The inversions of ranks that occur within groups sharing the bits above `shift + width`, where
+// two ranks first differ in the digit of `width` bits at `shift`: pairs earlier-later with the
+// earlier digit larger. Per group, one word packs fields of fieldBits bits: field t counts the
+// ranks so far with a digit above t (a digit reads its own field; the top one reads zero bits).
+int64_t inversionsAtDigit(const uint32_t* ranks, size_t n, int shift, int width, int fieldBits,
+                          uint64_t* counters, size_t groups) {
+    const uint32_t digitMask = (uint32_t(1) << width) - 1;
+    const uint64_t fieldMask = (uint64_t(1) << fieldBits) - 1;
+    uint64_t increment[4] = {0, 0, 0, 0};  // by digit: one in each field below it
+    int fieldShift[4] = {0, 0, 0, 0};
+    for (uint32_t digit = 1; digit <= digitMask; ++digit) {
+        fieldShift[digit] = fieldBits * int(digit);
+        increment[digit] = increment[digit - 1] + (uint64_t(1) << fieldShift[digit - 1]);
+    }
+    std::fill(counters, counters + groups, uint64_t(0));
+    int64_t found = 0;
+    for (size_t k = 0; k < n; ++k) {
+        const uint32_t rank = ranks[k], digit = (rank >> shift) & digitMask;
+        uint64_t& fields = counters[rank >> (shift + width)];
+        found += static_cast<int64_t>((fields >> fieldShift[digit]) & fieldMask);
+        fields += increment[digit];
+    }
+    return found;
+}
+
+// The pairs tied in both samples and the discordant pairs, from the two rankings (their starts
+// consumed); b should be the one with fewer distinct values (fewer bits to count inversions
+// over). A pair earlier-later in (a, b) order with b strictly falling is discordant.
 void countJointly(const Ranking& a, const Ranking& b, size_t n, Arena& arena, int threads,
                   PairCounts* counts) {
-    // The (a rank, b rank) cells in (a, b) order: b's ascending order, stably sorted by a's rank.
-    uint32_t* start = arena.take<uint32_t>(size_t(a.distinct) + 1);
-    std::fill(start, start + a.distinct + 1, 0u);
-    for (size_t i = 0; i < n; ++i) ++start[a.rank[i] + 1];
-    for (uint32_t v = 0; v < a.distinct; ++v) start[v + 1] += start[v];
-    uint64_t* cells = arena.take<uint64_t>(n);
-    for (size_t k = 0; k < n; ++k) {
-        const uint32_t ra = a.rank[b.ascending[k]];
-        cells[start[ra]++] = uint64_t(ra) << 32 | b.ascendingRank[k];
-    }
-    // Runs of equal cells are joint ties. A pair earlier-later with b strictly falling is
-    // discordant (within a run of equal a, b only rises).
-    // The b ranks alone (half the bytes) for the passes below.
     uint32_t* ranks = arena.take<uint32_t>(n);
-    int64_t tiedXY = 0;
-    size_t run = 0;
-    ranks[0] = static_cast<uint32_t>(cells[0]);
-    for (size_t k = 1; k < n; ++k) {
-        ranks[k] = static_cast<uint32_t>(cells[k]);
-        if (cells[k] != cells[k - 1]) {
-            tiedXY += pairsIn(static_cast<int64_t>(k - run));
-            run = k;
-        }
-    }
-    counts->tiedXY = tiedXY + pairsIn(static_cast<int64_t>(n - run));
-    // The discordant pairs are the inversions of the b ranks. Two ranks first differ at some
-    // bit, set in the larger: per bit, one pass counts the earlier-larger pairs among the ranks
-    // that share the bits above it.
+    orderByAThenB(a, b, n, arena.take<uint32_t>(n), ranks);
+    counts->tiedXY = tiedInBoth(ranks, n, a.starts, a.distinct, arena.take<uint8_t>(n));
+    // The inversions of b's ranks: two ranks first differ in some digit, larger in the larger
+    // rank. Digits of 2 bits while 3 counts of up to n fit one word, else of 1 bit.
     const int levels = 32 - __builtin_clz(b.distinct);
-    const size_t groups = size_t(1) << (levels - 1);
-    uint32_t* ones[2] = {arena.take<uint32_t>(groups), arena.take<uint32_t>(groups)};
+    const int fieldBits = 64 - __builtin_clzll(n);
+    const int width = fieldBits <= 21 ? 2 : 1;
+    const size_t groups = (size_t(1) << levels >> width) + 1;
+    uint64_t* counters[2] = {arena.take<uint64_t>(groups), arena.take<uint64_t>(groups)};
     int64_t inversions[2] = {0, 0};
-    parallelFor(2, threads, [&](size_t half) {  // half: the even or the odd bits
-        for (int bit = int(half); bit < levels; bit += 2) {
-            uint32_t* seen = ones[half];
-            std::fill(seen, seen + (groups >> bit), 0u);
-            int64_t found = 0;
-            for (size_t k = 0; k < n; ++k) {
-                const uint32_t rank = ranks[k];
-                const uint32_t above = rank >> (bit + 1), set = (rank >> bit) & 1;
-                found += seen[above] & (set - 1);  // a clear bit meets the set ones before it
-                seen[above] += set;
-            }
-            inversions[half] += found;
-        }
+    parallelFor(2, threads, [&](size_t half) {  // half: the even or the odd digits
+        for (int shift = int(half) * width; shift < levels; shift += 2 * width)
+            inversions[half] +=
+                inversionsAtDigit(ranks, n, shift, width, fieldBits, counters[half], groups);
     });
-    const int64_t discordant = inversions[0] + inversions[1];
-    counts->discordant = discordant;
+    counts->discordant = inversions[0] + inversions[1];
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 same run (docs/PYTHON.md):
   load     tpugraphs.load vs np.load on the real nlp test file, every array read by both
            (numpy arrays of the same dtypes, shapes and values; ours also validated)
-  kendall  tpugraphs.kendall_tau vs scipy.stats.kendalltau on 100,000 configs with ties
+  kendall  tpugraphs.kendall_tau vs scipy.stats.kendalltau on 100,000 configs, with ties and
+           as in real use (ns runtimes against float32 predictions)
   train    training configs/s from Python vs the CLI, same options and threads
 Usage: PYTHONPATH=build/app/python bench_python.py [load|kendall|train ...]
        (env: TPUGRAPHS_DATA, the dataset root; TPUGRAPHS_CLI, the CLI; THREADS, default 1)"""
@@ -74,23 +75,35 @@ def bench_load():
           f"({ours_cpu * 1e3:.1f}): {numpy_s / ours_s:.2f}x ({numpy_cpu / ours_cpu:.2f}x)")
 
 
+def kendall_inputs(rng, n):
+    """Two kinds of 100,000 configs: runtimes and scores with ties on both sides (runtimes in a
+    small integer range, scores rounded), and as in real use, true runtimes against a model's
+    predicted scores (int64 nanoseconds spanning unet3d's 23.3-71.0 s, float32 predictions
+    correlated with them), nearly all distinct."""
+    runtimes = rng.integers(0, 20_000, n)
+    scores = rng.normal(size=n).astype(np.float32).round(2)
+    yield "with ties (runtimes 0..19,999, scores rounded to 2 decimals)", scores, runtimes
+    runtimes = rng.integers(23_270_598_358, 70_950_843_334, n)
+    scores = (runtimes / 1e10 + rng.normal(size=n) * 2).astype(np.float32)
+    yield "as in real use (ns runtimes, float32 predictions)", scores, runtimes
+
+
 def bench_kendall():
     from scipy.stats import kendalltau
-    rng = np.random.default_rng(0)
     n = 100_000
-    runtimes = rng.integers(0, 20_000, n)  # ties, as real runtimes have
-    scores = rng.normal(size=n).astype(np.float32).round(2)  # ties in the predictions too
-    scipy_value = kendalltau(scores, runtimes).statistic
-    ours_value = tpugraphs.kendall_tau(scores, runtimes)
-    (scipy_s, scipy_cpu), (ours_s, ours_cpu) = interleaved(
-        (lambda: kendalltau(scores, runtimes), lambda: tpugraphs.kendall_tau(scores, runtimes)))
-    print(f"kendall tau-b on {n:,} configs with ties, median of 9 interleaved rounds, wall (CPU); "
-          f"load average {os.getloadavg()[0]:.1f}:")
-    print(f"  scipy.stats.kendalltau: {scipy_s * 1e3:7.2f} ms ({scipy_cpu * 1e3:.2f})  "
-          f"tau {scipy_value!r}")
-    print(f"  tpugraphs.kendall_tau:  {ours_s * 1e3:7.2f} ms ({ours_cpu * 1e3:.2f})  "
-          f"tau {ours_value!r}: {scipy_s / ours_s:.2f}x scipy's speed "
-          f"({scipy_cpu / ours_cpu:.2f}x in CPU), values {'identical' if ours_value == scipy_value else 'DIFFERENT'}")
+    for kind, scores, runtimes in kendall_inputs(np.random.default_rng(0), n):
+        scipy_value = kendalltau(scores, runtimes).statistic
+        ours_value = tpugraphs.kendall_tau(scores, runtimes)
+        (scipy_s, scipy_cpu), (ours_s, ours_cpu) = interleaved(
+            (lambda: kendalltau(scores, runtimes), lambda: tpugraphs.kendall_tau(scores, runtimes)))
+        same = "identical" if ours_value == scipy_value else "DIFFERENT"
+        print(f"kendall tau-b on {n:,} configs {kind}, median of 9 interleaved rounds, wall (CPU); "
+              f"load average {os.getloadavg()[0]:.1f}:")
+        print(f"  scipy.stats.kendalltau: {scipy_s * 1e3:7.2f} ms ({scipy_cpu * 1e3:.2f})  "
+              f"tau {scipy_value!r}")
+        print(f"  tpugraphs.kendall_tau:  {ours_s * 1e3:7.2f} ms ({ours_cpu * 1e3:.2f})  "
+              f"tau {ours_value!r}: {scipy_s / ours_s:.2f}x scipy's speed "
+              f"({scipy_cpu / ours_cpu:.2f}x in CPU), values {same}")
 
 
 TRAIN = {"model": "layout-sage", "steps": 60, "log_interval": 10, "validate": False, "seed": 1}
