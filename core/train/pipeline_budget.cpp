@@ -26,6 +26,24 @@ int64_t preferredSteps(const PipelineCollectionPlan& p) {
     return std::max(kPipelineMinimumSteps, std::min(minute, kPreferredEpochsCap * p.stepsPerEpoch));
 }
 
+// A collection not probed yet, priced from those probed.
+PipelineCollectionPlan pricedLike(const std::vector<PipelineCollectionPlan>& probed,
+                                  UnprobedPricing pricing) {
+    PipelineCollectionPlan priced = probed.front();
+    for (double PipelineCollectionPlan::*measure :
+         {&PipelineCollectionPlan::fixedSeconds, &PipelineCollectionPlan::secondsPerStep,
+          &PipelineCollectionPlan::scoringSeconds, &PipelineCollectionPlan::probeSeconds}) {
+        double lowest = probed.front().*measure, sum = 0;
+        for (const PipelineCollectionPlan& p : probed) {
+            lowest = std::min(lowest, p.*measure);
+            sum += p.*measure;
+        }
+        priced.*measure =
+            pricing == UnprobedPricing::Lowest ? lowest : sum / static_cast<double>(probed.size());
+    }
+    return priced;
+}
+
 }  // namespace
 
 double trainingSeconds(const PipelineCollectionPlan& p, const PipelineLanes& lanes, int64_t steps) {
@@ -38,10 +56,17 @@ double scoringReserveSeconds(const std::vector<PipelineCollectionPlan>& plans) {
     return seconds;
 }
 
-double minimumSeconds(const std::vector<PipelineCollectionPlan>& plans,
-                      const PipelineLanes& lanes) {
-    double seconds = scoringReserveSeconds(plans);
-    for (const PipelineCollectionPlan& p : plans)
+double minimumSeconds(const std::vector<PipelineCollectionPlan>& plans, const PipelineLanes& lanes,
+                      int unprobed, UnprobedPricing pricing) {
+    std::vector<PipelineCollectionPlan> all = plans;
+    double seconds = 0;
+    if (unprobed > 0 && !plans.empty()) {
+        const PipelineCollectionPlan priced = pricedLike(plans, pricing);
+        all.insert(all.end(), static_cast<size_t>(unprobed), priced);
+        seconds += unprobed * priced.probeSeconds;
+    }
+    seconds += scoringReserveSeconds(all);
+    for (const PipelineCollectionPlan& p : all)
         seconds += trainingSeconds(p, lanes, kPipelineMinimumSteps);
     return seconds;
 }

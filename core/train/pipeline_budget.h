@@ -20,10 +20,11 @@ constexpr int64_t kPipelineMinimumSteps = 20;
 // run's wall time is modelled as fixed (start, load, exit) + steps x step; the runs do not
 // validate. After them, each run scores the valid split (its configs as the probe's validation
 // did) and the test split: `scoringSeconds`, estimated from the probe's validation by the
-// configs to score, is kept out of the training time.
+// configs to score, is kept out of the training time. `probeSeconds`: the probe's wall time.
 struct PipelineCollectionPlan {
     Collection collection = Collection::TileXla;
     double fixedSeconds = 0, secondsPerStep = 0, secondsPerValidation = 0;
+    double probeSeconds = 0;
     int64_t stepsPerEpoch = 1;
     double scoringSeconds = 0;
     double budgetMinutes = 0;  // its share: training and scoring
@@ -42,8 +43,13 @@ double trainingSeconds(const PipelineCollectionPlan& plan, const PipelineLanes& 
 // Seconds kept for the scoring after training: the plans' estimates with a margin for a
 // machine busier than during the probes.
 double scoringReserveSeconds(const std::vector<PipelineCollectionPlan>& plans);
-// The least training and scoring can take: every run at kPipelineMinimumSteps.
-double minimumSeconds(const std::vector<PipelineCollectionPlan>& plans, const PipelineLanes& lanes);
+// How the collections not probed yet are priced from those probed: each measure (fixed cost,
+// step, scoring, probe) at its lowest (a lower bound) or at its mean (an estimate).
+enum class UnprobedPricing { Lowest, Mean };
+// The least training and scoring can take: every run at kPipelineMinimumSteps; with `unprobed`
+// collections not probed yet, their probes too, each priced from `plans` by `pricing`.
+double minimumSeconds(const std::vector<PipelineCollectionPlan>& plans, const PipelineLanes& lanes,
+                      int unprobed = 0, UnprobedPricing pricing = UnprobedPricing::Lowest);
 // The smallest budget, in minutes rounded up to a tenth, whose pipeline fits `seconds`.
 double smallestBudgetMinutes(double seconds);
 

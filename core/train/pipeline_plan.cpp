@@ -30,6 +30,7 @@ nlohmann::json collectionsJson(const std::vector<PipelineCollectionPlan>& plans)
                                {"fixed_seconds", p.fixedSeconds},
                                {"seconds_per_step", p.secondsPerStep},
                                {"seconds_per_validation", p.secondsPerValidation},
+                               {"probe_seconds", p.probeSeconds},
                                {"steps_per_epoch", p.stepsPerEpoch},
                                {"scoring_seconds", p.scoringSeconds},
                                {"budget_minutes", p.budgetMinutes},
@@ -48,6 +49,7 @@ std::vector<PipelineCollectionPlan> collectionsOf(const nlohmann::json& j) {
         p.secondsPerStep = c.at("seconds_per_step");
         p.secondsPerValidation = c.at("seconds_per_validation");
         p.stepsPerEpoch = c.at("steps_per_epoch");
+        p.probeSeconds = c.value("probe_seconds", 0.0);      // not in the first probes
         p.scoringSeconds = c.value("scoring_seconds", 0.0);  // not in the first plans
         p.budgetMinutes = c.value("budget_minutes", 0.0);
         p.steps = c.value("steps", int64_t{0});

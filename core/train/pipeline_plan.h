@@ -1,6 +1,7 @@
 // The submission pipeline's files beside its runs: OUT/pipeline.json (the options and the plan
 // made from the probes, which a resumed call follows), OUT/probes.json (what the probes
-// measured, kept so that a call with another budget does not probe again) and
+// measured, written as each probe ends and kept, even when a call was refused before probing
+// every collection, so that a call with another budget probes only the collections missing) and
 // OUT/pipeline_state.json (the stage the pipeline is in and its clock, for a progress view).
 // Every file is written atomically; a damaged one is a RunError naming it. No torch.
 #pragma once
@@ -30,7 +31,8 @@ std::vector<PipelineCollectionPlan> readPipelinePlan(const std::string& outDir,
 void writePipelinePlan(const PipelineOptions& options,
                        const std::vector<PipelineCollectionPlan>& plans);
 
-// The probes recorded for the same dataset, seeds and workers (empty when none).
+// The probes recorded for the same dataset, seeds and workers (empty when none; some of the
+// collections only when a call stopped probing).
 std::vector<PipelineCollectionPlan> readPipelineProbes(const PipelineOptions& options);
 void writePipelineProbes(const PipelineOptions& options,
                          const std::vector<PipelineCollectionPlan>& probes);

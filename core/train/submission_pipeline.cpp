@@ -235,7 +235,8 @@ private:
     }
     std::vector<PipelineCollectionPlan> probes();
     std::vector<PipelineCollectionPlan> plan();
-    void checkBudget(const std::vector<PipelineCollectionPlan>& plans, double probeSeconds) const;
+    void checkBudget(const std::vector<PipelineCollectionPlan>& plans, int unprobed,
+                     double probeSeconds) const;
     std::vector<TrialResult> train(const std::vector<PipelineCollectionPlan>& plans);
     CollectionOutcome score(const PipelineCollectionPlan& plan,
                             const std::vector<TrialResult>& results);
@@ -248,46 +249,89 @@ private:
     PipelineState m_state;
 };
 
-// The probes recorded for these options, or new ones (kept for a call with another budget).
+// The probes of every collection with train graphs: those recorded for these options (kept by
+// an earlier call, a refused one too) and new ones, each recorded as it ends. Before each new
+// probe but the call's first, a budget that cannot buy the collections probed so far and the
+// others priced at the lowest of them is refused; after the probes, one that cannot buy them all.
 std::vector<PipelineCollectionPlan> SubmissionPipeline::probes() {
-    std::vector<PipelineCollectionPlan> probed = readPipelineProbes(m_o);
-    if (!probed.empty()) {
-        say("the probes recorded in " + m_o.outDir + "/probes.json are used again");
-        return probed;
-    }
-    for (Collection c : kCollections) {
-        if (m_index.select(c, Split::Train).empty()) continue;
-        enter(PipelineStage::Probing, c);
-        say(std::string("probing ") + collectionName(c) + " (" + std::to_string(kProbeSteps) +
-            " steps)");
-        probed.push_back(probe(m_o, c, m_index, m_progress, m_cancel));
-    }
-    if (probed.empty())
+    std::vector<Collection> wanted;
+    for (Collection c : kCollections)
+        if (!m_index.select(c, Split::Train).empty()) wanted.push_back(c);
+    if (wanted.empty())
         throw std::invalid_argument(m_o.datasetRoot + ": no collection has train graphs");
-    writePipelineProbes(m_o, probed);
+    std::vector<PipelineCollectionPlan> probed;
+    std::vector<Collection> missing;
+    const std::vector<PipelineCollectionPlan> kept = readPipelineProbes(m_o);
+    for (Collection c : wanted) {
+        const auto k = std::find_if(kept.begin(), kept.end(), [c](const PipelineCollectionPlan& p) {
+            return p.collection == c;
+        });
+        if (k == kept.end())
+            missing.push_back(c);
+        else
+            probed.push_back(*k);
+    }
+    if (!probed.empty())
+        say("the probes recorded in " + m_o.outDir + "/probes.json are used again (" +
+            std::to_string(probed.size()) + " of " + std::to_string(wanted.size()) +
+            " collections)");
+    double probing = 0;  // this call's probes, seconds
+    for (size_t k = 0; k < missing.size(); ++k) {
+        if (k > 0) checkBudget(probed, static_cast<int>(missing.size() - k), probing);
+        enter(PipelineStage::Probing, missing[k]);
+        say(std::string("probing ") + collectionName(missing[k]) + " (" +
+            std::to_string(kProbeSteps) + " steps)");
+        const double start = elapsed();
+        probed.push_back(probe(m_o, missing[k], m_index, m_progress, m_cancel));
+        probed.back().probeSeconds = elapsed() - start;
+        probing += probed.back().probeSeconds;
+        writePipelineProbes(m_o, probed);
+    }
+    checkBudget(probed, 0, probing);
+    std::sort(probed.begin(), probed.end(),
+              [](const PipelineCollectionPlan& a, const PipelineCollectionPlan& b) {
+                  return collectionIndex(a.collection) < collectionIndex(b.collection);
+              });
     return probed;
 }
 
 // Refuses, before any run trains, a budget that cannot buy kPipelineMinimumSteps per run and
-// the scoring, naming the smallest that can.
-void SubmissionPipeline::checkBudget(const std::vector<PipelineCollectionPlan>& plans,
+// the scoring (and the probes of the `unprobed` collections not probed yet, priced at the lowest
+// of those probed), naming the smallest that can (an estimate when some are not probed: priced
+// at the mean of those probed).
+void SubmissionPipeline::checkBudget(const std::vector<PipelineCollectionPlan>& plans, int unprobed,
                                      double probeSeconds) const {
     const PipelineLanes lanes{m_o.seeds, concurrentRuns(m_o)};
-    const double needed = minimumSeconds(plans, lanes);
-    if (elapsed() + needed <= m_o.budgetMinutes * 60) return;
+    const double now = elapsed();
+    const double atLeast = minimumSeconds(plans, lanes, unprobed, UnprobedPricing::Lowest);
+    if (now + atLeast <= m_o.budgetMinutes * 60) return;
+    const bool partial = unprobed > 0;
+    const double needed = minimumSeconds(plans, lanes, unprobed, UnprobedPricing::Mean);
     // On this folder the probes are kept; a new folder probes again.
-    const double smallest = smallestBudgetMinutes(elapsed() - probeSeconds + needed);
-    const double fresh = smallestBudgetMinutes(elapsed() + needed);
+    double probed = 0;
+    for (const PipelineCollectionPlan& p : plans) probed += p.probeSeconds;
+    const double smallest = smallestBudgetMinutes(now - probeSeconds + needed);
+    const double fresh = smallestBudgetMinutes(now - probeSeconds + probed + needed);
+    const std::string cost =
+        (partial ? "at least " : "") + fixedText(atLeast / 60, 2) + " min" +
+        (probeSeconds > 0 ? ", after " + fixedText(probeSeconds / 60, 2) + " min of probes"
+                          : std::string()) +
+        (partial ? "; " + std::to_string(plans.size()) + " of " +
+                       std::to_string(plans.size() + unprobed) + " collections probed"
+                 : std::string());
     throw PipelineBudgetError(
         "a budget of " + minutesText(m_o.budgetMinutes) + " min cannot buy " +
             std::to_string(kPipelineMinimumSteps) + " steps of each of the " +
-            std::to_string(m_o.seeds * static_cast<int>(plans.size())) +
-            " runs and their scoring (" + fixedText(needed / 60, 2) + " min" +
-            (probeSeconds > 0 ? ", after " + fixedText(probeSeconds / 60, 2) + " min of probes"
-                              : std::string()) +
-            "): the smallest budget that can is " + minutesText(smallest) +
-            " min on this folder (--budget-minutes " + minutesText(smallest) +
-            "; its probes are kept in " + m_o.outDir + "/probes.json)" +
+            std::to_string(m_o.seeds * static_cast<int>(plans.size() + unprobed)) +
+            " runs and their scoring" + (partial ? " and the probes still to do" : "") + " (" +
+            cost + "): the smallest budget that can is " + minutesText(smallest) +
+            " min on this folder" +
+            (partial ? ", an estimate with the collections not probed priced at the mean of those "
+                       "probed"
+                     : "") +
+            " (--budget-minutes " + minutesText(smallest) + "; its probes are kept in " +
+            m_o.outDir + "/probes.json" + (partial ? ", a call with it probes the others" : "") +
+            ")" +
             (fresh > smallest ? ", " + minutesText(fresh) + " min on a new one" : std::string()),
         smallest);
 }
@@ -308,9 +352,7 @@ std::vector<PipelineCollectionPlan> SubmissionPipeline::plan() {
         say("resuming the plan of " + m_o.outDir + "/pipeline.json");
         return plans;
     }
-    const double beforeProbes = elapsed();
     plans = probes();
-    checkBudget(plans, elapsed() - beforeProbes);
     const PipelineLanes lanes{m_o.seeds, concurrentRuns(m_o)};
     const double training = m_o.budgetMinutes * 60 - elapsed() - scoringReserveSeconds(plans);
     divideTrainingTime(training, lanes, &plans);

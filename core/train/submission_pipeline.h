@@ -4,7 +4,9 @@
 // the scoring is kept out first, the training time is divided among the collections by the cost
 // of an epoch of each, and each run's time limit is set as it starts from the time left, so a
 // slower machine cuts steps instead of overrunning. A budget that cannot buy 20 steps per run
-// and the scoring is refused before training, naming the smallest that can. The runs of a
+// and the scoring is refused before training, naming the smallest that can: during the probes
+// as soon as those done show it (their probes kept for the next call, the smallest budget then
+// an estimate). The runs of a
 // collection are ensembled, scored on its valid split against the ridge reference (each run's
 // score kept in its folder), and every test graph predicted into a validated submission.
 // Resumable at any moment: the plan is recorded in OUT/pipeline.json (pipeline_plan.h), the

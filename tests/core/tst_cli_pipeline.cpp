@@ -1,13 +1,15 @@
 // `tpugraphs submission` as a process, on a small generated dataset (tile and layout:xla:default,
-// train, valid and test). A budget too small for 20 steps per run and the scoring is refused
-// before any run trains, naming the smallest budget that can on this folder (its probes kept);
-// with that budget (so the test adapts to a busy machine), the pipeline is killed with SIGKILL
-// while its runs train, and the same command resumes the recorded plan, finishes within the
-// bound the product states (max(M x 1.1, M + 1) minutes, scoring included) and writes a
-// submission that `validate-submission` accepts against the dataset, with a report stating the
-// fractional budget and naming each collection's ensemble, each run's score and the ridge
-// reference; the plan priced the scoring after training, and the runs did not validate; a call
-// with other options in the same folder is refused.
+// train, valid and test). A budget that runs out during the probes is refused before every
+// collection is probed, within its bound, naming an estimate of the smallest budget; the probes
+// done are kept, and a call with that budget on the same folder probes only the others. A budget
+// too small for 20 steps per run and the scoring is refused before any run trains, naming the
+// smallest budget that can on this folder (its probes kept); with that budget (so the test adapts
+// to a busy machine), the pipeline is killed with SIGKILL while its runs train, and the same
+// command resumes the recorded plan, finishes within the bound the product states (max(M x 1.1, M +
+// 1) minutes, scoring included) and writes a submission that `validate-submission` accepts against
+// the dataset, with a report stating the fractional budget and naming each collection's ensemble,
+// each run's score and the ridge reference; the plan priced the scoring after training, and the
+// runs did not validate; a call with other options in the same folder is refused.
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -33,6 +35,48 @@ private Q_SLOTS:
             runCli({"generate", "--out", m_root, "--seed", "3", "--collections",
                     "tile:xla,layout:xla:default", "--splits", "train,valid,test", "--limit", "3"});
         QVERIFY2(generate.exitCode == 0, qPrintable(generate.describe()));
+    }
+
+    void budgetSpentInTheProbesKeepsThem() {
+        const QString out = m_dir.path() + "/refused-while-probing";
+        const auto call = [&](const QString& budget) {
+            return runCli({"submission", "--dataset", m_root, "--out", out, "--budget-minutes",
+                           budget, "--seeds", "1", "--parallel", "1"});
+        };
+        QElapsedTimer wall;
+        wall.start();
+        const CliRun refused = call("0.05");
+        QVERIFY2(wall.elapsed() / 60000.0 <= 1.05,  // max(0.05 x 1.1, 0.05 + 1)
+                 qPrintable(QString("%1 min for a budget of 0.05 min").arg(wall.elapsed() / 6e4)));
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("the probes still to do") &&
+                     refused.err.contains("1 of 2 collections probed") &&
+                     refused.err.contains("an estimate"),
+                 qPrintable(refused.describe()));
+        QCOMPARE(probedCollections(out), QStringList{"tile:xla"});
+        QVERIFY(!QFile::exists(out + "/pipeline.json"));
+        const QString budget = namedBudget(refused.err);
+        QVERIFY2(!budget.isEmpty(), qPrintable(refused.describe()));
+
+        // The estimate either buys the minimum (a submission) or the call, every collection now
+        // probed, names the smallest budget that can; within its bound either way.
+        wall.restart();
+        const CliRun rerun = call(budget);
+        const double minutes = wall.elapsed() / 60000.0;
+        QVERIFY2(rerun.out.contains("probes.json are used again (1 of 2 collections)") &&
+                     rerun.out.contains("probing layout:xla:default") &&
+                     !rerun.out.contains("probing tile:xla"),
+                 qPrintable(rerun.describe()));
+        QCOMPARE(probedCollections(out), (QStringList{"tile:xla", "layout:xla:default"}));
+        if (rerun.exitCode == 0) {
+            QVERIFY(QFile::exists(out + "/submission.csv"));
+        } else {
+            QCOMPARE(rerun.exitCode, 1);
+            QVERIFY2(!namedBudget(rerun.err).isEmpty() && !rerun.err.contains("an estimate"),
+                     qPrintable(rerun.describe()));
+        }
+        QVERIFY2(minutes <= std::max(budget.toDouble() * 1.1, budget.toDouble() + 1),
+                 qPrintable(QString("%1 min for a budget of %2 min").arg(minutes).arg(budget)));
     }
 
     void killedPipelineResumesIntoAValidSubmission() {
@@ -101,17 +145,37 @@ private Q_SLOTS:
 
 private:
     // A budget of 0.05 min is refused before any run trains; the smallest budget that can on
-    // the folder `out`, as the refusal names it ("" when it does not).
+    // the folder `out`, as the refusal names it once every collection is probed (each call
+    // probes one more), "" when it does not.
     QString smallestBudget(const QString& out) {
-        const CliRun refused =
-            runCli({"submission", "--dataset", m_root, "--out", out, "--budget-minutes", "0.05",
-                    "--seeds", "2", "--parallel", "2"});
-        if (refused.exitCode != 1) qWarning("%s", qPrintable(refused.describe()));
-        if (!refused.err.contains("a budget of 0.05 min cannot buy 20 steps")) return {};
-        if (QFile::exists(out + "/pipeline.json") || QDir(out + "/training").exists()) return {};
+        for (int collections = 0; collections < 2; ++collections) {
+            const CliRun refused =
+                runCli({"submission", "--dataset", m_root, "--out", out, "--budget-minutes", "0.05",
+                        "--seeds", "2", "--parallel", "2"});
+            if (refused.exitCode != 1) qWarning("%s", qPrintable(refused.describe()));
+            if (!refused.err.contains("a budget of 0.05 min cannot buy 20 steps")) return {};
+            if (QFile::exists(out + "/pipeline.json") || QDir(out + "/training").exists())
+                return {};
+            if (!refused.err.contains("an estimate")) return namedBudget(refused.err);
+        }
+        return {};
+    }
+
+    // The smallest budget a refusal names ("" when none).
+    static QString namedBudget(const QString& refusal) {
         return QRegularExpression(R"(the smallest budget that can is (\d+(\.\d+)?) min)")
-            .match(refused.err)
+            .match(refusal)
             .captured(1);
+    }
+
+    // The collections recorded in OUT/probes.json, in their order.
+    static QStringList probedCollections(const QString& out) {
+        QFile file(out + "/probes.json");
+        if (!file.open(QIODevice::ReadOnly)) return {};
+        QStringList names;
+        for (const QJsonValue c : QJsonDocument::fromJson(file.readAll())["collections"].toArray())
+            names << c["collection"].toString();
+        return names;
     }
 
     QTemporaryDir m_dir;

@@ -1,7 +1,7 @@
 // The submission pipeline's budget arithmetic and a run's label files: a session's length cut
-// to its time limit, the minimum a budget must buy, the training time divided so that it fits,
-// each run's limit from the time left, the bound, and label.json / score.json round trips and
-// a damaged one named.
+// to its time limit, the minimum a budget must buy (collections not probed yet priced from the
+// probed ones), the training time divided so that it fits, each run's limit from the time left,
+// the bound, and label.json / score.json round trips and a damaged one named.
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -69,6 +69,23 @@ private Q_SLOTS:
         QCOMPARE(minimumSeconds(plans, lanes), expected);
         QCOMPARE(smallestBudgetMinutes(expected), 1.7);  // 100.5 s, up to a tenth of a minute
         QCOMPARE(smallestBudgetMinutes(60), 1.0);
+    }
+
+    // Collections not probed yet: their probes, runs and scoring priced from those probed, at
+    // the lowest of each measure (a lower bound) or at their mean (an estimate).
+    void unprobedCollectionsArePricedFromTheProbed() {
+        const PipelineLanes lanes{3, 1};
+        auto plans = twoPlans();
+        plans[0].probeSeconds = 10;
+        plans[1].probeSeconds = 30;
+        const double probed = minimumSeconds(plans, lanes);
+        QCOMPARE(minimumSeconds(plans, lanes, 0, UnprobedPricing::Mean), probed);
+        // Lowest: probe 10 s, training 3 x (4 + 20 x 0.05), scoring 1.25 x 6.
+        QCOMPARE(minimumSeconds(plans, lanes, 2, UnprobedPricing::Lowest),
+                 probed + 2 * (10 + 3 * 5.0 + 1.25 * 6));
+        // Mean: probe 20 s, training 3 x (5 + 20 x 0.275), scoring 1.25 x 13.
+        QCOMPARE(minimumSeconds(plans, lanes, 2, UnprobedPricing::Mean),
+                 probed + 2 * (20 + 3 * 10.5 + 1.25 * 13));
     }
 
     void trainingTimeIsDividedWithinTheTimeGiven_data() {
