@@ -116,6 +116,15 @@ private Q_SLOTS:
         QCOMPARE(table->model()->index(0, 0).data().toString(), QString("run-2"));
         // Colour by any final metric.
         QCOMPARE(view.colourBy()->count(), 4);
+        // Each axis: its full name (wrapped, not "Learn… rate") and its range at its ends.
+        const HParamsTable shown = hparamsTable(m_runs);
+        ParallelCoordinates narrow;  // six axes
+        narrow.setTable(shown, {0, 1, 2});
+        narrow.resize(400, 300);  // about 60 px an axis: names wrap on two lines
+        for (int c = 0; c < shown.columns.size(); ++c)
+            QCOMPARE(narrow.axisTitle(c), shown.columns[c].label);
+        QCOMPARE(narrow.axisEnds(0), (QStringList{"0.001", "0.003"}));
+        QCOMPARE(narrow.axisEnds(2), (QStringList{"0.88", "0.95"}));
     }
 
     void sweepFolderYieldsItsRuns() {
