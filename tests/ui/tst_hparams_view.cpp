@@ -2,7 +2,8 @@
 // between the runs (not the ones they share, not the run directory) and the final metrics they
 // report; a header click sorts by a column as numbers; typing in the filter hides runs (from
 // the parallel-coordinates chart too); a click on a row or on a run's line selects that run; a
-// sweep's output folder yields its runs.
+// sweep's output folder yields its runs; each axis of the parallel coordinates shows its full
+// name (wrapped on two lines) and its lowest and highest value.
 #include <QComboBox>
 #include <QDir>
 #include <QFile>

@@ -2,8 +2,10 @@
 // separate charts (each one y axis); a single validation, and a loss of one point, are drawn as
 // visible markers; the x choice (a real key press) switches steps to the fraction of each run,
 // the time since the start or the wall time; the smoothing slider (real key presses) changes the
-// drawn loss and never the data; the CSV export holds history.csv's values; the hover reads out
-// every shown run at one x; legend names are elided
+// drawn loss and validation curves and never the data; the CSV export holds history.csv's values;
+// the hover reads out every shown run at one x, whole and on the screen in the left and the right
+// column of charts; y labels of small values on a chart of the minimum size are never elided;
+// legend names are elided
 // in the middle, keeping the ends that tell runs apart; one exploding run does not flatten the
 // others (robust y range, "Loss: log scale" by a click); resting the pointer on a point keeps
 // its tool tip up with the point highlighted; an empty chart shows no tick labels; a live

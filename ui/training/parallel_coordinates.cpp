@@ -161,7 +161,10 @@ void ParallelCoordinates::paintEvent(QPaintEvent*) {
         painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
         painter.setPen(palette().color(QPalette::Text));
         const QRectF title = titleRect(c);
-        painter.drawText(title, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, axisTitle(c));
+        // A name elided in the middle stays on one line (a break after its "…" would split it).
+        const QString name = axisTitle(c);
+        const int wrap = name == m_table.columns[c].label ? Qt::TextWordWrap : 0;
+        painter.drawText(title, Qt::AlignHCenter | Qt::AlignTop | wrap, name);
         const QStringList ends = axisEnds(c);
         if (ends.isEmpty()) continue;
         painter.setPen(palette().color(QPalette::PlaceholderText));
