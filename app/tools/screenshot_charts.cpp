@@ -1,13 +1,16 @@
 // tpugraphs-screenshot-charts: trains six small tile runs on generated demo data (three learning
 // rates, two seeds each), lists them in the real main window and saves the Training page with
 // their curves (training-runs.png), its charts with the loss smoothing at 0 and at 0.9
-// (smoothing-0.png, smoothing-09.png) and the HParams view coloured by the top-5 score
-// (hparams.png).
+// (smoothing-0.png, smoothing-09.png), the read-out of the score chart with the pointer at its
+// right edge (chart-readout.png) and the HParams view coloured by the top-5 score (hparams.png).
+// The window is 1600x1000, or the screen's available size when smaller.
 #include <QApplication>
 #include <QComboBox>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QScreen>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -18,6 +21,7 @@
 #include "base/blas_kernel_startup.h"
 #include "main_window.h"
 #include "program_options.h"
+#include "screenshot_support.h"
 #include "synth/generator.h"
 #include "train/torch_threads.h"
 #include "train/trainer.h"
@@ -53,7 +57,7 @@ void save(QWidget* widget, RunCharts* charts, const QString& file) {
     };
     while (!drawn() && clock.elapsed() < 10000) settle(100);
     settle(1000);  // laid out and painted
-    const bool ok = widget->grab().save(file);
+    const bool ok = grabWithTips(widget).save(file);
     std::printf("%s %s\n", ok ? "saved" : "FAILED", qPrintable(file));
 }
 
@@ -69,7 +73,9 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription(
         "Trains six small tile runs on generated demo data and saves the Training page with "
         "them (training-runs.png), the charts at smoothing 0 and 0.9 (smoothing-0.png, "
-        "smoothing-09.png) and the HParams view (hparams.png). Run it under xvfb-run on a "
+        "smoothing-09.png), the score chart's read-out (chart-readout.png) and the HParams view "
+        "(hparams.png), in a 1600x1000 window or the screen's size when smaller. Run it under "
+        "xvfb-run on a "
         "machine without a display.");
     parser.addPositionalArgument("out", "Folder for the PNG files (default /tmp/screens).",
                                  "[out]");
@@ -101,7 +107,7 @@ int main(int argc, char** argv) {
         }
 
     MainWindow window;
-    window.resize(1600, 1000);
+    window.resize(QSize(1600, 1000).boundedTo(window.screen()->availableGeometry().size()));
     window.show();
     window.openDataset(QString::fromStdString(root));
     TrainingPage* training = window.training();
@@ -110,12 +116,20 @@ int main(int argc, char** argv) {
     window.findChild<QTabWidget*>("pages")->setCurrentWidget(training);
     RunCharts* charts = training->charts();
     charts->setSmoothing(0.6);
-    save(&window, charts, out + "/training-runs.png");
     charts->setSmoothing(0);
     save(charts, charts, out + "/smoothing-0.png");
     charts->setSmoothing(0.9);
     save(charts, charts, out + "/smoothing-09.png");
     charts->setSmoothing(RunCharts::kDefaultSmoothing);
+    save(&window, charts, out + "/training-runs.png");
+    // The pointer near the score chart's right edge: the read-out flips left, whole.
+    MetricChart* score = charts->scoreChart();
+    const QRectF plot = score->chart()->plotArea();
+    const QPoint at = score->mapFromScene(QPointF(plot.right() - 3, plot.center().y()));
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), QPointF(score->viewport()->mapToGlobal(at)),
+                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(score->viewport(), &move);
+    save(&window, charts, out + "/chart-readout.png");
     training->findChild<QTabWidget*>("trainingViews")->setCurrentWidget(training->hparams());
     settle(300);
     QComboBox* colour = training->hparams()->colourBy();

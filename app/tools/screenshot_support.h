@@ -4,6 +4,8 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QPainter>
+#include <QPixmap>
 #include <QString>
 #include <QThread>
 #include <QWidget>
@@ -25,9 +27,19 @@ inline bool waitUntil(const std::function<bool()>& done, int timeoutMs) {
     return true;
 }
 
+// The widget as drawn, with the tool-tip windows shown over it (a chart's read-out) painted in.
+inline QPixmap grabWithTips(QWidget* widget) {
+    QPixmap image = widget->grab();
+    QPainter painter(&image);
+    for (QWidget* tip : QApplication::topLevelWidgets())
+        if (tip->isVisible() && tip->windowType() == Qt::ToolTip)
+            painter.drawPixmap(widget->mapFromGlobal(tip->pos()), tip->grab());
+    return image;
+}
+
 inline void save(QWidget* widget, const QString& file) {
     QApplication::processEvents();
-    const bool ok = widget->grab().save(file);
+    const bool ok = grabWithTips(widget).save(file);
     std::printf("%s %s\n", ok ? "saved" : "FAILED", qPrintable(file));
 }
 

@@ -2,7 +2,8 @@
 // between the runs (not the ones they share, not the run directory) and the final metrics they
 // report; a header click sorts by a column as numbers; typing in the filter hides runs (from
 // the parallel-coordinates chart too); a click on a row or on a run's line selects that run; a
-// sweep's output folder yields its runs.
+// sweep's output folder yields its runs; each axis of the parallel coordinates shows its full
+// name (wrapped on two lines) and its lowest and highest value.
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -116,6 +117,15 @@ private Q_SLOTS:
         QCOMPARE(table->model()->index(0, 0).data().toString(), QString("run-2"));
         // Colour by any final metric.
         QCOMPARE(view.colourBy()->count(), 4);
+        // Each axis: its full name (wrapped, not "Learn… rate") and its range at its ends.
+        const HParamsTable shown = hparamsTable(m_runs);
+        ParallelCoordinates narrow;  // six axes
+        narrow.setTable(shown, {0, 1, 2});
+        narrow.resize(400, 300);  // about 60 px an axis: names wrap on two lines
+        for (int c = 0; c < shown.columns.size(); ++c)
+            QCOMPARE(narrow.axisTitle(c), shown.columns[c].label);
+        QCOMPARE(narrow.axisEnds(0), (QStringList{"0.001", "0.003"}));
+        QCOMPARE(narrow.axisEnds(2), (QStringList{"0.88", "0.95"}));
     }
 
     void sweepFolderYieldsItsRuns() {

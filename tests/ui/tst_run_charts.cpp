@@ -2,8 +2,10 @@
 // separate charts (each one y axis); a single validation, and a loss of one point, are drawn as
 // visible markers; the x choice (a real key press) switches steps to the fraction of each run,
 // the time since the start or the wall time; the smoothing slider (real key presses) changes the
-// drawn loss and never the data; the CSV export holds history.csv's values; the hover reads out
-// every shown run at one x; legend names are elided
+// drawn loss and validation curves and never the data; the CSV export holds history.csv's values;
+// the hover reads out every shown run at one x, whole and on the screen in the left and the right
+// column of charts; y labels of small values on a chart of the minimum size are never elided;
+// legend names are elided
 // in the middle, keeping the ends that tell runs apart; one exploding run does not flatten the
 // others (robust y range, "Loss: log scale" by a click); resting the pointer on a point keeps
 // its tool tip up with the point highlighted; an empty chart shows no tick labels; a live
@@ -12,15 +14,18 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGraphicsTextItem>
 #include <QHelpEvent>
 #include <QImage>
 #include <QLineSeries>
+#include <QScreen>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QValueAxis>
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 
 #include "charts/unit_axis.h"
 #include "train/run_directory.h"
@@ -96,6 +101,7 @@ private Q_SLOTS:
 
     void tileScoreAndLayoutTauNeverShareAnAxis() {
         RunCharts charts;
+        charts.setSmoothing(0);  // the drawn curves are the data
         charts.resize(1200, 700);
         charts.show();
         charts.showRuns({tile(), layout()});
@@ -112,10 +118,9 @@ private Q_SLOTS:
         // OPA is the same metric for both kinds: one chart, both runs.
         QCOMPARE(charts.chart(CurveMetric::ofKey("opa"))->legendNames(),
                  (QStringList{"tile-run", "layout-run"}));
-        // The raw loss is drawn (faint) but has no legend entry of its own.
         // (Legend entries become visible once the chart is laid out.)
         QTRY_COMPARE(charts.chart(CurveMetric::SmoothedLoss)->legendNames().size(), 2);
-        QCOMPARE(charts.chart(CurveMetric::SmoothedLoss)->pointCount(), 2 * 100 + 2 * 50);
+        QCOMPARE(charts.chart(CurveMetric::SmoothedLoss)->pointCount(), 100 + 50);
 
         charts.showRuns({layout()});  // a layout run alone: no tile charts
         QVERIFY(!topK->isVisible());
@@ -128,6 +133,7 @@ private Q_SLOTS:
         one.append(trainingRow(1));
         one.append(validation(10, 0.9, NAN));
         RunCharts charts;
+        charts.setSmoothing(0);  // the drawn curves are the data
         charts.resize(1200, 700);
         charts.show();
         const QColor color(214, 39, 40);
@@ -238,6 +244,7 @@ private Q_SLOTS:
 
     void tooltipStaysWhileThePointerRests() {
         RunCharts charts;
+        charts.setSmoothing(0);  // the drawn curves are the data
         charts.resize(1200, 700);
         charts.show();
         QVERIFY(QTest::qWaitForWindowExposed(&charts));
@@ -308,6 +315,11 @@ private Q_SLOTS:
             TrainProgress p = trainingRow(step);
             p.loss = 1.0 + (step % 2 ? 0.5 : -0.5);
             noisy.append(p);
+            if (step % 10 == 0) {  // validations whose OPA alternates too
+                TrainProgress v = validation(step, 0.9, NAN);
+                v.validation.opa = step % 20 ? 0.6 : 0.8;
+                noisy.append(v);
+            }
         }
         const QList<QPointF> recorded = noisy.points(CurveMetric::Loss);
         RunCharts charts;
@@ -335,6 +347,18 @@ private Q_SLOTS:
         const double last = loss->line(1)->points().last().y();
         QVERIFY2(std::abs(last - 1.0) < 0.1, qPrintable(QString::number(last)));
         QCOMPARE(noisy.points(CurveMetric::Loss), recorded);  // the data as recorded
+        // Every measured curve is smoothed, as in TensorBoard: a validation chart too (its raw
+        // points, faint, keep their markers); the learning rate, a schedule, is drawn as set.
+        const CurveMetric opaMetric = CurveMetric::ofKey("opa");
+        const QList<QPointF> validations = noisy.points(opaMetric);
+        QCOMPARE(validations.size(), 6);
+        MetricChart* opa = charts.chart(opaMetric);
+        QCOMPARE(opa->line(0)->points(), validations);
+        QCOMPARE(opa->line(1)->points(), smoothed(validations, 0.9));
+        QVERIFY(opa->line(1)->points() != validations);
+        QCOMPARE(opa->markerCount(), 6);
+        QVERIFY(!charts.chart(CurveMetric::LearningRate)->line(1));
+        QCOMPARE(noisy.points(opaMetric), validations);
     }
 
     // "Export curves": one long-format row per recorded point, with history.csv's values.
@@ -406,6 +430,7 @@ private Q_SLOTS:
     // Resting the pointer on the plot reads out every shown run at that x.
     void hoverReadsOutEveryRun() {
         RunCharts charts;
+        charts.setSmoothing(0);  // the drawn curves are the data
         charts.resize(1200, 700);
         charts.show();
         QVERIFY(QTest::qWaitForWindowExposed(&charts));
@@ -418,6 +443,85 @@ private Q_SLOTS:
         QVERIFY2(
             tip.contains("tile-run: 0.7  (step 50)") && tip.contains("layout-run: 0.7  (step 50)"),
             qPrintable(tip));
+    }
+
+    // The read-out of a chart in the left and one in the right column, with run names longer
+    // than a chart is wide: a window of its own at the pointer, every run's value in it, the
+    // whole of it on the screen and wide enough for its longest line.
+    void hoverReadOutIsWholeInEveryColumn() {
+        const QRect screen = QGuiApplication::primaryScreen()->availableGeometry();
+        RunCharts charts;
+        charts.setSmoothing(0.6);
+        charts.setGeometry(screen.adjusted(0, 0, -screen.width() / 10, -screen.height() / 10));
+        charts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        ShownRun a = tile(), b = layout();
+        a.name = "tile:xla \u00b7 recipe lr=3e-3, batch 8, 400 steps \u00b7 seed 0";
+        b.name = "layout:xla:random \u00b7 recipe lr=1e-3, 20 steps \u00b7 seed 0";
+        charts.showRuns({a, b});
+        QTRY_VERIFY(charts.columns() >= 2);
+        const QList<MetricChart*> visible = charts.visibleCharts();
+        const int columns = charts.columns();
+        for (MetricChart* chart : {visible[0], visible[columns - 1]}) {  // left, right column
+            // Near the plot's right edge (the read-out flips left of the pointer), placed again
+            // until the grid has settled.
+            const auto restNearRightEdge = [chart] {
+                const QRectF plot = chart->chart()->plotArea();
+                const QPoint at = chart->mapFromScene(QPointF(plot.right() - 2, plot.center().y()));
+                QTest::mouseMove(chart->viewport(), QPoint(2, 2));
+                QTest::mouseMove(chart->viewport(), at);
+                return !chart->shownTip().isEmpty();
+            };
+            QTRY_VERIFY(restNearRightEdge());
+            const QString tip = chart->shownTip();
+            for (const ShownRun& run : {a, b})
+                QVERIFY2(QRegularExpression(QRegularExpression::escape(run.name) +
+                                            ": [-0-9.e]+  \\(step \\d+(, raw [-0-9.e]+)?\\)")
+                             .match(tip)
+                             .hasMatch(),
+                         qPrintable(chart->title() + ":\n" + tip));
+            const QRect shown = chart->shownTipGeometry();
+            QVERIFY2(screen.contains(shown), qPrintable(chart->title()));
+            int longest = 0;
+            for (const QString& line : tip.split('\n'))
+                longest = std::max(longest, chart->fontMetrics().horizontalAdvance(line));
+            QVERIFY(shown.width() >= longest);
+            QVERIFY(shown.width() > chart->width() / 2);  // wider than the chart's own room
+        }
+    }
+
+    // Learning rates and top-1 errors of a few thousandths, on a chart of the minimum size: the
+    // y labels are short ("2.5e-3") and QtCharts draws none of them elided ("...").
+    void yLabelsAreNeverElided() {
+        const double kPi = std::acos(-1.0);
+        for (const double scale : {1.0, 1e-3, 1e-5}) {
+            MetricChart chart("Learning rate");
+            chart.resize(RunCharts::kMinChartWidth, RunCharts::kMinChartHeight);
+            chart.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&chart));
+            QList<QPointF> points;
+            for (int step = 0; step <= 400; ++step)  // a cosine schedule from 2.5 to 0.05 x scale
+                points.append(
+                    QPointF(step, scale * (0.05 + 1.225 * (1 + std::cos(kPi * step / 400)))));
+            chart.setCurves({ChartCurve{"seed 0", points, Qt::blue}});
+            QTRY_VERIFY(!chart.yAxis()->tickLabels().isEmpty());
+            QTRY_VERIFY(chart.chart()->plotArea().height() > 20);
+            QApplication::processEvents();
+            QStringList drawn;
+            for (QGraphicsItem* item : chart.scene()->items())
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+                    drawn << text->toPlainText();
+            for (const QString& label : chart.yAxis()->tickLabels()) {
+                QVERIFY2(label.size() <= 6, qPrintable(label));
+                QVERIFY2(drawn.contains(label), qPrintable(label + " not in " + drawn.join("|")));
+            }
+            for (const QString& text : drawn)
+                QVERIFY2(!text.contains("...") && !text.contains(QChar(0x2026)),
+                         qPrintable(drawn.join("|")));
+        }
+        QCOMPARE(numberText(0.0025, 0.0005), QString("2.5e-3"));
+        QCOMPARE(numberText(0.001, 0.0005), QString("1.0e-3"));
+        QCOMPARE(numberText(0.25, 0.05), QString("0.25"));
     }
 
     void elideMiddle_data() {

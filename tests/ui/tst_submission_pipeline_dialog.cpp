@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <QCheckBox>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -138,6 +139,10 @@ private:
         QVERIFY(!QFile::exists(output));
         QVERIFY(exporter.findChild<QCheckBox*>("allowPartial")->isChecked());
         QCOMPARE(exporter.runs(Collection::TileXla), handOver.runs.value(Collection::TileXla));
+        // It says what it ticked: the pipeline's runs, not "the best completed run".
+        const QString ticked = exporter.findChild<QGroupBox*>("runBox")->title();
+        QVERIFY2(ticked.contains("pipeline's runs are ticked") && !ticked.contains("best"),
+                 qPrintable(ticked));
         QVERIFY2(exporter.warnings().isEmpty(), qPrintable(exporter.warnings().join("\n")));
         // The runs are named and scored in the runs table.
         for (int row = 0; row < runs.rowCount(); ++row) {

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QGroupBox>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -145,6 +146,7 @@ void TestTrainingPage::trainLiveStopAndExport() {
     auto* tree = dialog.findChild<QTreeWidget*>("runTree");
     QVERIFY(tree);
     QTreeWidgetItem* tile = tree->topLevelItem(collectionIndex(Collection::TileXla));
+    QVERIFY(dialog.findChild<QGroupBox*>("runBox")->title().contains("best completed run"));
     QCOMPARE(tile->childCount(), 1);
     QVERIFY(dialog.runs(Collection::TileXla).isEmpty());
     QVERIFY(dialog.request().runs.empty());

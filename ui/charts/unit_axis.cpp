@@ -2,6 +2,7 @@
 #include "charts/unit_axis.h"
 
 #include <QDateTime>
+#include <QRegularExpression>
 
 #include <QSignalBlocker>
 
@@ -76,7 +77,7 @@ QList<UnitAxis::Tick> UnitAxis::computeTicks() const {
         if (m_labels == Labels::ClockTime) return clockText(value, step < 60);
         if (m_labels == Labels::Duration || m_labels == Labels::Log10Duration)
             return durationText(value, unit, decimalsForStep(step / unit.ns));
-        return QString::number(value == 0 ? 0.0 : value, 'f', decimalsForStep(step));
+        return numberText(value, step);
     };
     if (!log) {
         double step = roundTickStep(lo, hi, m_maxTicks);
@@ -102,6 +103,19 @@ QList<UnitAxis::Tick> UnitAxis::computeTicks() const {
     for (double value : roundTicks(from, to, step))
         if (value > 0) add(std::log10(value), valueText(value, step, unit));
     return ticks;
+}
+
+QString numberText(double value, double step) {
+    const int decimals = decimalsForStep(step);
+    // Ticks closer than 0.001 (a learning rate, a top-1 error): "2.5e-3", not "0.0025".
+    if (decimals <= kMaxFixedDecimals)
+        return QString::number(value == 0 ? 0.0 : value, 'f', decimals);  // never "-0.00"
+    if (value == 0) return "0";
+    const int exponent = int(std::floor(std::log10(std::abs(value)) + 1e-9));
+    const int stepExponent = int(std::floor(std::log10(step) + 1e-9));
+    QString text = QString::number(value, 'e', std::clamp(exponent - stepExponent, 0, 3));
+    static const QRegularExpression paddedExponent("e\\+?(-?)0*(\\d)");
+    return text.replace(paddedExponent, "e\\1\\2");  // "2.5e-03" -> "2.5e-3"
 }
 
 QString elapsedText(double seconds) {

@@ -12,7 +12,7 @@ class UnitAxis : public QCategoryAxis {
     Q_OBJECT
 public:
     enum class Labels {
-        Number,         // 0.25, 0.5, 0.75
+        Number,         // 0.25, 0.5, 0.75; 2.5e-3 for ticks closer than 0.001
         Integer,        // steps and counts: whole ticks only
         Duration,       // values in ns, labelled "1.5 ms"
         Log10Duration,  // log10 of values in ns, labelled by the value ("10 ms")
@@ -50,6 +50,10 @@ private:
     int m_maxTicks = 6;
 };
 
+// Fixed decimals up to this many; past it, a number axis labels in scientific notation.
+constexpr int kMaxFixedDecimals = 3;
+// A plain number axis' label of `value` for ticks `step` apart: "0.25", "1500", "2.5e-3".
+QString numberText(double value, double step);
 // Seconds as "m:ss" or "h:mm:ss".
 QString elapsedText(double seconds);
 // Seconds since the epoch as the local time, "hh:mm" or "hh:mm:ss".

@@ -3,6 +3,7 @@
 
 #include <QLabel>
 #include <QMouseEvent>
+#include <QScreen>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <QtCharts/QLegendMarker>
@@ -93,11 +94,19 @@ QString ZoomableChartView::shownTip() const {
     return m_tip && m_tip->isVisible() ? m_tip->text() : QString();
 }
 
+QRect ZoomableChartView::shownTipGeometry() const {
+    return m_tip && m_tip->isVisible() ? m_tip->frameGeometry() : QRect();
+}
+
 void ZoomableChartView::showTip(const QPoint& position, const QString& text) {
     if (!m_tip) {
-        m_tip = new QLabel(viewport());
+        // A window of its own, so that a read-out wider than the chart is shown whole.
+        m_tip =
+            new QLabel(this, Qt::ToolTip | Qt::FramelessWindowHint | Qt::WindowTransparentForInput);
         m_tip->setObjectName("chartTip");
+        m_tip->setTextFormat(Qt::PlainText);
         m_tip->setAttribute(Qt::WA_TransparentForMouseEvents);
+        m_tip->setAttribute(Qt::WA_ShowWithoutActivating);
         m_tip->setForegroundRole(QPalette::ToolTipText);
         m_tip->setBackgroundRole(QPalette::ToolTipBase);
         m_tip->setPalette(QToolTip::palette());
@@ -107,14 +116,21 @@ void ZoomableChartView::showTip(const QPoint& position, const QString& text) {
     }
     m_tip->setText(text);
     m_tip->adjustSize();
-    // Below right of the pointer, flipped to stay inside the view.
-    QPoint at = position + kTipOffset;
-    const QSize room = viewport()->size();
-    if (at.x() + m_tip->width() > room.width())
-        at.setX(position.x() - kTipOffset.x() - m_tip->width());
-    if (at.y() + m_tip->height() > room.height())
-        at.setY(position.y() - kTipOffset.y() - m_tip->height());
-    m_tip->move(std::max(0, at.x()), std::max(0, at.y()));
+    // Below right of the pointer, flipped left or up to stay inside the screen.
+    const QPoint pointer = viewport()->mapToGlobal(position);
+    const QScreen* shown = screen();
+    const QRect room = shown ? shown->availableGeometry() : QRect(pointer, m_tip->size());
+    const QSize size = m_tip->size();
+    QPoint at = pointer + kTipOffset;
+    if (at.x() + size.width() > room.right() + 1)
+        at.setX(pointer.x() - kTipOffset.x() - size.width());
+    if (at.y() + size.height() > room.bottom() + 1)
+        at.setY(pointer.y() - kTipOffset.y() - size.height());
+    at.setX(
+        std::clamp(at.x(), room.left(), std::max(room.left(), room.right() + 1 - size.width())));
+    at.setY(
+        std::clamp(at.y(), room.top(), std::max(room.top(), room.bottom() + 1 - size.height())));
+    m_tip->move(at);
     m_tip->show();
     m_tip->raise();
 }
@@ -203,6 +219,11 @@ void ZoomableChartView::mouseReleaseEvent(QMouseEvent* event) {
 
 void ZoomableChartView::mouseDoubleClickEvent(QMouseEvent* event) {
     if (event->button() == Qt::LeftButton) resetZoom();
+}
+
+void ZoomableChartView::hideEvent(QHideEvent* event) {
+    clearHover();  // the tip is a window of its own: it would outlive the hidden chart
+    QChartView::hideEvent(event);
 }
 
 void ZoomableChartView::keyPressEvent(QKeyEvent* event) {

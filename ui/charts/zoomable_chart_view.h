@@ -1,12 +1,14 @@
 // A chart view people can touch: the wheel zooms around the cursor, a left drag pans, a
 // double-click or Home resets to the data's ranges; resting the pointer on a point shows
-// hoverAt()'s text in a tip drawn inside the view (not QToolTip, whose window Qt hides ~0.7 s
-// after the pointer stops) that stays while the pointer stays, with the point highlighted; a click
-// without a drag goes to clickedAt(). Subclasses call rememberRanges() after setting their axes,
-// and nearestPoint() finds the point under the cursor.
+// hoverAt()'s text in a tool-tip window at the pointer, kept inside the screen (not QToolTip, whose
+// window Qt hides ~0.7 s after the pointer stops, and not a child of the chart, which cut a wide
+// read-out at the chart's edge), that stays while the pointer stays, with the point highlighted; a
+// click without a drag goes to clickedAt(). Subclasses call rememberRanges() after setting their
+// axes, and nearestPoint() finds the point under the cursor.
 #pragma once
 
 #include <QPointF>
+#include <QRect>
 #include <QString>
 #include <QtCharts/QChartView>
 
@@ -38,6 +40,8 @@ public:
     QPoint viewportPosition(const QPointF& value, QAbstractSeries* series) const;
     // The text of the tip shown now; empty when none is shown.
     QString shownTip() const;
+    // Where the tip shown now lies, in global (screen) coordinates; empty when none is shown.
+    QRect shownTipGeometry() const;
     // The highlighted point (hover), if any.
     bool hasHighlight() const;
     QPointF highlightedPoint() const;
@@ -60,6 +64,7 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
 
 private:
     QScatterSeries* highlight();
@@ -71,7 +76,7 @@ private:
     };
     std::vector<Range> m_home;
     QScatterSeries* m_highlight = nullptr;  // one point, drawn over the others
-    QLabel* m_tip = nullptr;                // the hover tip, a child of the viewport
+    QLabel* m_tip = nullptr;                // the hover tip, a tool-tip window
     QPoint m_pressPos;
     QPoint m_lastPos;
     bool m_pressed = false;

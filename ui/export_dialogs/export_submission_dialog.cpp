@@ -29,6 +29,14 @@ namespace {
 
 enum TreeColumn { RunColumn, ScoreColumn, DatasetColumn, StatusColumn, TreeColumnCount };
 
+// The run box's title: what is ticked when the dialog opens, and when the pipeline hands over.
+const char* const kBestRunTicked =
+    "Runs per collection (test split): the best completed run on this dataset is ticked; "
+    "several ticked: their ensemble";
+const char* const kPipelineRunsTicked =
+    "Runs per collection (test split): the submission pipeline's runs are ticked; several "
+    "ticked: their ensemble";
+
 // What a ticked run warns about, or nothing.
 QStringList runWarnings(const RunInfo& info, const QString& datasetRoot) {
     QStringList out;
@@ -58,6 +66,7 @@ ExportSubmissionDialog::ExportSubmissionDialog(const RunListModel* runs, const Q
                                                QWidget* parent)
     : QDialog(parent),
       m_runs(runs),
+      m_runBox(new QGroupBox(kBestRunTicked)),
       m_runTree(new QTreeWidget),
       m_root(new QLineEdit(datasetRoot)),
       m_template(new QLineEdit),
@@ -107,9 +116,7 @@ void ExportSubmissionDialog::setUpFields() {
 }
 
 QGroupBox* ExportSubmissionDialog::createRunBox(const QString& datasetRoot) {
-    auto* runBox = new QGroupBox(
-        "Runs per collection (test split): the best completed run on this dataset is ticked; "
-        "several ticked: their ensemble");
+    m_runBox->setObjectName("runBox");
     m_runTree->setObjectName("runTree");
     m_runTree->setColumnCount(TreeColumnCount);
     m_runTree->setHeaderLabels({"Run", "Best score", "Dataset", "Status"});
@@ -134,10 +141,10 @@ QGroupBox* ExportSubmissionDialog::createRunBox(const QString& datasetRoot) {
         updateWarnings();
     });
     connect(m_root, &QLineEdit::textChanged, this, [this] { updateWarnings(); });
-    auto* runLayout = new QVBoxLayout(runBox);
+    auto* runLayout = new QVBoxLayout(m_runBox);
     runLayout->addWidget(m_runTree);
     runLayout->addWidget(m_warningLabel);
-    return runBox;
+    return m_runBox;
 }
 
 QFormLayout* ExportSubmissionDialog::createFileForm() {
@@ -237,6 +244,7 @@ void ExportSubmissionDialog::setPartialAllowed(bool allowed) {
 }
 
 void ExportSubmissionDialog::takeOver(const PipelineHandOver& h) {
+    m_runBox->setTitle(kPipelineRunsTicked);
     setDatasetRoot(h.datasetRoot);
     for (const Collection c : kCollections) setRuns(c, h.runs.value(c));
     setTemplatePath(h.templatePath);

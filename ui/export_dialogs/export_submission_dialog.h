@@ -78,6 +78,7 @@ private:
     void updateWarnings(const QStringList& collapsedRuns = {});
 
     const RunListModel* m_runs;
+    QGroupBox* m_runBox;     // its title says which runs are ticked
     QTreeWidget* m_runTree;  // a parent per collection, a checkable child per run
     QMap<Collection, QTreeWidgetItem*> m_collectionItems;
     QLineEdit* m_root;

@@ -1,6 +1,7 @@
 // A QtCharts chart of one metric against the step or the fraction of the run.
 #include "training/metric_chart.h"
 
+#include <QFontMetricsF>
 #include <QLegendMarker>
 #include <QLineF>
 #include <QLineSeries>
@@ -20,6 +21,9 @@ namespace {
 
 constexpr int kRobustMinPoints = 20;  // shorter curves are shown whole
 constexpr int kPixelsPerXTick = 70;   // room for a label such as "12500" or "0.25"
+// QtCharts draws "..." for a y label taller than its share of the axis (the plot's height over
+// the ticks): a y tick gets at least two lines of text.
+constexpr double kLinesPerYTick = 2.2;
 // A live run's refresh keeps the axes' ranges while its points stay inside them and fill at least
 // this share of the y range: only the lines are redrawn, and the axes are not laid out again
 // (label text shaped, the whole chart repainted), which was most of the UI thread's work.
@@ -94,6 +98,10 @@ MetricChart::MetricChart(const QString& title, QWidget* parent)
     setChart(c);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(260, 200);
+    connect(c, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        const double tick = kLinesPerYTick * QFontMetricsF(m_y->labelsFont()).height();
+        m_y->setMaxTicks(int(plot.height() / tick));
+    });
     setXKind(ChartX::Step);
     setCurves({});
 }
@@ -291,6 +299,7 @@ ChartHover MetricChart::hoverAt(const QPoint& position) const {
     QStringList lines;
     ChartHover hover;
     double bestPixels = 10.0;
+    QString raw;  // the value of a faint raw curve, read out beside its smoothed curve after it
     for (int i = 0; i < m_lines.size(); ++i) {
         const QList<QPointF> points = m_lines[i]->points();
         if (points.isEmpty()) continue;
@@ -306,10 +315,17 @@ ChartHover MetricChart::hoverAt(const QPoint& position) const {
             hover.value = p;
             hover.series = m_lines[i];
         }
-        if (m_faint[i] && m_lines.size() > 1) continue;  // raw beside its smoothed: read the bold
         const double value = m_log ? std::pow(10.0, p.y()) : p.y();
-        lines.append(
-            QString("%1: %2  (%3)").arg(m_names[i]).arg(value, 0, 'g', 5).arg(xText(p.x())));
+        if (m_faint[i] && m_lines.size() > 1) {  // raw beside its smoothed: read the bold
+            raw = QString::number(value, 'g', 5);
+            continue;
+        }
+        const QString rawText = raw.isEmpty() ? QString() : QString(", raw %1").arg(raw);
+        lines.append(QString("%1: %2  (%3%4)")
+                         .arg(m_names[i])
+                         .arg(value, 0, 'g', 5)
+                         .arg(xText(p.x()), rawText));
+        raw.clear();
     }
     if (lines.isEmpty()) return {};
     hover.text = m_title + "\n" + lines.join("\n");

@@ -2,7 +2,8 @@
 // time since the run began or the wall-clock time, for one or several runs. Curves are redrawn
 // in one batch (replace) and decimated past a cap; curves with markers draw every point, and a
 // curve of one point is drawn as a point; legend names are elided in the middle; resting the
-// pointer on the plot reads out every run's value at that x (the full run names), the nearest
+// pointer on the plot reads out every run's value at that x (the full run names; a smoothed
+// curve's value with its raw one), in a tool-tip window kept on the screen; the nearest
 // point highlighted. y on a log scale on request; the linear y range is robust to a run whose
 // loss exploded (robustRange). Wheel zoom, drag pan and reset as every chart of the app.
 #pragma once

@@ -97,6 +97,12 @@ CurveMetric recordedMetric(CurveMetric chart) {
     return chart == CurveMetric::SmoothedLoss ? CurveMetric::Loss : chart;
 }
 
+// Whether the smoothing slider smooths a chart: every measured curve, as TensorBoard does, but not
+// the learning rate, a schedule set by the options (smoothing would only shift its steps).
+bool smoothable(CurveMetric chart) {
+    return chart != CurveMetric::LearningRate;
+}
+
 // Whether a run of this kind reports `metric` (the metric table says which kinds it applies to).
 bool reports(const ShownRun& run, CurveMetric metric) {
     const MetricSpec* spec = metric.validation();
@@ -181,9 +187,10 @@ QWidget* RunCharts::buildToolbar() {
     m_smoothing->setValue(
         int(std::lround(QSettings().value(kSmoothingKey, kDefaultSmoothing).toDouble() * 1000)));
     m_smoothing->setToolTip(
-        "Smooths the training loss: TensorBoard's debiased exponential moving average, from 0 "
-        "(raw) to 0.999; the raw curve stays faint behind. Validation curves are drawn as "
-        "measured.");
+        "Smooths the training loss and every validation curve: TensorBoard's debiased "
+        "exponential moving average, from 0 (raw) to 0.999; the raw curve stays faint behind "
+        "and the read-out gives both. The learning rate, a schedule, is drawn as set; exported "
+        "curves are as measured.");
     m_smoothing->setMinimumWidth(80);
     m_smoothingValue->setObjectName("smoothingValue");
     m_smoothingValue->setMinimumWidth(fontMetrics().horizontalAdvance("0.999"));
@@ -342,8 +349,9 @@ QList<ChartCurve> RunCharts::curvesOf(CurveMetric metric, const QList<ShownRun>&
     for (const ShownRun& run : runs) {
         if (!reports(run, metric)) continue;
         const QList<QPointF> points = placed(run, recordedMetric(metric), x);
-        if (metric == CurveMetric::SmoothedLoss && weight > 0) {
-            curves.append(ChartCurve{run.name, points, run.color, true, false});
+        if (smoothable(metric) && weight > 0) {
+            // Raw faint behind (validations keep their markers), smoothed bold.
+            curves.append(ChartCurve{run.name, points, run.color, true, isValidation(metric)});
             curves.append(ChartCurve{run.name, smoothed(points, weight), run.color, false, false});
         } else {
             curves.append(ChartCurve{run.name, points, run.color, false, isValidation(metric)});

@@ -1,10 +1,11 @@
-// The live charts of the training page, one chart (one y axis) per metric: training loss
-// (smoothed by a slider, TensorBoard's debiased moving average, with the raw curve faint behind
-// it), learning rate, and each validation metric of the metric table (metrics/metric_table.h)
+// The live charts of the training page, one chart (one y axis) per metric: training loss,
+// learning rate, and each validation metric of the metric table (metrics/metric_table.h)
 // that the shown runs report (by the kinds the table gives it: the top-5 score of tile runs, the
 // Kendall tau of layout runs, OPA of both...); a tile score and a layout tau never share an
 // axis. The x axis shows the step, the fraction of each run, the time since each run began or
-// the wall-clock time; the loss goes on a log scale on request. The charts reflow
+// the wall-clock time; the loss goes on a log scale on request. A slider smooths the loss and the
+// validation curves (TensorBoard's debiased moving average, the raw curve faint behind); the
+// learning rate, a schedule, is drawn as set. The charts reflow
 // in a grid whose columns follow the width (never narrower than kMinChartWidth; more rows
 // scroll). Each chart saves itself as PNG or its curves as CSV (right-click); all curves of the
 // shown runs go to one long-format CSV.
@@ -62,7 +63,8 @@ public:
     void setXKind(ChartX kind);
     bool fractionOfRun() const { return xKind() == ChartX::RunFraction; }
     void setLossLogScale(bool log);
-    // The loss's smoothing weight, 0 (raw) to kMaxSmoothing; remembered across sessions.
+    // The smoothing weight of the loss and validation curves, 0 (raw) to kMaxSmoothing;
+    // remembered across sessions.
     double smoothing() const;
     void setSmoothing(double weight);
     QSlider* smoothingSlider() const { return m_smoothing; }
