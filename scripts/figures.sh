@@ -55,7 +55,7 @@ while [ $# -gt 0 ]; do
 done
 wanted() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
 # The programs the wanted steps run (tpugraphs also generates their inputs).
-tools=tpugraphs
+tools="tpugraphs tpugraphs-dev"  # the header's GEMM rate needs tpugraphs-dev, whatever the steps
 for tool in dev:load dev:metrics dev:realistic dev:graph_train dev:distributed dev:tile_train \
     dev:full_scale bench-graph:graph bench-ui:ui bench-memory:memory; do
     if wanted "${tool#*:}" && [[ " $tools " != *" tpugraphs-${tool%%:*} "* ]]; then

@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "cli_runner.h"
+#include "file_bytes_test_support.h"
 #include "npz_fixtures.h"
 
 using namespace tpugraphs;
@@ -48,18 +49,6 @@ Snapshot snapshotOf(const std::string& folder) {
             int64_t(info.st_mtim.tv_sec) * 1000000000 + info.st_mtim.tv_nsec};
     }
     return files;
-}
-
-std::string readBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
-void writeBytes(const std::string& path, const std::string& bytes) {
-    fs::create_directories(fs::path(path).parent_path());
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 // Why the run did not end cleanly with one of `codes` ("" when it did): a crash or a hang past

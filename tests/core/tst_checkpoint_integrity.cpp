@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "base/atomic_file.h"
+#include "file_bytes_test_support.h"
 #include "train/predictor.h"
 #include "train/torch_threads.h"
 #include "train/trainer.h"
@@ -20,16 +21,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string readBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
-void writeBytes(const std::string& path, const std::string& bytes) {
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
-}
+using test::readBytes;
+using test::writeBytes;
 
 std::string joined(const std::vector<std::string>& lines) {
     std::string text;

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "base/atomic_file.h"
+#include "file_bytes_test_support.h"
 #include "run_weights.h"
 #include "train/run_directory.h"
 #include "train/submission_builder.h"
@@ -26,12 +27,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string readBytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
+using test::readBytes;
 
 // Files under `root` ending in .tmp or .creating (temporaries a write left behind).
 QStringList temporariesUnder(const fs::path& root) {

@@ -17,6 +17,7 @@
 #include "data/crc32.h"
 #include "data/dataset.h"
 #include "data/npz_file.h"
+#include "file_bytes_test_support.h"
 #include "prepare/prepared_cache.h"
 #include "prepare/prepared_loader.h"
 #include "run_weights.h"
@@ -29,16 +30,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string readBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
-void writeBytes(const std::string& path, const std::string& bytes) {
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
-}
+using test::readBytes;
+using test::writeBytes;
 
 // Every field of two prepared graphs, or the first that differs.
 QString differenceOf(const PreparedGraph& a, const PreparedGraph& b) {
