@@ -100,87 +100,102 @@ int64_t fill(HloBuilder& b, GeneratorRandom& random, int64_t x, int64_t untilNod
     return x;
 }
 
+// An elementwise fusion. Returns its root.
+int64_t elementwiseFusion(HloBuilder& b, GeneratorRandom& random, ElementType type,
+                          int64_t targetNodes, TileProblem& /*problem*/) {
+    const Dims dims = randomShape(random, random.chance(0.1) ? 1 : random.uniformInt(2, 4));
+    const int64_t x =
+        b.parameter(dims, type, maybeOddLayout(random, static_cast<int64_t>(dims.size())));
+    return fill(b, random, elementwiseStep(b, random, x), targetNodes);
+}
+
+// A reduction fusion: an elementwise prologue, the reduce, an elementwise epilogue. Returns its
+// root.
+int64_t reductionFusion(HloBuilder& b, GeneratorRandom& random, ElementType type,
+                        int64_t targetNodes, TileProblem& p) {
+    const int64_t rank = random.chance(0.2) ? 2 : random.uniformInt(3, 4);
+    const Dims dims = randomShape(random, rank);
+    Dims reduced{rank - 1};
+    if (rank >= 3 && random.chance(0.4)) reduced = {rank - 3 + 1, rank - 1};
+    int64_t x = b.parameter(dims, type);
+    x = fill(b, random, x, targetNodes / 2);
+    const int64_t r = b.reduce(x, reduced);
+    p.inputDims = dims;
+    p.inputReduced.assign(dims.size(), false);
+    for (int64_t d : reduced) p.inputReduced[static_cast<size_t>(d)] = true;
+    return fill(b, random, r, targetNodes);
+}
+
+// A dot fusion: the dot, a bias, an activation. Returns its root.
+int64_t dotFusion(HloBuilder& b, GeneratorRandom& random, ElementType type, int64_t targetNodes,
+                  TileProblem& p) {
+    Dims lhs = randomShape(random, random.uniformInt(2, 3));
+    const Dims rhs{lhs.back(), random.pick(kFeature)};
+    const int64_t a = b.parameter(lhs, type);
+    const int64_t w = b.parameter(rhs, type);
+    const int64_t root = fill(b, random, b.dot(a, w), targetNodes);
+    p.kernelDims = rhs;
+    p.kernelContractedDim = 0;
+    p.kernelBytes = static_cast<double>(b.at(w).bytes());
+    return root;
+}
+
+// A convolution fusion. Returns its root.
+int64_t convolutionFusion(HloBuilder& b, GeneratorRandom& random, ElementType type,
+                          int64_t targetNodes, TileProblem& p) {
+    const int64_t k = random.pick(std::vector<int64_t>{1, 3, 3, 5, 7});
+    Dims input{random.pick(kBatch), random.pick(kSpatial), 0, random.pick(kFeature)};
+    input[2] = input[1];
+    capElements(input);
+    const Dims filter{k, k, input[3], random.pick(kFeature)};
+    const int64_t x = b.parameter(input, type);
+    const int64_t f = b.parameter(filter, type);
+    const int64_t root =
+        fill(b, random, b.convolution(x, f, random.chance(0.25) ? 2 : 1), targetNodes);
+    p.kernelDims = filter;
+    p.kernelContractedDim = 2;
+    p.kernelBytes = static_cast<double>(b.at(f).bytes());
+    return root;
+}
+
+// Data movement: a transpose, reshape or copy (2-node kernels are common in the real data). Returns
+// its root.
+int64_t dataMovement(HloBuilder& b, GeneratorRandom& random, ElementType type, int64_t targetNodes,
+                     TileProblem& /*problem*/) {
+    const int64_t rank = random.uniformInt(2, 4);
+    const Dims dims = randomShape(random, rank);
+    const int64_t x = b.parameter(dims, type, maybeOddLayout(random, rank));
+    int64_t y;
+    if (random.chance(0.4)) {
+        Dims perm;
+        for (int64_t d = 0; d < rank; ++d) perm.push_back(d);
+        std::swap(perm[static_cast<size_t>(rank - 1)], perm[static_cast<size_t>(rank - 2)]);
+        y = b.transpose(x, perm);
+    } else if (random.chance(0.5)) {
+        Dims merged(dims.begin(), dims.end() - 1);
+        merged.back() *= dims.back();
+        y = b.reshape(x, merged);
+    } else {
+        Dims m2m = b.at(x).minorToMajor;
+        std::swap(m2m[0], m2m[1]);
+        y = b.copy(x, m2m);
+    }
+    return fill(b, random, y, targetNodes);
+}
+
 }  // namespace
 
 TileKernel buildTileKernel(GeneratorRandom& random, int64_t targetNodes) {
+    using Kind = int64_t (*)(HloBuilder&, GeneratorRandom&, ElementType, int64_t, TileProblem&);
+    static constexpr Kind kKinds[] = {elementwiseFusion, reductionFusion, dotFusion,
+                                      convolutionFusion, dataMovement};
     TileKernel kernel;
     HloBuilder b(kernel.graph);
     TileProblem& p = kernel.problem;
     targetNodes = std::max<int64_t>(2, targetNodes);
     const ElementType type = randomFloat(random);
-    int64_t root = -1;
-
-    switch (random.weighted({3.0, 2.0, 2.5, 1.0, 1.5})) {
-        case 0: {  // elementwise fusion
-            const Dims dims = randomShape(random, random.chance(0.1) ? 1 : random.uniformInt(2, 4));
-            const int64_t x =
-                b.parameter(dims, type, maybeOddLayout(random, static_cast<int64_t>(dims.size())));
-            root = fill(b, random, elementwiseStep(b, random, x), targetNodes);
-            break;
-        }
-        case 1: {  // reduction fusion: elementwise prologue, reduce, elementwise epilogue
-            const int64_t rank = random.chance(0.2) ? 2 : random.uniformInt(3, 4);
-            const Dims dims = randomShape(random, rank);
-            Dims reduced{rank - 1};
-            if (rank >= 3 && random.chance(0.4)) reduced = {rank - 3 + 1, rank - 1};
-            int64_t x = b.parameter(dims, type);
-            x = fill(b, random, x, targetNodes / 2);
-            const int64_t r = b.reduce(x, reduced);
-            p.inputDims = dims;
-            p.inputReduced.assign(dims.size(), false);
-            for (int64_t d : reduced) p.inputReduced[static_cast<size_t>(d)] = true;
-            root = fill(b, random, r, targetNodes);
-            break;
-        }
-        case 2: {  // dot fusion: dot, bias, activation
-            Dims lhs = randomShape(random, random.uniformInt(2, 3));
-            const Dims rhs{lhs.back(), random.pick(kFeature)};
-            const int64_t a = b.parameter(lhs, type);
-            const int64_t w = b.parameter(rhs, type);
-            root = fill(b, random, b.dot(a, w), targetNodes);
-            p.kernelDims = rhs;
-            p.kernelContractedDim = 0;
-            p.kernelBytes = static_cast<double>(b.at(w).bytes());
-            break;
-        }
-        case 3: {  // convolution fusion
-            const int64_t k = random.pick(std::vector<int64_t>{1, 3, 3, 5, 7});
-            Dims input{random.pick(kBatch), random.pick(kSpatial), 0, random.pick(kFeature)};
-            input[2] = input[1];
-            capElements(input);
-            const Dims filter{k, k, input[3], random.pick(kFeature)};
-            const int64_t x = b.parameter(input, type);
-            const int64_t f = b.parameter(filter, type);
-            root = fill(b, random, b.convolution(x, f, random.chance(0.25) ? 2 : 1), targetNodes);
-            p.kernelDims = filter;
-            p.kernelContractedDim = 2;
-            p.kernelBytes = static_cast<double>(b.at(f).bytes());
-            break;
-        }
-        default: {  // data movement: transpose / reshape / copy (2-node kernels are common in the
-                    // real data)
-            const int64_t rank = random.uniformInt(2, 4);
-            const Dims dims = randomShape(random, rank);
-            const int64_t x = b.parameter(dims, type, maybeOddLayout(random, rank));
-            int64_t y;
-            if (random.chance(0.4)) {
-                Dims perm;
-                for (int64_t d = 0; d < rank; ++d) perm.push_back(d);
-                std::swap(perm[static_cast<size_t>(rank - 1)], perm[static_cast<size_t>(rank - 2)]);
-                y = b.transpose(x, perm);
-            } else if (random.chance(0.5)) {
-                Dims merged(dims.begin(), dims.end() - 1);
-                merged.back() *= dims.back();
-                y = b.reshape(x, merged);
-            } else {
-                Dims m2m = b.at(x).minorToMajor;
-                std::swap(m2m[0], m2m[1]);
-                y = b.copy(x, m2m);
-            }
-            root = fill(b, random, y, targetNodes);
-            break;
-        }
-    }
+    const size_t kind = random.weighted({3.0, 2.0, 2.5, 1.0, 1.5});
+    const int64_t root = kKinds[kind](b, random, type, targetNodes, p);
     b.markRoot(root);
     const HloInstruction& out = b.at(root);
     p.outputDims = out.dims;

@@ -107,83 +107,49 @@ std::string fixed(double value, int decimals) {
     return buffer;
 }
 
-}  // namespace
+// One measured training configuration: its label, throughput and model FLOPs per config.
+struct Line {
+    std::string label;
+    TrainThroughput t;
+    double flopsPerConfig = 0;  // 0: not counted (segment training's work varies by step)
+};
 
-void runGraphBench(const GraphBenchArgs& a) {
-    if (a.graphs.empty()) throw std::invalid_argument("bench train: no --graph given");
-    const fs::path scratch =
-        a.keep.empty() ? fs::temp_directory_path() /
-                             ("tpugraphs-bench-graphs-" + std::to_string(std::random_device{}()))
-                       : fs::path(a.keep);
-    const std::string root = (scratch / "dataset").string();
-    const Collection collection = collectionOf(a.graphs.front());
+// Copies the graphs into a dataset under `root` (runtimes synthesised), printing each one's
+// size, and fits the node features' normaliser over them.
+std::vector<GraphShape> stageGraphs(const GraphBenchArgs& a, const std::string& root,
+                                    Collection collection, FeatureNormalizer* nodes) {
     std::vector<GraphShape> shapes;
-    FeatureNormalizer nodes;
     for (size_t i = 0; i < a.graphs.size(); ++i) {
-        shapes.push_back(stage(a.graphs[i], root, collection, 1234 + i, &nodes));
+        shapes.push_back(stage(a.graphs[i], root, collection, 1234 + i, nodes));
         const GraphShape& s = shapes.back();
         std::cout << "graph " << s.name << ": " << s.nodes << " nodes after pruning, "
                   << s.configurable << " configurable, " << s.edges << " edges, " << s.configs
                   << " distinct configs" << std::endl;
     }
+    nodes->fit();
+    return shapes;
+}
 
-    nodes.fit();
-
-    TrainOptions o = defaultTrainOptions(collection);
-    o.datasetRoot = root;
-    o.hiddenDim = a.hidden;
-    o.layers = a.layers;
-    o.batchGraphs = a.batchGraphs;
-    o.configsPerGraph = a.configs;
-    o.steps = a.steps;
-    o.device = a.device;
-    // LibTorch's fused CPU kernels switch themselves off for CUDA tensors: count the module path.
-    const bool onCpu = a.device == "cpu";
-
-    struct Line {
-        std::string label;
-        TrainThroughput t;
-        double flopsPerConfig = 0;  // 0: not counted (segment training's work varies by step)
-    };
-    std::vector<Line> lines;
-    for (const std::string& name : a.attention) {
-        if (!parseAttentionForm(name, &o.attentionForm))
-            throw std::invalid_argument("unknown attention form '" + name + "'");
-        for (const bool fused : {true, false}) {
-            if (!fused && !a.reference) continue;
-            setFusedCpuKernels(fused);
-            // The arithmetic and configs of one pass over the graphs.
-            double flops = 0, configs = 0;
-            for (const GraphShape& s : shapes) {
-                LayoutStepShape step;
-                step.nodes = s.nodes;
-                step.configurable = s.configurable;
-                step.configs = std::min<int64_t>(a.configs, s.configs);
-                step.nodeFeatures = nodes.outputColumns();
-                flops += layoutSageTrainFlops(costModelOptions(o, 0, 0), step, fused && onCpu);
-                configs += static_cast<double>(step.configs);
-            }
-            for (const int budget : a.maxStepMb) {
-                for (const int64_t segment : a.segmentNodes) {
-                    o.maxStepMb = budget;
-                    o.segmentNodes = segment;
-                    const std::string label =
-                        "layout-sage " + name + (onCpu ? "" : ", " + a.device) +
-                        (fused ? "" : ", reference modules") +
-                        (budget > 0 ? ", max-step-mb " + std::to_string(budget) : "") +
-                        (segment > 0 ? ", segment-nodes " + std::to_string(segment) : "");
-                    releaseCachedCpuMemory();
-                    std::cout << "training " << label << " ..." << std::endl;
-                    lines.push_back({label, measureTraining(o, (scratch / "run").string()),
-                                     segment > 0 ? 0.0 : flops / configs});
-                    if (a.profile)
-                        profileTraining(o, (scratch / "run").string(), label, a.trace,
-                                        static_cast<int>(lines.size()));
-                }
-            }
-        }
+// The model's FLOPs per config of one training pass over the graphs.
+double flopsPerConfig(const std::vector<GraphShape>& shapes, const FeatureNormalizer& nodes,
+                      const TrainOptions& o, int64_t configsPerGraph, bool fusedOnCpu) {
+    double flops = 0, configs = 0;
+    for (const GraphShape& s : shapes) {
+        LayoutStepShape step;
+        step.nodes = s.nodes;
+        step.configurable = s.configurable;
+        step.configs = std::min<int64_t>(configsPerGraph, s.configs);
+        step.nodeFeatures = nodes.outputColumns();
+        flops += layoutSageTrainFlops(costModelOptions(o, 0, 0), step, fusedOnCpu);
+        configs += static_cast<double>(step.configs);
     }
-    setFusedCpuKernels(true);
+    return flops / configs;
+}
+
+// Each line's configs/s, model GFLOP/s and its share of the machine's GEMM rate at the largest
+// graph's shape.
+void printLines(const std::vector<Line>& lines, const GraphBenchArgs& a,
+                const std::vector<GraphShape>& shapes) {
     int64_t largest = 0;
     for (const GraphShape& s : shapes) largest = std::max(largest, s.nodes);
     // The host's speed swings within seconds and a few rounds read 0.6-0.95 of the rate at
@@ -203,6 +169,62 @@ void runGraphBench(const GraphBenchArgs& a) {
                   << (counted ? fixed(100.0 * model / gemm, 1) + "%" : "-") << "  peak MiB "
                   << fixed(l.t.peakMiB, 0) << std::endl;
     }
+}
+
+}  // namespace
+
+void runGraphBench(const GraphBenchArgs& a) {
+    if (a.graphs.empty()) throw std::invalid_argument("bench train: no --graph given");
+    const fs::path scratch =
+        a.keep.empty() ? fs::temp_directory_path() /
+                             ("tpugraphs-bench-graphs-" + std::to_string(std::random_device{}()))
+                       : fs::path(a.keep);
+    const std::string root = (scratch / "dataset").string();
+    const Collection collection = collectionOf(a.graphs.front());
+    FeatureNormalizer nodes;
+    const std::vector<GraphShape> shapes = stageGraphs(a, root, collection, &nodes);
+
+    TrainOptions o = defaultTrainOptions(collection);
+    o.datasetRoot = root;
+    o.hiddenDim = a.hidden;
+    o.layers = a.layers;
+    o.batchGraphs = a.batchGraphs;
+    o.configsPerGraph = a.configs;
+    o.steps = a.steps;
+    o.device = a.device;
+    // LibTorch's fused CPU kernels switch themselves off for CUDA tensors: count the module path.
+    const bool onCpu = a.device == "cpu";
+
+    std::vector<Line> lines;
+    for (const std::string& name : a.attention) {
+        if (!parseAttentionForm(name, &o.attentionForm))
+            throw std::invalid_argument("unknown attention form '" + name + "'");
+        for (const bool fused : {true, false}) {
+            if (!fused && !a.reference) continue;
+            setFusedCpuKernels(fused);
+            const double flops = flopsPerConfig(shapes, nodes, o, a.configs, fused && onCpu);
+            for (const int budget : a.maxStepMb) {
+                for (const int64_t segment : a.segmentNodes) {
+                    o.maxStepMb = budget;
+                    o.segmentNodes = segment;
+                    const std::string label =
+                        "layout-sage " + name + (onCpu ? "" : ", " + a.device) +
+                        (fused ? "" : ", reference modules") +
+                        (budget > 0 ? ", max-step-mb " + std::to_string(budget) : "") +
+                        (segment > 0 ? ", segment-nodes " + std::to_string(segment) : "");
+                    releaseCachedCpuMemory();
+                    std::cout << "training " << label << " ..." << std::endl;
+                    lines.push_back({label, measureTraining(o, (scratch / "run").string()),
+                                     segment > 0 ? 0.0 : flops});
+                    if (a.profile)
+                        profileTraining(o, (scratch / "run").string(), label, a.trace,
+                                        static_cast<int>(lines.size()));
+                }
+            }
+        }
+    }
+    setFusedCpuKernels(true);
+    printLines(lines, a, shapes);
     if (a.keep.empty()) removeTree(scratch);
 }
 
