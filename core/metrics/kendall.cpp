@@ -372,6 +372,21 @@ int64_t inversionsAtDigit(const uint32_t* ranks, size_t n, int shift, int width,
     return found;
 }
 
+// The inversions of distinct ranks that share all but their low 6 bits: per such group, a word
+// holds the low bits seen so far, and a rank's inversions are the bits set above its own.
+__attribute__((target_clones("popcnt", "default"))) int64_t inversionsWithinWords(
+    const uint32_t* ranks, size_t n, uint64_t* masks) {
+    std::fill(masks, masks + (n >> 6) + 1, uint64_t(0));
+    int64_t found = 0;
+    for (size_t k = 0; k < n; ++k) {
+        const uint32_t rank = ranks[k];
+        uint64_t& seen = masks[rank >> 6];
+        found += __builtin_popcountll(seen >> (rank & 63));
+        seen |= uint64_t(1) << (rank & 63);
+    }
+    return found;
+}
+
 // The pairs tied in both samples and the discordant pairs, from the two rankings (their starts
 // consumed); b should be the one with fewer distinct values (fewer bits to count inversions
 // over). A pair earlier-later in (a, b) order with b strictly falling is discordant.
@@ -386,15 +401,19 @@ void countJointly(const Ranking& a, const Ranking& b, size_t n, Arena& arena, in
         counts->tiedXY = tiedInBoth(ranks, n, a.starts, a.distinct, arena.take<uint8_t>(n));
     }
     // The inversions of b's ranks: two ranks first differ in some digit, larger in the larger
-    // rank. Digits of 2 bits while 3 counts of up to n fit one word, else of 1 bit.
+    // rank. Digits of 2 bits while 3 counts of up to n fit one word, else of 1 bit; distinct
+    // ranks (no ties at all) take their low 6 bits at once.
     const int levels = 32 - __builtin_clz(b.distinct);
     const int fieldBits = 64 - __builtin_clzll(n);
     const int width = fieldBits <= 21 ? 2 : 1;
-    const size_t groups = (size_t(1) << levels >> width) + 1;
+    const bool distinct = b.distinct == n;
+    const int firstShift = distinct ? std::min(levels, 6) : 0;
+    const size_t groups = std::max((size_t(1) << levels >> width) + 1, (n >> 6) + 1);
     uint64_t* counters[2] = {arena.take<uint64_t>(groups), arena.take<uint64_t>(groups)};
     int64_t inversions[2] = {0, 0};
     parallelFor(2, threads, [&](size_t half) {  // half: the even or the odd digits
-        for (int shift = int(half) * width; shift < levels; shift += 2 * width)
+        if (half == 1 && distinct) inversions[1] += inversionsWithinWords(ranks, n, counters[1]);
+        for (int shift = firstShift + int(half) * width; shift < levels; shift += 2 * width)
             inversions[half] +=
                 inversionsAtDigit(ranks, n, shift, width, fieldBits, counters[half], groups);
     });

@@ -149,27 +149,27 @@ private Q_SLOTS:
         }
     }
 
-    // Samples of distinct values (a's rank is then its place in the joint order) and float64
-    // values that share their top 36 key bits (the radix sort's reach; the rest sorted in full),
-    // with and without ties, against the definition.
+    // Samples of distinct values (a's rank is then its place in the joint order; two such samples
+    // have their low rank bits counted by bit masks) and float64 values that share the top key
+    // bits the radix sort reaches (the rest sorted in full), with and without ties, against the
+    // definition.
     void distinctAndCloseValuesAgainstQuadraticReference() {
         std::mt19937_64 rng(2024);
         const size_t n = 3000;
-        std::vector<double> distinct(n), close(n), tied(n);
+        std::vector<double> distinct(n), other(n), close(n), tied(n);
         for (size_t i = 0; i < n; ++i) {
             distinct[i] = double(i) * 0.37 - 400.0;
+            other[i] = double(i);
             close[i] = 1.0 + std::ldexp(double(rng() % 2000), -50);  // ties among them too
             tied[i] = double(rng() % 7);
         }
         std::shuffle(distinct.begin(), distinct.end(), rng);
+        std::shuffle(other.begin(), other.end(), rng);
         close[0] = -1e300;  // the key span is then nearly 2^64
         close[1] = 1e300;
         const std::vector<std::pair<const std::vector<double>*, const std::vector<double>*>> cases =
-            {{&distinct, &tied},
-             {&tied, &distinct},
-             {&close, &distinct},
-             {&distinct, &close},
-             {&close, &tied}};
+            {{&distinct, &other}, {&distinct, &tied},  {&tied, &distinct},
+             {&close, &distinct}, {&distinct, &close}, {&close, &tied}};
         for (const auto& [x, y] : cases) {
             const double fast = kendallTau(*x, *y), slow = referenceTauB(*x, *y);
             QVERIFY2(
