@@ -1,10 +1,12 @@
-// Kendall's tau-b in O(n log n) (Knight's method with tie corrections) without comparison
-// sorts: each sample is ranked densely on its own (by a table over small integer spans, a hash
-// table when few values are distinct, else an LSD radix sort of order-preserving integer keys),
-// ties counted on the way; the pairs are put in (a, b) order by two counting sorts of 4-byte
-// ranks (by b, then stably by a), joint ties are the runs in that order, and the discordant
-// pairs are the inversions of b's ranks in it, counted two bits at a time (three counters packed
-// in a word per group) over the sample with fewer distinct values.
+// Kendall's tau-b in O(n log n) (Knight's method with tie corrections), mostly without
+// comparison sorts: each sample is ranked densely on its own (by a table over small integer
+// spans, a hash table when few values are distinct, else a 3-pass LSD radix sort of the top bits
+// of order-preserving integer keys, the few keys sharing those sorted in full), ties counted on
+// the way; the pairs are put in (a, b) order (a's rank itself when a has no ties, else two
+// counting sorts of 4-byte ranks: by b, then stably by a), joint ties are the runs in that
+// order, and the discordant pairs are the inversions of b's ranks in it, counted two bits at a
+// time (three counters packed in a word per group) over the sample with fewer distinct values,
+// the low 6 bits by bit masks when no rank repeats.
 #include "metrics/kendall.h"
 
 #include <algorithm>
