@@ -1,10 +1,12 @@
-// Kendall's tau-b in O(n log n) (Knight's method with tie corrections) without comparison
-// sorts: each sample is ranked densely on its own (by a table over small integer spans, a hash
-// table when few values are distinct, else an LSD radix sort of order-preserving integer keys),
-// ties counted on the way; the pairs are put in (a, b) order by two counting sorts of 4-byte
-// ranks (by b, then stably by a), joint ties are the runs in that order, and the discordant
-// pairs are the inversions of b's ranks in it, counted two bits at a time (three counters packed
-// in a word per group) over the sample with fewer distinct values.
+// Kendall's tau-b in O(n log n) (Knight's method with tie corrections), mostly without
+// comparison sorts: each sample is ranked densely on its own (by a table over small integer
+// spans, a hash table when few values are distinct, else a 3-pass LSD radix sort of the top bits
+// of order-preserving integer keys, the few keys sharing those sorted in full), ties counted on
+// the way; the pairs are put in (a, b) order (a's rank itself when a has no ties, else two
+// counting sorts of 4-byte ranks: by b, then stably by a), joint ties are the runs in that
+// order, and the discordant pairs are the inversions of b's ranks in it, counted two bits at a
+// time (three counters packed in a word per group) over the sample with fewer distinct values,
+// the low 6 bits by bit masks when no rank repeats.
 #include "metrics/kendall.h"
 
 #include <algorithm>
@@ -22,7 +24,11 @@
 namespace tpugraphs {
 namespace {
 
-constexpr int kMaxDigitBits = 16;
+// Radix sorts take 3 passes of digits of up to 12 bits (their counters stay in the L1 cache):
+// keys longer than that are sorted by their top bits, and the few that share them in full.
+constexpr int kRadixPasses = 3;
+constexpr int kMaxDigitBits = 12;
+constexpr size_t kDigitCounters = size_t(kRadixPasses) << kMaxDigitBits;
 // Samples of at least 2^14 values with at most 2^15 distinct ones (scores, typically) are
 // ranked through a hash table of 2^16 slots instead of being sorted.
 // A small table of 2^12 slots (within the L1 and L2 caches) is tried first.
@@ -74,7 +80,7 @@ public:
     // What a call on n values takes at most.
     static size_t bytesFor(size_t n) {
         const size_t hash = size_t(1) << kHashBits;
-        const size_t workspace = 2 * n * sizeof(Keyed) + (size_t(1) << kMaxDigitBits) * 4 +
+        const size_t workspace = 2 * n * sizeof(uint64_t) + kDigitCounters * 4 +
                                  (4 * n + hash) * 4 + hash * sizeof(Keyed);
         const size_t ranking = (2 * n + 1) * sizeof(uint32_t);
         const size_t joint = 2 * n * 4 + n + 2 * (n + 2) * 8;
@@ -119,18 +125,18 @@ struct Ranking {
 
 // Scratch memory for ranking one sample of n values.
 struct Workspace {
-    Keyed* items = nullptr;       // n
-    Keyed* scratch = nullptr;     // n
-    uint32_t* buckets = nullptr;  // 2^kMaxDigitBits
+    uint64_t* words = nullptr;    // n: key << indexBits | index (or n / 2 Keyed)
+    uint64_t* scratch = nullptr;  // n
+    uint32_t* buckets = nullptr;  // kDigitCounters
     uint32_t* table = nullptr;    // 4n + 2^kHashBits: by key (small spans) or by first-seen id
     Keyed* slots = nullptr;       // 2^kHashBits: key, first-seen id
 };
 
 Workspace takeWorkspace(Arena& arena, size_t n) {
     Workspace w;
-    w.items = arena.take<Keyed>(n);
-    w.scratch = arena.take<Keyed>(n);
-    w.buckets = arena.take<uint32_t>(size_t(1) << kMaxDigitBits);
+    w.words = arena.take<uint64_t>(n);
+    w.scratch = arena.take<uint64_t>(n);
+    w.buckets = arena.take<uint32_t>(kDigitCounters);
     w.table = arena.take<uint32_t>(4 * n + (size_t(1) << kHashBits));
     w.slots = arena.take<Keyed>(size_t(1) << kHashBits);
     return w;
@@ -150,36 +156,59 @@ void addRank(uint32_t count, uint32_t* position, Ranking* r) {
     r->tiedPairs += pairsIn(count);
 }
 
-// Sorts items by the `bits` low bits of keyOf(item), stably: LSD passes of digits of 8 to 16
-// bits (wider for more items, so that 10^5 items take one pass per 16 bits); a digit all keys
-// share is skipped. Returns the sorted array: items or scratch.
-template <typename Item, typename KeyOf>
-Item* radixSort(Item* items, Item* scratch, size_t n, int bits, KeyOf keyOf, uint32_t* counts) {
-    const int digitBits = std::clamp(63 - __builtin_clzll(n | 1), 8, kMaxDigitBits);
-    const uint64_t mask = (uint64_t(1) << digitBits) - 1;
-    for (int shift = 0; shift < bits; shift += digitBits) {
-        const size_t buckets = size_t(1) << std::min(digitBits, bits - shift);
-        std::fill(counts, counts + buckets, 0u);
-        for (size_t i = 0; i < n; ++i) ++counts[(keyOf(items[i]) >> shift) & mask];
-        if (counts[(keyOf(items[0]) >> shift) & mask] == n) continue;
-        uint32_t start = 0;
-        for (size_t b = 0; b < buckets; ++b) start += std::exchange(counts[b], start);
-        for (size_t i = 0; i < n; ++i)
-            scratch[counts[(keyOf(items[i]) >> shift) & mask]++] = items[i];
-        std::swap(items, scratch);
-    }
-    return items;
+// The digit width of the radix sort of n keys: 8 to 12 bits (wider for more keys).
+int widestDigitFor(size_t n) {
+    return std::clamp(63 - __builtin_clzll(n | 1), 8, kMaxDigitBits);
 }
 
-// Fills r from items sorted by key.
-template <typename Item, typename KeyOf, typename IndexOf>
-void rankSorted(const Item* sorted, size_t n, KeyOf keyOf, IndexOf indexOf, Ranking* r) {
+// Sorts words by their bits above indexBits, stably, in kRadixPasses passes of `width`-bit
+// digits, given each pass's digit counts (counts[pass << width | digit], counted while the
+// words were built); a digit all words share is skipped. Returns the sorted array: words or
+// scratch.
+uint64_t* radixSort(uint64_t* words, uint64_t* scratch, size_t n, int indexBits, int width,
+                    uint32_t* counts) {
+    const uint64_t mask = (uint64_t(1) << width) - 1;
+    const size_t buckets = size_t(1) << width;
+    for (int pass = 0; pass < kRadixPasses; ++pass) {
+        const int shift = indexBits + pass * width;
+        uint32_t* count = counts + pass * buckets;
+        if (count[(words[0] >> shift) & mask] == n) continue;
+        uint32_t start = 0;
+        for (size_t b = 0; b < buckets; ++b) start += std::exchange(count[b], start);
+        for (size_t i = 0; i < n; ++i) scratch[count[(words[i] >> shift) & mask]++] = words[i];
+        std::swap(words, scratch);
+    }
+    return words;
+}
+
+// Fills r from words (key << indexBits | index) sorted by key, where the key is the value's
+// order key less the smallest, shifted right by keyShift so that it fits: words of one key
+// (one value, or values close enough to share the kept bits) are sorted by their full order
+// keys and ranked by them.
+template <typename T>
+void rankSortedWords(uint64_t* sorted, size_t n, int indexBits, int keyShift, const T* values,
+                     Ranking* r) {
+    const uint64_t indexMask = (uint64_t(1) << indexBits) - 1;
+    const auto fullKey = [&](uint64_t word) { return orderKey(values[word & indexMask]); };
     uint32_t position = 0;
+    const auto rankRun = [&](size_t from, size_t to) {
+        for (size_t j = from; j < to; ++j) r->rank[sorted[j] & indexMask] = r->distinct;
+        addRank(static_cast<uint32_t>(to - from), &position, r);
+    };
     size_t run = 0;
     for (size_t k = 1; k <= n; ++k) {
-        if (k < n && keyOf(sorted[k]) == keyOf(sorted[k - 1])) continue;
-        for (size_t j = run; j < k; ++j) r->rank[indexOf(sorted[j])] = r->distinct;
-        addRank(static_cast<uint32_t>(k - run), &position, r);
+        if (k < n && (sorted[k] >> indexBits) == (sorted[k - 1] >> indexBits)) continue;
+        if (keyShift == 0 || k - run == 1) {
+            rankRun(run, k);
+        } else {
+            std::sort(sorted + run, sorted + k,
+                      [&](uint64_t a, uint64_t b) { return fullKey(a) < fullKey(b); });
+            for (size_t from = run, j = run + 1; j <= k; ++j)
+                if (j == k || fullKey(sorted[j]) != fullKey(sorted[from])) {
+                    rankRun(from, j);
+                    from = j;
+                }
+        }
         run = k;
     }
 }
@@ -203,9 +232,11 @@ void rankBySmallSpan(const T* values, size_t n, uint64_t lowest, uint64_t span,
 
 // Ranks keys of which at most min(n / 2, half the 2^bits slots) are distinct through a hash
 // table: each value gets its key's first-seen id, the distinct keys are sorted, ids become
-// ranks. False (r untouched but its rank array) when there are more distinct keys.
+// ranks. False (r untouched but its rank array) when there are more distinct keys, with *read
+// the values read until the table was full.
 template <typename T>
-bool rankByHashing(const T* values, size_t n, int bits, const Workspace& work, Ranking* r) {
+bool rankByHashing(const T* values, size_t n, int bits, const Workspace& work, Ranking* r,
+                   size_t* read) {
     constexpr uint32_t kEmpty = std::numeric_limits<uint32_t>::max();
     const size_t slots = size_t(1) << bits, limit = std::min(n / 2, slots / 2);
     Keyed* slot = work.slots;
@@ -217,7 +248,10 @@ bool rankByHashing(const T* values, size_t n, int bits, const Workspace& work, R
         size_t s = (key * 0x9E3779B97F4A7C15ull) >> (64 - bits);
         while (slot[s].index != kEmpty && slot[s].key != key) s = (s + 1) & (slots - 1);
         if (slot[s].index == kEmpty) {
-            if (distinct == limit) return false;
+            if (distinct == limit) {
+                *read = i;
+                return false;
+            }
             slot[s] = {key, distinct};
             countOf[distinct++] = 0;
         }
@@ -225,7 +259,7 @@ bool rankByHashing(const T* values, size_t n, int bits, const Workspace& work, R
         r->rank[i] = id;
         ++countOf[id];
     }
-    Keyed* keys = work.items;
+    Keyed* keys = reinterpret_cast<Keyed*>(work.words);  // distinct <= n / 2
     for (size_t s = 0, k = 0; s < slots; ++s)
         if (slot[s].index != kEmpty) keys[k++] = slot[s];
     std::sort(keys, keys + distinct, [](const Keyed& a, const Keyed& b) { return a.key < b.key; });
@@ -241,8 +275,8 @@ bool rankByHashing(const T* values, size_t n, int bits, const Workspace& work, R
 }
 
 // Ranks a sample: by a table when its keys span few values, through a hash table when few are
-// distinct, else by radix-sorting its keys less the smallest, as (key << indexBits | index)
-// words when both fit 64 bits (float scores, nanosecond runtimes), else as Keyed pairs.
+// distinct, else by radix-sorting its keys less the smallest as (key << indexBits | index)
+// words.
 template <typename T>
 void rankSample(const T* values, size_t n, const Workspace& work, Ranking* r) {
     uint64_t lowest = std::numeric_limits<uint64_t>::max(), highest = 0;
@@ -257,28 +291,37 @@ void rankSample(const T* values, size_t n, const Workspace& work, Ranking* r) {
     }
     const uint64_t span = highest - lowest;
     if (span < 4 * n) return rankBySmallSpan(values, n, lowest, span, work, r);
-    if (n >= kHashFrom && (rankByHashing(values, n, kSmallHashBits, work, r) ||
-                           rankByHashing(values, n, kHashBits, work, r)))
-        return;
-    const int bits = span == 0 ? 0 : 64 - __builtin_clzll(span);
-    const int indexBits = 64 - __builtin_clzll((n - 1) | 1);
-    if (bits + indexBits <= 64) {
-        auto* words = reinterpret_cast<uint64_t*>(work.items);
-        for (size_t i = 0; i < n; ++i) words[i] = (orderKey(values[i]) - lowest) << indexBits | i;
-        const uint64_t indexMask = (uint64_t(1) << indexBits) - 1;
-        const auto keyOf = [indexBits](uint64_t word) { return word >> indexBits; };
-        const uint64_t* sorted = radixSort(words, reinterpret_cast<uint64_t*>(work.scratch), n,
-                                           bits, keyOf, work.buckets);
-        rankSorted(
-            sorted, n, keyOf, [indexMask](uint64_t word) { return uint32_t(word & indexMask); }, r);
-    } else {
-        for (size_t i = 0; i < n; ++i)
-            work.items[i] = {orderKey(values[i]) - lowest, static_cast<uint32_t>(i)};
-        const auto keyOf = [](const Keyed& item) { return item.key; };
-        const Keyed* sorted = radixSort(work.items, work.scratch, n, bits, keyOf, work.buckets);
-        rankSorted(
-            sorted, n, keyOf, [](const Keyed& item) { return item.index; }, r);
+    if (n >= kHashFrom) {
+        // The large table is tried only where the small one filled up late enough for the
+        // distinct keys, extrapolated, to fit it (16 times as many).
+        size_t read = 0;
+        if (rankByHashing(values, n, kSmallHashBits, work, r, &read)) return;
+        if (read >= n >> (kHashBits - kSmallHashBits) &&
+            rankByHashing(values, n, kHashBits, work, r, &read))
+            return;
     }
+    // Keys with their index in one word, sorted by their top bits that 3 digits hold: a 64-bit
+    // float key spans up to 2^63, in which a sample's values lie so far apart that few share
+    // their top 36 bits.
+    const int bits = 64 - __builtin_clzll(span);
+    const int indexBits = 64 - __builtin_clzll((n - 1) | 1);
+    const int sortedBits = std::min({bits, kRadixPasses * widestDigitFor(n), 64 - indexBits});
+    const int keyShift = bits - sortedBits;
+    const int width = (sortedBits + kRadixPasses - 1) / kRadixPasses;
+    const uint64_t digitMask = (uint64_t(1) << width) - 1;
+    uint32_t* counts[kRadixPasses];
+    for (int pass = 0; pass < kRadixPasses; ++pass) counts[pass] = work.buckets + (pass << width);
+    std::fill(work.buckets, work.buckets + (kRadixPasses << width), 0u);
+    uint64_t* words = work.words;
+    for (size_t i = 0; i < n; ++i) {
+        const uint64_t key = (orderKey(values[i]) - lowest) >> keyShift;
+        words[i] = key << indexBits | i;
+        ++counts[0][key & digitMask];
+        ++counts[1][(key >> width) & digitMask];
+        ++counts[2][key >> (2 * width)];
+    }
+    uint64_t* sorted = radixSort(words, work.scratch, n, indexBits, width, work.buckets);
+    rankSortedWords(sorted, n, indexBits, keyShift, values, r);
 }
 
 // b's ranks in (a rank, b rank) order, by two stable counting sorts: a's ranks grouped by b's
@@ -331,24 +374,48 @@ int64_t inversionsAtDigit(const uint32_t* ranks, size_t n, int shift, int width,
     return found;
 }
 
+// The inversions of distinct ranks that share all but their low 6 bits: per such group, a word
+// holds the low bits seen so far, and a rank's inversions are the bits set above its own.
+__attribute__((target_clones("popcnt", "default"))) int64_t inversionsWithinWords(
+    const uint32_t* ranks, size_t n, uint64_t* masks) {
+    std::fill(masks, masks + (n >> 6) + 1, uint64_t(0));
+    int64_t found = 0;
+    for (size_t k = 0; k < n; ++k) {
+        const uint32_t rank = ranks[k];
+        uint64_t& seen = masks[rank >> 6];
+        found += __builtin_popcountll(seen >> (rank & 63));
+        seen |= uint64_t(1) << (rank & 63);
+    }
+    return found;
+}
+
 // The pairs tied in both samples and the discordant pairs, from the two rankings (their starts
 // consumed); b should be the one with fewer distinct values (fewer bits to count inversions
 // over). A pair earlier-later in (a, b) order with b strictly falling is discordant.
 void countJointly(const Ranking& a, const Ranking& b, size_t n, Arena& arena, int threads,
                   PairCounts* counts) {
     uint32_t* ranks = arena.take<uint32_t>(n);
-    orderByAThenB(a, b, n, arena.take<uint32_t>(n), ranks);
-    counts->tiedXY = tiedInBoth(ranks, n, a.starts, a.distinct, arena.take<uint8_t>(n));
+    if (a.distinct == n) {  // a without ties: a's rank is the place in (a, b) order
+        for (size_t i = 0; i < n; ++i) ranks[a.rank[i]] = b.rank[i];
+        counts->tiedXY = 0;
+    } else {
+        orderByAThenB(a, b, n, arena.take<uint32_t>(n), ranks);
+        counts->tiedXY = tiedInBoth(ranks, n, a.starts, a.distinct, arena.take<uint8_t>(n));
+    }
     // The inversions of b's ranks: two ranks first differ in some digit, larger in the larger
-    // rank. Digits of 2 bits while 3 counts of up to n fit one word, else of 1 bit.
+    // rank. Digits of 2 bits while 3 counts of up to n fit one word, else of 1 bit; distinct
+    // ranks (no ties at all) take their low 6 bits at once.
     const int levels = 32 - __builtin_clz(b.distinct);
     const int fieldBits = 64 - __builtin_clzll(n);
     const int width = fieldBits <= 21 ? 2 : 1;
-    const size_t groups = (size_t(1) << levels >> width) + 1;
+    const bool distinct = b.distinct == n;
+    const int firstShift = distinct ? std::min(levels, 6) : 0;
+    const size_t groups = std::max((size_t(1) << levels >> width) + 1, (n >> 6) + 1);
     uint64_t* counters[2] = {arena.take<uint64_t>(groups), arena.take<uint64_t>(groups)};
     int64_t inversions[2] = {0, 0};
     parallelFor(2, threads, [&](size_t half) {  // half: the even or the odd digits
-        for (int shift = int(half) * width; shift < levels; shift += 2 * width)
+        if (half == 1 && distinct) inversions[1] += inversionsWithinWords(ranks, n, counters[1]);
+        for (int shift = firstShift + int(half) * width; shift < levels; shift += 2 * width)
             inversions[half] +=
                 inversionsAtDigit(ranks, n, shift, width, fieldBits, counters[half], groups);
     });

@@ -20,7 +20,7 @@ struct PairCounts {
     int64_t tiedXY = 0;      // pairs tied in both
 };
 
-// Counts in O(n log n) (samples ranked without comparison sorts, inversions counted two bits
+// Counts in O(n log n) (samples ranked mostly without comparison sorts, inversions counted two bits
 // at a time; two threads from 2^16 values; scratch memory kept per thread up to 32 MiB), reading
 // the values in place: X and Y are each double, float, int64_t or int32_t, compared in their own
 // type (no conversion). Throws std::invalid_argument when an input holds NaN or n >= 2^32.

@@ -1,7 +1,9 @@
-// Tests Kendall tau-b: hand-checked vectors, values computed with scipy, degenerate inputs, a
-// randomized comparison with an O(n^2) reference, and n = 10^6 without overflow.
+// Tests Kendall tau-b: hand-checked vectors, values computed with scipy, degenerate inputs,
+// randomized comparisons with an O(n^2) reference (ties, distinct values, float64 values closer
+// than the radix sort's reach), and n = 10^6 without overflow.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -144,6 +146,35 @@ private Q_SLOTS:
             QVERIFY2(
                 near(fast, slow, 1e-12),
                 qPrintable(QStringLiteral("trial %1: %2 vs %3").arg(trial).arg(fast).arg(slow)));
+        }
+    }
+
+    // Samples of distinct values (a's rank is then its place in the joint order; two such samples
+    // have their low rank bits counted by bit masks) and float64 values that share the top key
+    // bits the radix sort reaches (the rest sorted in full), with and without ties, against the
+    // definition.
+    void distinctAndCloseValuesAgainstQuadraticReference() {
+        std::mt19937_64 rng(2024);
+        const size_t n = 3000;
+        std::vector<double> distinct(n), other(n), close(n), tied(n);
+        for (size_t i = 0; i < n; ++i) {
+            distinct[i] = double(i) * 0.37 - 400.0;
+            other[i] = double(i);
+            close[i] = 1.0 + std::ldexp(double(rng() % 2000), -50);  // ties among them too
+            tied[i] = double(rng() % 7);
+        }
+        std::shuffle(distinct.begin(), distinct.end(), rng);
+        std::shuffle(other.begin(), other.end(), rng);
+        close[0] = -1e300;  // the key span is then nearly 2^64
+        close[1] = 1e300;
+        const std::vector<std::pair<const std::vector<double>*, const std::vector<double>*>> cases =
+            {{&distinct, &other}, {&distinct, &tied},  {&tied, &distinct},
+             {&close, &distinct}, {&distinct, &close}, {&close, &tied}};
+        for (const auto& [x, y] : cases) {
+            const double fast = kendallTau(*x, *y), slow = referenceTauB(*x, *y);
+            QVERIFY2(
+                near(fast, slow, 1e-13),
+                qPrintable(QStringLiteral("%1 vs %2").arg(fast, 0, 'g', 17).arg(slow, 0, 'g', 17)));
         }
     }
 

@@ -4,7 +4,7 @@ same run (docs/PYTHON.md):
   load     tpugraphs.load vs np.load on the real nlp test file, every array read by both
            (numpy arrays of the same dtypes, shapes and values; ours also validated)
   kendall  tpugraphs.kendall_tau vs scipy.stats.kendalltau on 100,000 configs, with ties and
-           as in real use (ns runtimes against float32 predictions)
+           as in real use (ns runtimes against float32 and float64 predictions)
   train    training configs/s from Python vs the CLI, same options and threads
 Usage: PYTHONPATH=build/app/python bench_python.py [load|kendall|train ...]
        (env: TPUGRAPHS_DATA, the dataset root; TPUGRAPHS_CLI, the CLI; THREADS, default 1)"""
@@ -76,16 +76,19 @@ def bench_load():
 
 
 def kendall_inputs(rng, n):
-    """Two kinds of 100,000 configs: runtimes and scores with ties on both sides (runtimes in a
-    small integer range, scores rounded), and as in real use, true runtimes against a model's
+    """Three kinds of 100,000 configs: runtimes and scores with ties on both sides (runtimes in a
+    small integer range, scores rounded); as in real use, true runtimes against a model's
     predicted scores (int64 nanoseconds spanning unet3d's 23.3-71.0 s, float32 predictions
-    correlated with them), nearly all distinct."""
+    correlated with them), nearly all distinct; and the common notebook call
+    kendalltau(predicted_scores, runtimes) with float64 predictions, without ties."""
     runtimes = rng.integers(0, 20_000, n)
     scores = rng.normal(size=n).astype(np.float32).round(2)
     yield "with ties (runtimes 0..19,999, scores rounded to 2 decimals)", scores, runtimes
     runtimes = rng.integers(23_270_598_358, 70_950_843_334, n)
     scores = (runtimes / 1e10 + rng.normal(size=n) * 2).astype(np.float32)
     yield "as in real use (ns runtimes, float32 predictions)", scores, runtimes
+    scores = runtimes / 1e10 + rng.normal(size=n) * 2
+    yield "as a notebook calls it (ns runtimes, float64 predictions, no ties)", scores, runtimes
 
 
 def bench_kendall():

@@ -66,7 +66,8 @@ void runMetricsBench(const MetricsBenchArgs& args) {
     };
     addRow("random reals", x, y);
     addRow("ties (1000 levels)", tiedX, tiedY);
-    std::cout << "Kendall tau-b, O(n log n), medians of " << args.repeats << " runs, one thread\n";
+    std::cout << "Kendall tau-b, O(n log n), medians of " << args.repeats
+              << " runs; CPU of all threads (two from 65,536 values)\n";
     table.print(std::cout);
 }
 
