@@ -43,6 +43,15 @@ namespace {
 constexpr quint32 kStateVersion = 2;
 // The width a pane of the split view A | B keeps when the comparison widens the side panel.
 constexpr int kSplitPaneWidth = 280;
+
+// Each node's output shape, as the tool tip writes it, for the labels drawn close up.
+QStringList nodeShapes(const LoadedGraph& graph) {
+    QStringList shapes;
+    shapes.reserve(int(graph.topology->nodeCount));
+    for (int64_t node = 0; node < graph.topology->nodeCount; ++node)
+        shapes << QString::fromStdString(nodeShapeText(graph, node));
+    return shapes;
+}
 }  // namespace
 
 ExplorerPage::ExplorerPage(QWidget* parent)
@@ -263,8 +272,11 @@ void ExplorerPage::onGraphLoaded(std::shared_ptr<const LoadedGraph> graph) {
         if (!layouts.isEmpty()) text += QStringLiteral("\n") + layouts;
         return text;
     };
-    m_graphPanel->view()->setNodeDetail(detail);
-    m_graphPanel->secondView()->setNodeDetail(detail);
+    const QStringList shapes = nodeShapes(*graph);
+    for (GraphViewWidget* view : {m_graphPanel->view(), m_graphPanel->secondView()}) {
+        view->setNodeDetail(detail);
+        view->setNodeShapes(shapes);
+    }
     m_runtimeCharts->setGraph(graph);
     widenForComparison();
     Q_EMIT graphLoaded(graph);
