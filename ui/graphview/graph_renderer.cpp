@@ -211,10 +211,11 @@ QStringList paintEdgeLabels(const Painting& g, const QRect& viewport) {
     QVector<QRectF> placed;
     QVector<int> under;
     g.scene.forEdgesMeeting(g.world, [&](int e) {
-        const QString shape = g.shape(g.scene.edgeFrom(e));
-        if (shape.isEmpty()) return;
         const QLineF last(g.t.toScreen(g.scene.point(g.scene.pointEnd(e) - 2)),
                           g.t.toScreen(g.scene.point(g.scene.pointEnd(e) - 1)));
+        if (!viewport.contains(last.p2().toPoint())) return;  // its consumer is out of view
+        const QString shape = g.shape(g.scene.edgeFrom(e));
+        if (shape.isEmpty()) return;
         const QSizeF size(metrics.horizontalAdvance(shape) + 6.0, metrics.height() + 2.0);
         if (last.length() < size.width() + arrow) return;
         const QPointF at = last.pointAt(1.0 - (arrow + 2.0 + 0.5 * size.height()) / last.length());
