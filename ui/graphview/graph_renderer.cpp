@@ -195,10 +195,10 @@ int paintBoxes(const Painting& g, const QVector<int>& nodes, QStringList& drawn)
     return nodes.size();
 }
 
-// Close up, each edge in view carries its producer's output shape in small text beside its last
-// segment, just before the arrowhead: only where that segment is longer than the text is wide
-// and the label stays in the viewport, covering no box and no label placed before it. Returns
-// the texts drawn.
+// Close up, each edge in view carries its producer's output shape in small text on the middle
+// of its last segment (edges into one node part there, while they meet at its arrowheads): only
+// where that segment is longer than the text is wide and the label stays in the viewport,
+// covering no box and no label placed before it. Returns the texts drawn.
 QStringList paintEdgeLabels(const Painting& g, const QRect& viewport) {
     QStringList drawn;
     if (g.state.shapes.isEmpty() || kNodeHeight * g.t.scale < kEdgeLabelsFrom) return drawn;
@@ -218,8 +218,8 @@ QStringList paintEdgeLabels(const Painting& g, const QRect& viewport) {
         if (shape.isEmpty()) return;
         const QSizeF size(metrics.horizontalAdvance(shape) + 6.0, metrics.height() + 2.0);
         if (last.length() < size.width() + arrow) return;
-        const QPointF at = last.pointAt(1.0 - (arrow + 2.0 + 0.5 * size.height()) / last.length());
-        const QRectF rect(QPointF(at.x() + 3.0, at.y() - 0.5 * size.height()), size);
+        const QPointF at = last.pointAt(0.5);
+        const QRectF rect(at - QPointF(0.5 * size.width(), 0.5 * size.height()), size);
         if (!QRectF(viewport).contains(rect)) return;
         for (const QRectF& other : placed)
             if (other.intersects(rect)) return;
