@@ -32,6 +32,9 @@ if [ -d "$DATA/npz" ]; then
     shot nlp-neighbours "$DATA" --graph "$BIG" --view neighbours  # 2,850 nodes, packed
     shot collapsed "$DATA" --graph openai_v0_rnn_optimized --view collapsed  # 4 computations
     shot inspector "$DATA" --graph unet3d --node 235 --config 0     # configurable convolution
+    shot graph-shapes-close "$DATA" --graph unet3d --node 235 --zoom 2  # shapes on labels, edges
+    shot explorer-split-1366 "$DATA" --graph unet3d --tab compare --compare-split \
+        --size 1366x768  # the split view's panes at 1366x768 (the last --size counts)
     shot runtimes "$DATA" --graph unet3d --tab runtimes --log --feature output_layout_1
     shot runtimes-tile "$DATA" --graph inception_v3_batch_128_train_426e203f19335d17 \
         --tab runtimes --feature output_bounds_product

@@ -22,6 +22,7 @@
 #include <cmath>
 
 #include "analysis/loaded_graph.h"
+#include "analysis/node_shape.h"
 #include "data/dataset.h"
 #include "explorer/config_compare_panel.h"
 #include "explorer/explorer_page.h"
@@ -220,6 +221,16 @@ private Q_SLOTS:
         }
         QVERIFY(b->valuesTitle().contains(QString::number(compare->configB())));
         QVERIFY(a->valuesTitle().contains(QString::number(compare->configA())));
+        // Both panes have each node's output shape for their close-up labels, the tool tip's.
+        for (GraphViewWidget* pane : {a, b}) {
+            const QStringList& shapes = pane->renderState().shapes;
+            QCOMPARE(shapes.size(), m_graph->topology->nodeCount);
+            for (const int node : {0, m_graph->topology->nodeCount / 2})
+                QCOMPARE(shapes[node], QString::fromStdString(nodeShapeText(*m_graph, node)));
+            const int first = pane->scene()->originalNode(0);
+            QVERIFY(first >= 0);
+            QVERIFY(pane->nodeTip(0).contains(QStringLiteral("shape ") + shapes[first]));
+        }
     }
 
     void unmeasuredGraphsOpenOnTwoConfigsWithANotice() {

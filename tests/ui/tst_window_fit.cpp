@@ -4,16 +4,24 @@
 // predictions page, the export and pipeline dialogs), the main window and every dialog fit the
 // screen's available geometry (their minimum sizes too, so that no state can push them past it)
 // and no chart is narrower than RunCharts::kMinChartWidth; at 1600x1000 the runs table shows at
-// least 8 rows.
+// least 8 rows; the explorer's split view keeps panes of 400 px beside the config comparison.
+#include <QCheckBox>
 #include <QDialog>
 #include <QFile>
 #include <QHeaderView>
 #include <QProcess>
 #include <QScreen>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QtTest>
 
+#include "explorer/config_compare_panel.h"
+#include "explorer/dataset_browser.h"
+#include "explorer/explorer_page.h"
+#include "graphview/graph_view_panel.h"
+#include "graphview/graph_view_widget.h"
 #include "main_window.h"
 #include "predictions/predictions_page.h"
 #include "training/metric_chart.h"
@@ -109,6 +117,45 @@ private Q_SLOTS:
         };
         QTRY_VERIFY2(rows() >= 8, qPrintable(QString("%1 rows").arg(rows())));
         qInfo("runs table: %d rows", rows());
+    }
+
+    // The explorer on a layout graph with the config comparison open and the split view on: both
+    // panes at least 400 px wide, the comparison's table beside them without sideways scrolling
+    // (the browser folds away); leaving the split view gives the browser its width back.
+    void explorerSplitView() {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ExplorerPage* explorer = window.explorer();
+        QSignalSpy loaded(explorer, &ExplorerPage::graphLoaded);
+        explorer->openDataset(QString::fromStdString(m_layoutRoot));
+        QVERIFY(loaded.wait(60000));
+        GraphViewWidget* a = explorer->graphPanel()->view();
+        GraphViewWidget* b = explorer->graphPanel()->secondView();
+        QTRY_VERIFY_WITH_TIMEOUT(a->scene() != nullptr, 60000);
+        auto* splitter = explorer->findChild<QSplitter*>("explorerSplitter");
+        QVERIFY(splitter);
+        const QList<int> before = splitter->sizes();  // browser, graph, side
+        ConfigComparePanel* compare = explorer->comparePanel();
+        explorer->sideTabs()->setCurrentWidget(compare);
+        compare->splitBox()->setChecked(true);
+        QTRY_VERIFY_WITH_TIMEOUT(b->scene() == a->scene(), 60000);
+        const auto panes = [&] {
+            return QString("panes %1 and %2 px").arg(a->width()).arg(b->width());
+        };
+        QTRY_VERIFY2(a->width() >= 400 && b->width() >= 400, qPrintable(panes()));
+        QVERIFY2(splitter->sizes()[2] >= 280, qPrintable(QString::number(splitter->sizes()[2])));
+        const QTableWidget* table = compare->table();
+        QTRY_VERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),
+                     qPrintable(QString("columns %1 px in %2 px")
+                                    .arg(table->horizontalHeader()->length())
+                                    .arg(table->viewport()->width())));
+        qInfo("split view: %s, comparison %d px (its columns %d px in %d), browser %d px",
+              qPrintable(panes()), splitter->sizes()[2], table->horizontalHeader()->length(),
+              table->viewport()->width(), splitter->sizes()[0]);
+        checkFits(window, "explorer split view");
+        compare->splitBox()->setChecked(false);
+        QTRY_COMPARE(splitter->sizes()[0], before[0]);
     }
 
     void trainingTile() { trainAndCheck(m_tileRoot, Collection::TileXla, "training tile"); }

@@ -42,7 +42,16 @@ namespace {
 // Of saveState(); 2 since the tree shows fewer columns by default (older header states showed all).
 constexpr quint32 kStateVersion = 2;
 // The width a pane of the split view A | B keeps when the comparison widens the side panel.
-constexpr int kSplitPaneWidth = 280;
+constexpr int kSplitPaneWidth = 400;
+
+// Each node's output shape, as the tool tip writes it, for the labels drawn close up.
+QStringList nodeShapes(const LoadedGraph& graph) {
+    QStringList shapes;
+    shapes.reserve(int(graph.topology->nodeCount));
+    for (int64_t node = 0; node < graph.topology->nodeCount; ++node)
+        shapes << QString::fromStdString(nodeShapeText(graph, node));
+    return shapes;
+}
 }  // namespace
 
 ExplorerPage::ExplorerPage(QWidget* parent)
@@ -89,6 +98,7 @@ void ExplorerPage::layOut() {
     m_sideTabs->addTab(m_inspector, QStringLiteral("Node"));
     m_sideTabs->addTab(m_compare, QStringLiteral("Compare configs"));
     m_sideTabs->setMinimumWidth(280);
+    m_splitter->setObjectName("explorerSplitter");
     m_splitter->addWidget(m_browser);
     m_splitter->addWidget(m_tabs);
     m_splitter->addWidget(m_sideTabs);
@@ -154,7 +164,10 @@ void ExplorerPage::connectPanels() {
     connect(m_compare, &ConfigComparePanel::splitViewToggled, m_graphPanel,
             &GraphViewPanel::setSplitView);
     connect(m_compare, &ConfigComparePanel::splitViewToggled, this,
-            &ExplorerPage::widenForComparison);
+            &ExplorerPage::onSplitViewToggled);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
+        if (m_compare->isSplitView()) m_splitSizes = m_splitter->sizes();
+    });
     connect(m_compare, &ConfigComparePanel::highlightChanged, this,
             &ExplorerPage::showComparisonHighlight);
     // A config picked in the runtime chart becomes config B of the comparison.
@@ -263,8 +276,11 @@ void ExplorerPage::onGraphLoaded(std::shared_ptr<const LoadedGraph> graph) {
         if (!layouts.isEmpty()) text += QStringLiteral("\n") + layouts;
         return text;
     };
-    m_graphPanel->view()->setNodeDetail(detail);
-    m_graphPanel->secondView()->setNodeDetail(detail);
+    const QStringList shapes = nodeShapes(*graph);
+    for (GraphViewWidget* view : {m_graphPanel->view(), m_graphPanel->secondView()}) {
+        view->setNodeDetail(detail);
+        view->setNodeShapes(shapes);
+    }
     m_runtimeCharts->setGraph(graph);
     widenForComparison();
     Q_EMIT graphLoaded(graph);
@@ -293,8 +309,23 @@ void ExplorerPage::setRunList(const RunListModel* runs) {
     m_compare->runChooser()->setRunList(runs);
 }
 
+void ExplorerPage::onSplitViewToggled(bool on) {
+    if (on) {
+        m_sizesBeforeSplit = m_splitter->sizes();
+    } else if (!m_sizesBeforeSplit.isEmpty()) {
+        m_splitter->setSizes(m_sizesBeforeSplit);
+        m_sizesBeforeSplit.clear();
+    }
+    widenForComparison();
+}
+
 void ExplorerPage::widenForComparison() {
     if (m_sideTabs->currentWidget() != m_compare) return;
+    const bool split = m_compare->isSplitView();
+    if (split && !m_splitSizes.isEmpty()) {
+        m_splitter->setSizes(m_splitSizes);
+        return;
+    }
     QTableWidget* table = m_compare->table();
     QHeaderView* header = table->horizontalHeader();
     header->resizeSections(QHeaderView::ResizeToContents);
@@ -305,8 +336,10 @@ void ExplorerPage::widenForComparison() {
                                                  : table->verticalScrollBar()->sizeHint().width());
     QList<int> sizes = m_splitter->sizes();  // browser, tabs, side
     // The split view keeps two panes of a readable width: the graph takes some back first.
+    const int tabsAround = m_tabs->width() - m_graphPanel->width();
     const int graphFloor =
-        std::max(m_tabs->minimumWidth(), m_compare->isSplitView() ? 2 * kSplitPaneWidth : 0);
+        std::max(m_tabs->minimumWidth(),
+                 split ? m_graphPanel->widthForPanes(kSplitPaneWidth) + tabsAround : 0);
     const int back =
         std::max(0, std::min(graphFloor - sizes[1], sizes[2] - m_sideTabs->minimumWidth()));
     sizes[1] += back;
@@ -319,6 +352,16 @@ void ExplorerPage::widenForComparison() {
         sizes[i] -= given;
         sizes[2] += given;
         missing -= given;
+    }
+    if (split && (sizes[1] < graphFloor || missing > 0)) {
+        // No room for the browser beside two panes and the whole table: it folds away, its width
+        // going to the panes first, then to the table.
+        int freed = sizes[0];
+        sizes[0] = 0;
+        const int toGraph = std::min(freed, graphFloor - sizes[1]);
+        const int toSide = std::min(freed - toGraph, std::max(0, missing));
+        sizes[1] += freed - toSide;
+        sizes[2] += toSide;
     }
     m_splitter->setSizes(sizes);
 }
@@ -377,7 +420,7 @@ QByteArray ExplorerPage::saveState() const {
     QByteArray state;
     QDataStream out(&state, QIODevice::WriteOnly);
     out << kStateVersion << m_splitter->saveState() << m_browser->splitter()->saveState()
-        << m_browser->tree()->header()->saveState();
+        << m_browser->tree()->header()->saveState() << m_splitSizes;
     return state;
 }
 
@@ -385,8 +428,11 @@ void ExplorerPage::restoreState(const QByteArray& state) {
     QDataStream in(state);
     quint32 version = 0;
     QByteArray main, browser, header;
+    QList<int> splitSizes;
     in >> version >> main >> browser >> header;
+    if (!in.atEnd()) in >> splitSizes;  // states saved before the split view's sizes have none
     if (version != kStateVersion || in.status() != QDataStream::Ok) return;
+    m_splitSizes = splitSizes.size() == 3 ? splitSizes : QList<int>();
     m_splitter->restoreState(main);
     m_browser->splitter()->restoreState(browser);
     m_browser->tree()->header()->restoreState(header);

@@ -62,7 +62,7 @@ public:
     RuntimeChartsPanel* runtimeCharts() const { return m_runtimeCharts; }
     QTabWidget* tabs() const { return m_tabs; }
 
-    QByteArray saveState() const;  // splitter sizes and tree header
+    QByteArray saveState() const;  // splitter sizes (the split view's too) and tree header
     void restoreState(const QByteArray& state);
 
 Q_SIGNALS:
@@ -91,9 +91,12 @@ private:
     void showError(const QString& message);
     void showDatasetNotice();  // the banner with m_datasetNotice, or hidden
     // With the comparison shown, the side panel grows to its table's columns (taken from the
-    // graph first, then the browser, each down to its minimum width; the split view keeps
-    // two panes of kSplitPaneWidth).
+    // graph first, then the browser, each down to its minimum width). The split view keeps two
+    // panes of kSplitPaneWidth: where the browser leaves no room for them and the table it folds
+    // away (its handle brings it back); sizes the user gave the split view are kept instead.
     void widenForComparison();
+    // Entering the split view keeps the sizes before it, leaving it restores them.
+    void onSplitViewToggled(bool on);
     void refreshSummaries();
     void checkIdle();
 
@@ -111,6 +114,8 @@ private:
     QLabel* m_error;          // the error banner: the current graph's error, else m_datasetNotice
     QString m_datasetNotice;  // the open dataset's unreadable files, empty when none
     QSplitter* m_splitter;
+    QList<int> m_sizesBeforeSplit;  // browser, tabs, side before the split view; empty: none
+    QList<int> m_splitSizes;        // the split view's sizes as the user dragged them; empty: none
     DatasetBrowser* m_browser;
     QTabWidget* m_tabs;
     GraphViewPanel* m_graphPanel;

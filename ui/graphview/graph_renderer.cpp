@@ -21,6 +21,10 @@ constexpr double kNodeHeight = 28.0;  // world units of an ordinary node box
 constexpr double kDotsBelow = 5.0;    // node box height on screen (px) under which: dots
 constexpr double kLabelsFrom = 8.0;   // ... from which: labels and arrowheads
 constexpr int kMinLabelPixels = 8;
+constexpr double kLineSpacing = 1.25;     // a text line's height over its font's pixel size
+constexpr double kShapeLineFrom = 24.0;   // ... from which a box's shape takes a second line
+constexpr double kEdgeLabelsFrom = 44.0;  // ... from which edges carry their producer's shape
+constexpr int kEdgeLabelPixels = 10;      // the edge labels' text
 
 struct Painting {
     QPainter& p;
@@ -35,7 +39,16 @@ struct Painting {
         return QRectF(t.toScreen(r.topLeft()), r.size() * t.scale);
     }
     QColor fill(int v) const { return nodeColor(scene, state, v); }
+    // A view node's output shape; empty for a computation box or without shapes.
+    QString shape(int v) const {
+        const int node = scene.originalNode(v);
+        return node >= 0 && node < state.shapes.size() ? state.shapes[node] : QString();
+    }
 };
+
+double arrowHeadSize(double scale) {
+    return std::clamp(0.3 * kNodeHeight * scale, 5.0, 11.0);
+}
 
 // Appends the visible parts of an edge's polyline, in screen coordinates.
 void addEdgeLines(const Painting& g, int e, QVector<QLineF>& lines) {
@@ -62,7 +75,7 @@ void paintArrowHead(QPainter& p, const QPointF& from, const QPointF& tip, double
 // Zoomed in, every edge ending in the viewport gets an arrowhead at its consumer, sized to the
 // boxes. Returns how many were painted.
 int paintArrowHeads(const Painting& g) {
-    const double size = std::clamp(0.3 * kNodeHeight * g.t.scale, 5.0, 11.0);
+    const double size = arrowHeadSize(g.t.scale);
     g.p.setRenderHint(QPainter::Antialiasing, true);
     g.p.setPen(Qt::NoPen);
     QColor color = palette::edge;
@@ -134,12 +147,18 @@ bool paintCachedPixelLayer(const Painting& g, const QVector<int>& nodes, const Q
 }
 
 // Boxes, rounded and labelled zoomed in (the labels drawn go to `drawn`). Returns their count.
+// Close up, with shapes, a node's label takes two lines: the opcode and its output shape.
 int paintBoxes(const Painting& g, const QVector<int>& nodes, QStringList& drawn) {
     const bool labels = g.detail == GraphDetail::Labels;
+    const double boxHeight = kNodeHeight * g.t.scale;
     const double radius = 4.0 * g.t.scale;
     g.p.setRenderHint(QPainter::Antialiasing, labels);
+    int pixels = std::max(kMinLabelPixels, static_cast<int>(std::lround(12.0 * g.t.scale)));
+    const bool shapeLines = labels && !g.state.shapes.isEmpty() && boxHeight >= kShapeLineFrom;
+    if (shapeLines)
+        pixels = std::min(pixels, static_cast<int>((boxHeight - 4.0) / (2.0 * kLineSpacing)));
     QFont font = g.p.font();
-    font.setPixelSize(std::max(kMinLabelPixels, static_cast<int>(std::lround(12.0 * g.t.scale))));
+    font.setPixelSize(pixels);
     g.p.setFont(font);
     const QFontMetrics metrics(font);
     for (const int v : nodes) {
@@ -156,13 +175,66 @@ int paintBoxes(const Painting& g, const QVector<int>& nodes, QStringList& drawn)
         if (!labels) continue;
         // The longest form of the label that fits the box ("multiply  #10263", "multiply",
         // "mul"), or none: never an elided fragment, and never spilling over a neighbour.
-        const QString text = fittingLabel(labelForms(g.scene, v), metrics, r.width() - 4.0);
+        const double width = r.width() - 4.0;
+        const QString text = fittingLabel(labelForms(g.scene, v), metrics, width);
         if (text.isEmpty()) continue;
         g.p.setPen(labelColor(color));
-        g.p.drawText(r, Qt::AlignCenter, text);
-        drawn.append(text);
+        const QString shape = shapeLines ? elidedLine(g.shape(v), metrics, width) : QString();
+        if (shape.isEmpty()) {
+            g.p.drawText(r, Qt::AlignCenter, text);
+            drawn.append(text);
+            continue;
+        }
+        const double middle = r.center().y();
+        g.p.drawText(QRectF(r.left(), r.top(), r.width(), middle - r.top()),
+                     Qt::AlignHCenter | Qt::AlignBottom, text);
+        g.p.drawText(QRectF(r.left(), middle, r.width(), r.bottom() - middle),
+                     Qt::AlignHCenter | Qt::AlignTop, shape);
+        drawn.append(text + QLatin1Char('\n') + shape);
     }
     return nodes.size();
+}
+
+// Close up, each edge in view carries its producer's output shape in small text on the middle
+// of its last segment (edges into one node part there, while they meet at its arrowheads): only
+// where that segment is longer than the text is wide and the label stays in the viewport,
+// covering no box and no label placed before it. Returns the texts drawn.
+QStringList paintEdgeLabels(const Painting& g, const QRect& viewport) {
+    QStringList drawn;
+    if (g.state.shapes.isEmpty() || kNodeHeight * g.t.scale < kEdgeLabelsFrom) return drawn;
+    QFont font = g.p.font();
+    font.setPixelSize(kEdgeLabelPixels);
+    g.p.setFont(font);
+    const QFontMetrics metrics(font);
+    const double arrow = arrowHeadSize(g.t.scale);
+    g.p.setRenderHint(QPainter::Antialiasing, true);
+    QVector<QRectF> placed;
+    QVector<int> under;
+    g.scene.forEdgesMeeting(g.world, [&](int e) {
+        const QLineF last(g.t.toScreen(g.scene.point(g.scene.pointEnd(e) - 2)),
+                          g.t.toScreen(g.scene.point(g.scene.pointEnd(e) - 1)));
+        if (!viewport.contains(last.p2().toPoint())) return;  // its consumer is out of view
+        const QString shape = g.shape(g.scene.edgeFrom(e));
+        if (shape.isEmpty()) return;
+        const QSizeF size(metrics.horizontalAdvance(shape) + 6.0, metrics.height() + 2.0);
+        if (last.length() < size.width() + arrow) return;
+        const QPointF at = last.pointAt(0.5);
+        const QRectF rect(at - QPointF(0.5 * size.width(), 0.5 * size.height()), size);
+        if (!QRectF(viewport).contains(rect)) return;
+        for (const QRectF& other : placed)
+            if (other.intersects(rect)) return;
+        g.scene.nodesIn(g.t.toWorld(rect), under);
+        if (!under.isEmpty()) return;
+        g.p.setPen(Qt::NoPen);
+        g.p.setBrush(QColor(255, 255, 255, 200));
+        g.p.drawRoundedRect(rect, 3, 3);
+        g.p.setPen(palette::text);
+        g.p.drawText(rect, Qt::AlignCenter, shape);
+        placed.append(rect);
+        drawn.append(shape);
+    });
+    g.p.setBrush(Qt::NoBrush);
+    return drawn;
 }
 
 // Zoomed out, computation boxes keep a caption in fixed 11 px text, larger computations first:
@@ -294,6 +366,7 @@ GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
     if (detail == GraphDetail::Labels) stats.arrows = paintArrowHeads(g);
     paintSelectionEdges(g);
     if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes, stats.labels);
+    if (detail == GraphDetail::Labels) stats.edgeLabels = paintEdgeLabels(g, viewport);
     stats.detail = detail;
     paintMarks(g);
     if (detail != GraphDetail::Labels) stats.captions = paintBoxCaptions(g, nodes);

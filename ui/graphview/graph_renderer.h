@@ -35,6 +35,9 @@ struct GraphRenderState {
     int currentMatch = -1;                   // view node
     const QVector<float>* values = nullptr;  // per view node in 0..1 (NaN: none) replaces colours
     QVector<int> marked;                     // view nodes ringed (e.g. layouts that differ)
+    // Per original node, its output shape as the tool tip writes it ("f32[8,128]"); empty: none.
+    // Zoomed in, boxes show it under the opcode and edges carry their producer's.
+    QStringList shapes;
 };
 
 struct GraphRenderStats {
@@ -42,7 +45,8 @@ struct GraphRenderStats {
     int edges = 0;   // edges painted
     int arrows = 0;  // arrowheads painted (zoomed in, at consumers in the viewport)
     GraphDetail detail = GraphDetail::Dots;
-    QStringList labels;        // box labels painted (zoomed in)
+    QStringList labels;        // box labels painted (zoomed in), "opcode\nshape" on two lines
+    QStringList edgeLabels;    // producer shapes painted on edges (close zoom)
     QVector<QRectF> captions;  // computation box captions painted (zoomed out), screen pixels
 };
 

@@ -169,6 +169,11 @@ void GraphViewWidget::setNodeDetail(std::function<QString(int)> detail) {
     m_nodeDetail = std::move(detail);
 }
 
+void GraphViewWidget::setNodeShapes(const QStringList& shapes) {
+    m_state.shapes = shapes;
+    update();
+}
+
 QString GraphViewWidget::nodeTip(int v) const {
     if (!m_scene || v < 0 || v >= m_scene->nodeCount()) return {};
     if (m_scene->isBox(v))

@@ -14,6 +14,10 @@
 
 namespace tpugraphs::ui {
 
+namespace {
+constexpr int kPaneSpacing = 4;  // px between the split view's panes
+}  // namespace
+
 GraphViewPanel::GraphViewPanel(QWidget* parent)
     : QWidget(parent),
       m_view(new GraphViewWidget(this)),
@@ -93,7 +97,7 @@ void GraphViewPanel::layOut() {
     layout->addLayout(m_buttonRow);
     layout->addLayout(m_searchRow);
     auto* views = new QHBoxLayout;
-    views->setSpacing(4);
+    views->setSpacing(kPaneSpacing);
     views->addWidget(m_view, 1);
     views->addWidget(m_viewB, 1);
     m_viewB->setObjectName("graphViewB");
@@ -200,6 +204,11 @@ void GraphViewPanel::placeSearchRow() {
         // One row: the counts take the slack; their own row: the search field does.
         to->addWidget(w, (w == m_status) == oneRow ? 1 : 0);
     }
+}
+
+int GraphViewPanel::widthForPanes(int paneWidth) const {
+    const QMargins margins = layout()->contentsMargins();
+    return 2 * paneWidth + kPaneSpacing + margins.left() + margins.right();
 }
 
 bool GraphViewPanel::isSplitView() const {

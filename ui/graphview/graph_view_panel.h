@@ -39,6 +39,8 @@ public:
     void setSplitView(bool on);
     bool isSplitView() const;
     GraphViewWidget* secondView() const { return m_viewB; }
+    // The panel's width at which each pane of the split view is `paneWidth` wide.
+    int widthForPanes(int paneWidth) const;
 
     // What "Export graph" writes (DOT, GraphML): the loaded graph and the config whose layout
     // the configurable nodes carry (-1: none).

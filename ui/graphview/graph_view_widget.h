@@ -86,6 +86,9 @@ public:
     QString valuesTitle() const { return m_values.isEmpty() ? QString() : m_valuesTitle; }
     // Extra text per original node for the hover tool tip (e.g. its shape); empty: none.
     void setNodeDetail(std::function<QString(int)> detail);
+    // Per original node, its output shape ("f32[8,128]", as in the tool tip's detail): zoomed in,
+    // node labels show it on a second line and edges carry their producer's. Empty: none.
+    void setNodeShapes(const QStringList& shapes);
     // The hover tool tip of a drawn node: id, opcode, configurable, computation and the detail.
     QString nodeTip(int viewNode) const;
     void setLegendVisible(bool visible);
@@ -120,6 +123,7 @@ public:
     int drawnEdgeCount() const { return m_lastStats.edges; }
     int drawnArrowCount() const { return m_lastStats.arrows; }
     const QStringList& drawnLabels() const { return m_lastStats.labels; }
+    const QStringList& drawnEdgeLabels() const { return m_lastStats.edgeLabels; }
     const QVector<QRectF>& drawnCaptions() const { return m_lastStats.captions; }
 
     // Paints the current view (without overlays) into any painter, e.g. an offscreen QImage.

@@ -67,4 +67,9 @@ QString fittingLabel(const QStringList& forms, const QFontMetrics& metrics, doub
     return {};
 }
 
+QString elidedLine(const QString& text, const QFontMetrics& metrics, double width) {
+    const QString elided = metrics.elidedText(text, Qt::ElideRight, static_cast<int>(width));
+    return elided.size() < 2 && elided != text ? QString() : elided;
+}
+
 }  // namespace tpugraphs::ui

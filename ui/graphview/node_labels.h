@@ -23,4 +23,8 @@ QStringList labelForms(const GraphScene& scene, int v);
 // The first of `forms` at most `width` pixels wide in `metrics`, or an empty string.
 QString fittingLabel(const QStringList& forms, const QFontMetrics& metrics, double width);
 
+// `text` elided at its end to `width` pixels ("f32[8,128,…"), or an empty string when not even
+// its first character fits beside the ellipsis.
+QString elidedLine(const QString& text, const QFontMetrics& metrics, double width);
+
 }  // namespace tpugraphs::ui
