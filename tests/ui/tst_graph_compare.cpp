@@ -37,6 +37,14 @@ using namespace tpugraphs::ui;
 
 namespace {
 
+// How far the pane's zoom is from fitting its drawing at its size now: |scale / fitted - 1|.
+// Fitting again is what the Fit button does; the pane keeps the fitted camera.
+double distanceFromFit(GraphViewWidget& pane) {
+    const double scale = pane.transform().scale;
+    pane.fitToWindow();
+    return std::abs(scale / pane.transform().scale - 1.0);
+}
+
 // Counts start elements by name (and a class attribute when given); false on an XML error.
 bool countElements(const QString& path, const QString& name, const QString& cls, int& count) {
     QFile file(path);
@@ -198,6 +206,16 @@ private Q_SLOTS:
         QVERIFY(page.tabs()->width() >= page.tabs()->minimumWidth());
         compare->splitBox()->setChecked(true);
         QTRY_VERIFY_WITH_TIMEOUT(b->scene() == a->scene(), 60000);
+        // Both panes show the whole drawing fitted to the pane's new width, not at the zoom a
+        // pane had before the split (or at B's size before the layout placed it). The panes
+        // differ by a pixel or so in width: B, which follows A, is within 2 % of its own fit.
+        QTRY_VERIFY(b->width() > 0 && std::abs(a->width() - b->width()) <= 4);
+        for (GraphViewWidget* pane : {a, b}) {
+            const double distance = distanceFromFit(*pane);
+            QVERIFY2(distance < 0.02, qPrintable(QStringLiteral("%1: zoom %2 % from its fit")
+                                                     .arg(pane->objectName())
+                                                     .arg(100 * distance, 0, 'f', 1)));
+        }
         // The differing nodes in view are ringed in both panes.
         QVERIFY(!a->markedViewNodes().isEmpty());
         QCOMPARE(b->markedViewNodes(), a->markedViewNodes());

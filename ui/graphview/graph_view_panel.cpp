@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QShortcut>
+#include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -112,7 +113,7 @@ void GraphViewPanel::connectSplitView() {
     connect(m_viewB, &GraphViewWidget::transformChanged, this,
             [this] { m_view->setTransform(m_viewB->transform()); });
     connect(m_view, &GraphViewWidget::drawingFinished, this, [this] {
-        if (isSplitView()) m_viewB->showScene(m_view->scene());
+        if (isSplitView()) mirrorSceneInB();
     });
 }
 
@@ -183,8 +184,16 @@ void GraphViewPanel::setGraph(std::shared_ptr<const GraphTopology> topology) {
 
 void GraphViewPanel::setSplitView(bool on) {
     m_viewB->setVisible(on);
-    if (!on) return;
-    m_viewB->showScene(m_view->scene());
+    if (on) mirrorSceneInB();
+}
+
+void GraphViewPanel::mirrorSceneInB() {
+    {
+        // B fits its first drawing at its size before the layout placed it: through the sync
+        // that would move A too and end A's fit (both panes then sat small in a corner).
+        const QSignalBlocker quiet(m_viewB);
+        m_viewB->showScene(m_view->scene());
+    }
     m_viewB->setTransform(m_view->transform());
 }
 

@@ -66,6 +66,7 @@ private:
     void setUpControls();
     void layOut();
     void connectSplitView();
+    void mirrorSceneInB();  // B shows A's drawing where A shows it, A untouched
     void connectControls();
     void connectStatus();
     void addShortcuts();
