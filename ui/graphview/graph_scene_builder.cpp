@@ -47,6 +47,18 @@ double fittedBoxPx(const GraphDrawing& d, const QSize& viewport) {
     return *middle * scale;
 }
 
+// The wrapped drawing's spacing, in proportion to a node box (28 units tall) rather than the
+// layered drawing's wide gaps, and its long edges: routing points for the shortest spans only,
+// within a tenth of the node count, so that routing space does not dominate the drawing; longer
+// edges are drawn straight (docs/GRAPH_VIEW.md, "Readable at first sight").
+DrawingOptions compactDrawingOptions(int nodeCount) {
+    DrawingOptions options;
+    options.nodeGap = 8.0f;
+    options.layerGap = 24.0f;
+    options.maxDummyNodes = nodeCount / 10;
+    return options;
+}
+
 struct DrawnView {
     GraphSubview subview;
     std::optional<GraphDrawing> drawing;
@@ -72,7 +84,9 @@ DrawnView drawView(const GraphSceneRequest& request, GraphViewMode mode,
                                          : 1.0f;
     packing.wrapColumns = request.wrapColumns;
     const auto drawingStart = std::chrono::steady_clock::now();
-    view.drawing = drawComponents(subview.dag, DrawingOptions{}, packing, control);
+    const DrawingOptions options =
+        request.wrapColumns ? compactDrawingOptions(n) : DrawingOptions{};
+    view.drawing = drawComponents(subview.dag, options, packing, control);
     view.drawingMs = msSince(drawingStart);
     return view;
 }
