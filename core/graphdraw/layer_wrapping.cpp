@@ -10,9 +10,10 @@ namespace tpugraphs {
 
 namespace {
 
-constexpr float kCutWindow = 0.15f;  // a cut may move this share of a column's height
-constexpr float kRowGap = 24.0f;     // vertical space between the rows of a split layer
-constexpr double kRowsGain = 0.8;    // layers become rows only to draw at least 1/0.8 as large
+constexpr float kCutWindow = 0.15f;         // a cut may move this share of a column's height
+constexpr float kRowGap = 24.0f;            // vertical space between the rows of a split layer
+constexpr int32_t kFewestBoxesForRows = 8;  // narrower layers are never split into rows
+constexpr double kRowsGain = 0.8;  // layers become rows only to draw at least 1/0.8 as large
 
 // Per layer: horizontal extent of its boxes and routing points, vertical extent of its row.
 struct LayerExtents {
@@ -75,6 +76,9 @@ float layerPitch(const GraphDrawing& d, const LayerExtents& ex, int32_t l) {
 float chooseRowWidth(const GraphDrawing& d, const LayerExtents& ex, float aspect, float gap,
                      int maxColumns) {
     const int32_t layers = d.layerCount();
+    std::vector<int32_t> boxes(static_cast<size_t>(layers), 0);
+    for (const int32_t l : d.layer) ++boxes[l];
+    if (*std::max_element(boxes.begin(), boxes.end()) < kFewestBoxesForRows) return 0.0f;
     const float widestBox = *std::max_element(d.width.begin(), d.width.end());
     std::vector<float> candidates;
     for (int32_t l = 0; l < layers; ++l)

@@ -47,15 +47,15 @@ double fittedBoxPx(const GraphDrawing& d, const QSize& viewport) {
     return *middle * scale;
 }
 
-// The wrapped drawing's spacing, in proportion to a node box (28 units tall) rather than the
-// layered drawing's wide gaps, and its long edges: routing points for the shortest spans only,
-// within a tenth of the node count, so that routing space does not dominate the drawing; longer
-// edges are drawn straight (docs/GRAPH_VIEW.md, "Readable at first sight").
+// The wrapped drawing's long edges: routing points for the shortest spans only, within a tenth
+// of the node count (at least kMinRoutingPoints), so that routing space does not dominate the
+// drawing of a large graph; longer edges are drawn straight (docs/GRAPH_VIEW.md, "Readable at
+// first sight").
+constexpr int64_t kMinRoutingPoints = 256;
+
 DrawingOptions compactDrawingOptions(int nodeCount) {
     DrawingOptions options;
-    options.nodeGap = 8.0f;
-    options.layerGap = 24.0f;
-    options.maxDummyNodes = nodeCount / 10;
+    options.maxDummyNodes = std::max<int64_t>(nodeCount / 10, kMinRoutingPoints);
     return options;
 }
 
