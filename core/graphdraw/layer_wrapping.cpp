@@ -10,9 +10,10 @@ namespace tpugraphs {
 
 namespace {
 
-constexpr float kCutWindow = 0.15f;  // a cut may move this share of a column's height
-constexpr float kWideLayer = 1.5f;   // layers wider than this x the ideal width get rows
-constexpr float kRowGap = 24.0f;     // vertical space between the rows of a split layer
+constexpr float kCutWindow = 0.15f;         // a cut may move this share of a column's height
+constexpr float kRowGap = 24.0f;            // vertical space between the rows of a split layer
+constexpr int32_t kFewestBoxesForRows = 8;  // narrower layers are never split into rows
+constexpr double kRowsGain = 0.8;  // layers become rows only to draw at least 1/0.8 as large
 
 // Per layer: horizontal extent of its boxes and routing points, vertical extent of its row.
 struct LayerExtents {
@@ -61,21 +62,75 @@ LayerExtents measureLayers(const GraphDrawing& d, const std::vector<int32_t>& po
     return ex;
 }
 
-// Splits each layer much wider than the drawing's ideal width (that of its boxes' area at the
-// aimed aspect) into rows, as text wraps into lines: a vertex goes to the row of its x slice,
-// moved left under the first slice and down by its row; the layers below move down by the
-// rows added. Vertices within a layer have no edges between them, so no edge turns upwards.
-// Returns whether a layer was split (layerY then holds each layer's first row).
-bool splitWideLayers(GraphDrawing& d, const std::vector<int32_t>& pointLayer, float aspect) {
-    const LayerExtents ex = measureLayers(d, pointLayer);
+// The pitch of layer l: from its centre line to the next one (the last: its own height).
+float layerPitch(const GraphDrawing& d, const LayerExtents& ex, int32_t l) {
+    return l + 1 < d.layerCount() ? d.layerY[l + 1] - d.layerY[l] : ex.bottom[l] - ex.top[l];
+}
+
+// The row width that draws the wrapped drawing largest in a window of `aspect`: each layer wider
+// than it becomes rows (as text wraps into lines), and the rows are then cut into columns of about
+// that width. Candidates are the layers' own widths (a column is as wide as its widest row) and
+// widths between them, from the widest box up; the choice estimates each candidate's columns from
+// the total height of its rows (a column at least as tall as the tallest layer's rows). Returns 0
+// when no layer needs rows.
+float chooseRowWidth(const GraphDrawing& d, const LayerExtents& ex, float aspect, float gap,
+                     int maxColumns) {
     const int32_t layers = d.layerCount();
-    double area = 0.0;
-    for (int32_t l = 0; l < layers; ++l) {
-        const float pitch =
-            l + 1 < layers ? d.layerY[l + 1] - d.layerY[l] : ex.bottom[l] - ex.top[l];
-        area += double(ex.right[l] - ex.left[l]) * pitch;
+    std::vector<int32_t> boxes(static_cast<size_t>(layers), 0);
+    for (const int32_t l : d.layer) ++boxes[l];
+    if (*std::max_element(boxes.begin(), boxes.end()) < kFewestBoxesForRows) return 0.0f;
+    const float widestBox = *std::max_element(d.width.begin(), d.width.end());
+    std::vector<float> candidates;
+    for (int32_t l = 0; l < layers; ++l)
+        candidates.push_back(std::max(widestBox, ex.right[l] - ex.left[l]));
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    constexpr size_t kLayerCandidates = 48;  // quantiles of the widths beyond this many
+    if (candidates.size() > kLayerCandidates) {
+        std::vector<float> quantiles;
+        for (size_t k = 0; k < kLayerCandidates; ++k)
+            quantiles.push_back(candidates[k * (candidates.size() - 1) / (kLayerCandidates - 1)]);
+        candidates = std::move(quantiles);
     }
-    const auto ideal = static_cast<float>(std::sqrt(area * aspect));
+    // Widths between the layers' own, in even ratios: a single very wide layer wraps into a
+    // block of rows near the window's shape.
+    constexpr int kSteps = 32;
+    const float widest = candidates.back();
+    for (int k = 1; k < kSteps; ++k)
+        candidates.push_back(widestBox * std::pow(widest / widestBox, float(k) / kSteps));
+    // The window side the rows at `width` need, cut into about as many columns as fit.
+    auto extentAt = [&](float width) {
+        double height = 0.0, tallest = 0.0;  // a layer's rows stay in one column
+        for (int32_t l = 0; l < layers; ++l) {
+            const int rows = std::max(1, int(std::ceil((ex.right[l] - ex.left[l]) / width)));
+            const double pitch =
+                layerPitch(d, ex, l) + float(rows - 1) * (ex.bottom[l] - ex.top[l] + kRowGap);
+            height += pitch;
+            tallest = std::max(tallest, pitch);
+        }
+        const double ideal = std::sqrt(height * aspect / (width + gap));
+        const int columns = std::clamp(int(std::lround(ideal)), 1, maxColumns);
+        return std::max((double(columns) * (width + gap) - gap) / aspect,
+                        std::max(tallest, height / columns));
+    };
+    float best = widest;
+    double bestExtent = extentAt(widest);
+    const double unsplit = bestExtent;
+    for (const float width : candidates) {
+        const double extent = extentAt(width);
+        if (extent < bestExtent) bestExtent = extent, best = width;
+    }
+    return bestExtent < kRowsGain * unsplit ? best : 0.0f;
+}
+
+// Splits each layer wider than `rowWidth` into rows, as text wraps into lines: a vertex goes to
+// the row of its x slice, moved left under the first slice and down by its row; the layers below
+// move down by the rows added. Vertices within a layer have no edges between them, so no edge
+// turns upwards. Returns whether a layer was split (layerY then holds each layer's first row).
+bool splitWideLayers(GraphDrawing& d, const std::vector<int32_t>& pointLayer,
+                     const LayerExtents& ex, float rowWidth) {
+    const int32_t layers = d.layerCount();
+    if (rowWidth <= 0.0f) return false;
     struct Rows {
         float left = 0.0f, slice = 0.0f, pitch = 0.0f, down = 0.0f;  // down: of its first row
         int count = 1;
@@ -87,8 +142,8 @@ bool splitWideLayers(GraphDrawing& d, const std::vector<int32_t>& pointLayer, fl
         Rows& r = rows[l];
         r.down = down;
         const float width = ex.right[l] - ex.left[l];
-        if (ideal > 0.0f && width > kWideLayer * ideal) {
-            r.count = static_cast<int>(std::ceil(width / ideal));
+        if (width > rowWidth) {
+            r.count = static_cast<int>(std::ceil(width / rowWidth));
             r.left = ex.left[l];
             r.slice = width / float(r.count);
             r.pitch = ex.bottom[l] - ex.top[l] + kRowGap;
@@ -219,8 +274,11 @@ int wrapLayersIntoColumns(GraphDrawing& d, const WrapOptions& options) {
     if (layers < 2 || d.nodeCount() == 0) return 1;
     const std::vector<int32_t> pointLayer = pointLayers(d);
     const float aspect = std::max(0.01f, options.aspect);
-    const bool split = splitWideLayers(d, pointLayer, aspect);
-    const LayerExtents ex = measureLayers(d, pointLayer);
+    const LayerExtents unsplit = measureLayers(d, pointLayer);
+    const bool split =
+        splitWideLayers(d, pointLayer, unsplit,
+                        chooseRowWidth(d, unsplit, aspect, options.columnGap, options.maxColumns));
+    const LayerExtents ex = split ? measureLayers(d, pointLayer) : unsplit;
     const std::vector<int64_t> crossing = crossingsPerBoundary(d);
     // The size of the window side that must hold the drawing: smaller draws it larger.
     auto extent = [aspect](const Columns& c) { return std::max(c.width / aspect, c.height); };

@@ -93,6 +93,20 @@ private Q_SLOTS:
         QCOMPARE(d->routingPoints, int64_t(1));
     }
 
+    // Sources (parameters, constants) sit one layer above their first consumer, not in a top row
+    // with long edges down to it.
+    void sourcesAreLayeredNextToTheirFirstConsumer() {
+        DagInput in;  // chain 0 -> 1 -> 2 -> 3 -> 4; sources 5 -> 4 and 6 -> 2, 6 -> 4
+        in.nodeCount = 7;
+        in.edgeFrom = {0, 1, 2, 3, 5, 6, 6};
+        in.edgeTo = {1, 2, 3, 4, 4, 2, 4};
+        const auto d = drawDag(in);
+        QVERIFY(d.has_value());
+        QCOMPARE(d->layer[4], 4);
+        QCOMPARE(d->layer[5], d->layer[4] - 1);
+        QCOMPARE(d->layer[6], d->layer[2] - 1);
+    }
+
     void polylinesJoinTheBoxes() {
         const DagInput in = diamond();
         const auto d = drawDag(in);

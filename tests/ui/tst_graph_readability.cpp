@@ -1,8 +1,9 @@
 // Tests that the graph view opens readable: the demo's layout graphs at fit zoom in a 1600x1000
 // view span at least half the view in each dimension with boxes of at least 6 px (the readability
-// benchmark's figures), a whole graph too small to read opens on its configurable nodes +
-// neighbours with the whole graph one click away, and collapsed computations keep every edge
-// between them, also with one opened in place.
+// benchmark's figures), their whole drawing is at least 1.3 times as large as the plain layered
+// one, a whole graph too small to read opens on its configurable nodes + neighbours with the whole
+// graph one click away, and collapsed computations keep every edge between them, also with one
+// opened in place.
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
@@ -24,12 +25,14 @@ namespace {
 
 const QSize kViewport(1600, 1000);
 
-// Lays `topology` out in a shown 1600x1000 view as the explorer opens a graph; false on timeout.
-bool openInView(GraphViewWidget& view, std::shared_ptr<const GraphTopology> topology) {
+// Lays `topology` out in a shown 1600x1000 view as the explorer opens a graph (or in the view's
+// mode, AsChosen); false on timeout.
+bool openInView(GraphViewWidget& view, std::shared_ptr<const GraphTopology> topology,
+                GraphViewWidget::Opening opening = GraphViewWidget::Opening::PreferReadable) {
     view.resize(kViewport);
     view.show();
     QSignalSpy finished(&view, &GraphViewWidget::drawingFinished);
-    view.setGraph(std::move(topology));
+    view.setGraph(std::move(topology), opening);
     return finished.wait(60000) && view.scene() != nullptr;
 }
 
@@ -84,6 +87,29 @@ private Q_SLOTS:
             qInfo("%s", qPrintable(what));
             QVERIFY2(r.extentX >= 0.5 && r.extentY >= 0.5, qPrintable(what));
             QVERIFY2(r.boxPx >= 6.0, qPrintable(what));
+        }
+    }
+
+    // The compact wrapped drawing (few routing points, rows
+    // and columns towards the window) draws each demo layout graph whole with boxes at least
+    // 1.3 times the plain layered drawing's, filling half the view both ways.
+    void wholeDemoLayoutGraphsDrawLargerThanLayered() {
+        for (const GraphEntry& entry : m_index.graphs) {
+            const LoadedGraph graph = loadGraph(entry);
+            double box[2] = {0.0, 0.0};
+            for (const bool wrapped : {false, true}) {
+                GraphViewWidget view;
+                view.setColumnWrapping(wrapped);
+                view.setViewMode(GraphViewMode::Whole);
+                QVERIFY(openInView(view, graph.topology, GraphViewWidget::Opening::AsChosen));
+                QCOMPARE(view.scene()->mode(), GraphViewMode::Whole);
+                const GraphReadability r = readabilityOf(*view.scene(), view.zoom(), kViewport);
+                box[wrapped] = r.boxPx;
+                if (wrapped) QVERIFY(r.extentX >= 0.5 && r.extentY >= 0.5);
+            }
+            qInfo("%s whole: box %.2f px layered, %.2f px wrapped", entry.name.c_str(), box[0],
+                  box[1]);
+            QVERIFY2(box[1] >= 1.3 * box[0], entry.name.c_str());
         }
     }
 

@@ -47,6 +47,18 @@ double fittedBoxPx(const GraphDrawing& d, const QSize& viewport) {
     return *middle * scale;
 }
 
+// The wrapped drawing's long edges: routing points for the shortest spans only, within a tenth
+// of the node count (at least kMinRoutingPoints), so that routing space does not dominate the
+// drawing of a large graph; longer edges are drawn straight (docs/GRAPH_VIEW.md, "Readable at
+// first sight").
+constexpr int64_t kMinRoutingPoints = 256;
+
+DrawingOptions compactDrawingOptions(int nodeCount) {
+    DrawingOptions options;
+    options.maxDummyNodes = std::max<int64_t>(nodeCount / 10, kMinRoutingPoints);
+    return options;
+}
+
 struct DrawnView {
     GraphSubview subview;
     std::optional<GraphDrawing> drawing;
@@ -72,7 +84,9 @@ DrawnView drawView(const GraphSceneRequest& request, GraphViewMode mode,
                                          : 1.0f;
     packing.wrapColumns = request.wrapColumns;
     const auto drawingStart = std::chrono::steady_clock::now();
-    view.drawing = drawComponents(subview.dag, DrawingOptions{}, packing, control);
+    const DrawingOptions options =
+        request.wrapColumns ? compactDrawingOptions(n) : DrawingOptions{};
+    view.drawing = drawComponents(subview.dag, options, packing, control);
     view.drawingMs = msSince(drawingStart);
     return view;
 }

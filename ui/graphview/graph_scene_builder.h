@@ -21,8 +21,9 @@ struct GraphSceneRequest {
     GraphViewMode mode = GraphViewMode::Whole;
     std::vector<bool> expanded;  // per computation, for CollapsedComputations
     QSize viewport{1600, 1000};  // the window the drawing is fitted to: its aspect is aimed at
-    // Tall layered drawings wrapped into columns (layer_wrapping.h) and components packed to the
-    // window's aspect; false: the plain layered drawing, components packed towards a square.
+    // Long edges routed only within a small budget, tall layered drawings wrapped into columns
+    // (layer_wrapping.h) and components packed to the window's aspect; false: the plain layered
+    // drawing (default routing budget), components packed towards a square.
     bool wrapColumns = true;
     // Whole mode on a graph with configurable nodes: when the whole graph's boxes would be drawn
     // smaller than kLegibleBoxPx at fit zoom, the scene is the ConfigurableNeighbourhood view.
