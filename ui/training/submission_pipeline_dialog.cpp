@@ -455,6 +455,11 @@ void SubmissionPipelineDialog::updateSmallestBudget() {
     options.outDir = QDir::cleanPath(m_output->text().trimmed()).toStdString();
     options.seeds = m_seeds->value();
     options.workers = m_workers->value();
+    if (options.datasetRoot.empty() || options.datasetRoot == ".") {
+        m_budgetRead->cancel();
+        m_smallest->clear();
+        return;
+    }
     JobRunner* runner = m_budgetRead;
     runner->start([this, runner, options](int jobId, const std::atomic<bool>&) {
         QString text;
