@@ -1,10 +1,10 @@
 // tpugraphs-screenshot-pipeline: drives the real main window on a generated demo dataset (tile:xla
 // and layout:xla:default) through Training > Train a Full Submission (3 runs per collection)
-// and saves: the pipeline dialog mid-run (pipeline-dialog.png: phase, time against the plan,
-// steps done / planned), the Export
-// dialog it hands over to (pipeline-export.png: the pipeline's dataset, runs and a new file),
-// and the Training page's runs table with the pipeline's runs named and scored
-// (pipeline-runs.png).
+// and saves: the dialog after a budget too small (pipeline-dialog-refused.png: the refusal and
+// its "Start with X min" button), the pipeline dialog mid-run (pipeline-dialog.png: phase, time
+// against the plan, steps done / planned), the Export dialog it hands over to (pipeline-export.png:
+// the pipeline's dataset, runs and a new file), and the Training page's runs table with the
+// pipeline's runs named and scored (pipeline-runs.png).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -62,6 +62,8 @@ int main(int argc, char** argv) {
     const QString out = parser.positionalArguments().value(0, QStringLiteral("/tmp/screens"));
     QDir().mkpath(out);
     QTemporaryDir temp;
+    // The probes are kept in the temporary folder, not in the user's cache.
+    qputenv("TPUGRAPHS_CACHE_DIR", (temp.path() + "/cache").toUtf8());
     const QString root = temp.path() + "/demo";
     GeneratorOptions generator;
     generator.collections = {Collection::TileXla, Collection::LayoutXlaDefault};
@@ -82,10 +84,17 @@ int main(int argc, char** argv) {
     if (!dialog) return fail("no pipeline dialog");
     dialog->setProgram(QString::fromStdString(programBeside("tpugraphs")));
     dialog->setOutputFolder(temp.path() + "/pipeline");
-    dialog->setBudgetMinutes(parser.value("budget").toDouble());
     dialog->setSeeds(3);
     dialog->setWorkers(1);
     dialog->resize(1000, 640);
+    // A budget too small: refused after the first probe, with the fix one click away.
+    dialog->setBudgetMinutes(0.1);
+    dialog->start();
+    if (!waitUntil([&] { return !dialog->isRunning(); }, 600000))
+        return fail("the refused call never ended");
+    QThread::msleep(500);
+    save(dialog, out + "/pipeline-dialog-refused.png");
+    dialog->setBudgetMinutes(parser.value("budget").toDouble());
     dialog->start();
     // Mid-run: tile trained, layout training.
     const bool midRun = waitUntil(

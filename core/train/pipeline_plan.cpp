@@ -1,13 +1,10 @@
 // The pipeline's plan, probes and state files.
 #include "train/pipeline_plan.h"
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
-#include <filesystem>
 
-#include "base/atomic_file.h"
 #include "base/enum_names.h"
+#include "train/pipeline_json.h"
 #include "train/run_directory.h"
 #include "train/run_files.h"
 
@@ -15,66 +12,11 @@ namespace tpugraphs {
 
 namespace {
 
-namespace fs = std::filesystem;
-
 constexpr EnumName<PipelineStage> kStageNames[] = {
     {PipelineStage::Probing, "probing"},   {PipelineStage::Training, "training"},
     {PipelineStage::Scoring, "scoring"},   {PipelineStage::Predicting, "predicting"},
     {PipelineStage::Finished, "finished"}, {PipelineStage::Stopped, "stopped"},
     {PipelineStage::Failed, "failed"}};
-
-nlohmann::json collectionsJson(const std::vector<PipelineCollectionPlan>& plans) {
-    nlohmann::json collections = nlohmann::json::array();
-    for (const PipelineCollectionPlan& p : plans)
-        collections.push_back({{"collection", collectionName(p.collection)},
-                               {"fixed_seconds", p.fixedSeconds},
-                               {"seconds_per_step", p.secondsPerStep},
-                               {"seconds_per_validation", p.secondsPerValidation},
-                               {"probe_seconds", p.probeSeconds},
-                               {"steps_per_epoch", p.stepsPerEpoch},
-                               {"scoring_seconds", p.scoringSeconds},
-                               {"budget_minutes", p.budgetMinutes},
-                               {"steps", p.steps}});
-    return collections;
-}
-
-std::vector<PipelineCollectionPlan> collectionsOf(const nlohmann::json& j) {
-    std::vector<PipelineCollectionPlan> plans;
-    for (const auto& c : j.at("collections")) {
-        PipelineCollectionPlan p;
-        const std::string name = c.at("collection");
-        if (!parseCollection(name, &p.collection))
-            throw std::invalid_argument("unknown collection '" + name + "'");
-        p.fixedSeconds = c.at("fixed_seconds");
-        p.secondsPerStep = c.at("seconds_per_step");
-        p.secondsPerValidation = c.at("seconds_per_validation");
-        p.stepsPerEpoch = c.at("steps_per_epoch");
-        p.probeSeconds = c.value("probe_seconds", 0.0);      // not in the first probes
-        p.scoringSeconds = c.value("scoring_seconds", 0.0);  // not in the first plans
-        p.budgetMinutes = c.value("budget_minutes", 0.0);
-        p.steps = c.value("steps", int64_t{0});
-        plans.push_back(p);
-    }
-    return plans;
-}
-
-// The file's JSON (null when absent), given to `read`; a damaged file is a RunError naming it.
-template <typename Read>
-auto readJson(const std::string& path, const char* what, Read read) -> decltype(read(nullptr)) {
-    if (!fs::exists(path)) return read(nullptr);
-    try {
-        return read(nlohmann::json::parse(readTextFile(path)));
-    } catch (const nlohmann::json::exception& e) {
-        throw RunError(path + ": not " + what + " (" + e.what() + ")");
-    } catch (const std::invalid_argument& e) {
-        throw RunError(path + ": " + e.what());
-    }
-}
-
-void writeJson(const std::string& path, const nlohmann::json& j) {
-    fs::create_directories(fs::path(path).parent_path());
-    writeFileAtomically(path, j.dump(2) + "\n");
-}
 
 }  // namespace
 
@@ -98,24 +40,6 @@ void writePipelinePlan(const PipelineOptions& o, const std::vector<PipelineColle
                                             {"seeds", o.seeds},
                                             {"workers", o.workers},
                                             {"collections", collectionsJson(plans)}});
-}
-
-std::vector<PipelineCollectionPlan> readPipelineProbes(const PipelineOptions& o) {
-    return readJson(o.outDir + "/probes.json", "the pipeline's probes",
-                    [&](const nlohmann::json& j) {
-                        if (j.is_null() || j.at("dataset") != o.datasetRoot ||
-                            j.at("seeds") != o.seeds || j.at("workers") != o.workers)
-                            return std::vector<PipelineCollectionPlan>{};
-                        return collectionsOf(j);
-                    });
-}
-
-void writePipelineProbes(const PipelineOptions& o,
-                         const std::vector<PipelineCollectionPlan>& probes) {
-    writeJson(o.outDir + "/probes.json", {{"dataset", o.datasetRoot},
-                                          {"seeds", o.seeds},
-                                          {"workers", o.workers},
-                                          {"collections", collectionsJson(probes)}});
 }
 
 const char* pipelineStageName(PipelineStage stage) {

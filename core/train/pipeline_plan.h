@@ -1,9 +1,7 @@
 // The submission pipeline's files beside its runs: OUT/pipeline.json (the options and the plan
-// made from the probes, which a resumed call follows), OUT/probes.json (what the probes
-// measured, written as each probe ends and kept, even when a call was refused before probing
-// every collection, so that a call with another budget probes only the collections missing) and
-// OUT/pipeline_state.json (the stage the pipeline is in and its clock, for a progress view).
-// Every file is written atomically; a damaged one is a RunError naming it. No torch.
+// made from the probes, which a resumed call follows) and OUT/pipeline_state.json (the stage
+// the pipeline is in and its clock, for a progress view); the probes: pipeline_probes.h. Every file
+// is written atomically; a damaged one is a RunError naming it. No torch.
 #pragma once
 
 #include <optional>
@@ -30,12 +28,6 @@ std::vector<PipelineCollectionPlan> readPipelinePlan(const std::string& outDir,
                                                      PipelineOptions* recorded = nullptr);
 void writePipelinePlan(const PipelineOptions& options,
                        const std::vector<PipelineCollectionPlan>& plans);
-
-// The probes recorded for the same dataset, seeds and workers (empty when none; some of the
-// collections only when a call stopped probing).
-std::vector<PipelineCollectionPlan> readPipelineProbes(const PipelineOptions& options);
-void writePipelineProbes(const PipelineOptions& options,
-                         const std::vector<PipelineCollectionPlan>& probes);
 
 enum class PipelineStage { Probing, Training, Scoring, Predicting, Finished, Stopped, Failed };
 const char* pipelineStageName(PipelineStage stage);  // "probing", ...

@@ -9,8 +9,10 @@
 #include <filesystem>
 
 #include "base/atomic_file.h"
+#include "base/core_count.h"
 #include "base/file_tree.h"
 #include "base/number_text.h"
+#include "train/pipeline_probes.h"
 #include "train/pipeline_report.h"
 #include "train/run_directory.h"
 #include "train/run_files.h"
@@ -150,12 +152,56 @@ PipelineCollectionPlan probe(const PipelineOptions& o, Collection c, const Datas
     PipelineCollectionPlan plan;
     plan.collection = c;
     for (const TrialResult& r : results) measureProbe(r, &plan, probes);
-    const int64_t batch = std::max(1, trials[0].options.batchGraphs);
-    const auto trainGraphs = static_cast<int64_t>(index.select(c, Split::Train).size());
-    plan.stepsPerEpoch = std::max<int64_t>(1, (trainGraphs + batch - 1) / batch);
-    plan.scoringSeconds = scoringSeconds(o, index, plan, trials[0].options, probes);
     removeTree(run.outDir);
     return plan;
+}
+
+// A probe's measures completed for this call: the steps of an epoch, the scoring of its seeds.
+PipelineCollectionPlan completedPlan(const PipelineOptions& o, const DatasetIndex& index,
+                                     PipelineCollectionPlan plan) {
+    const TrainOptions options = recipe(o, plan.collection);
+    const int64_t batch = std::max(1, options.batchGraphs);
+    const auto trainGraphs =
+        static_cast<int64_t>(index.select(plan.collection, Split::Train).size());
+    plan.stepsPerEpoch = std::max<int64_t>(1, (trainGraphs + batch - 1) / batch);
+    plan.scoringSeconds = scoringSeconds(o, index, plan, options, concurrentRuns(o));
+    return plan;
+}
+
+// What a probe of `c` measures depends on (pipeline_probes.h), never the seeds nor the budget:
+// the dataset's folder and the collection's train and valid graphs, the recipe but its seed,
+// the machine's cores and the runs at once.
+std::string probeKey(const PipelineOptions& o, Collection c, const DatasetIndex& index) {
+    std::error_code error;
+    fs::path root = fs::weakly_canonical(fs::absolute(o.datasetRoot), error);
+    if (error) root = fs::absolute(o.datasetRoot);
+    std::string key = root.string() + " | " + collectionName(c);
+    for (Split split : {Split::Train, Split::Valid}) {
+        int64_t graphs = 0, nodes = 0, configs = 0;
+        for (const GraphEntry* g : index.select(c, split)) {
+            ++graphs;
+            nodes += g->nodes;
+            configs += g->configs;
+        }
+        key += " | " + std::string(splitName(split)) + " " + std::to_string(graphs) + " graphs, " +
+               std::to_string(nodes) + " nodes, " + std::to_string(configs) + " configs";
+    }
+    TrainOptions options = recipe(o, c);
+    options.datasetRoot.clear();
+    options.seed = 0;
+    const std::string recipeJson = trainOptionsToJson(options);
+    uint64_t hash = 1469598103934665603ull;  // FNV-1a of the recipe
+    for (unsigned char ch : recipeJson) hash = (hash ^ ch) * 1099511628211ull;
+    char digits[17];
+    std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(hash));
+    return key + " | recipe " + digits + " | " + std::to_string(coresFor(CorePolicy::AllCores)) +
+           " cores, " + std::to_string(concurrentRuns(o)) + " at once";
+}
+
+// The probe of `c` kept for these options: the folder's first, then the user's.
+std::optional<KeptProbe> keptProbe(const PipelineOptions& o, const std::string& key) {
+    if (auto probe = findKeptProbe(o.outDir + "/probes.json", key)) return probe;
+    return findKeptProbe(userPipelineProbesFile(), key);
 }
 
 std::vector<SweepTrial> trialsOf(const PipelineOptions& o,
@@ -249,10 +295,11 @@ private:
     PipelineState m_state;
 };
 
-// The probes of every collection with train graphs: those recorded for these options (kept by
-// an earlier call, a refused one too) and new ones, each recorded as it ends. Before each new
-// probe but the call's first, a budget that cannot buy the collections probed so far and the
-// others priced at the lowest of them is refused; after the probes, one that cannot buy them all.
+// The probes of every collection with train graphs: those kept for what they measure (by an
+// earlier call on this dataset, a refused one too, in any folder) and new ones, each kept as it
+// ends. Before each new probe but the call's first, a budget that cannot buy the collections
+// probed so far and the others priced at the lowest of them is refused; after the probes, one
+// that cannot buy them all (at once when every probe was kept: no probe runs).
 std::vector<PipelineCollectionPlan> SubmissionPipeline::probes() {
     std::vector<Collection> wanted;
     for (Collection c : kCollections)
@@ -260,21 +307,22 @@ std::vector<PipelineCollectionPlan> SubmissionPipeline::probes() {
     if (wanted.empty())
         throw std::invalid_argument(m_o.datasetRoot + ": no collection has train graphs");
     std::vector<PipelineCollectionPlan> probed;
+    std::vector<KeptProbe> used;  // this call's, recorded in OUT/probes.json
     std::vector<Collection> missing;
-    const std::vector<PipelineCollectionPlan> kept = readPipelineProbes(m_o);
     for (Collection c : wanted) {
-        const auto k = std::find_if(kept.begin(), kept.end(), [c](const PipelineCollectionPlan& p) {
-            return p.collection == c;
-        });
-        if (k == kept.end())
+        if (auto kept = keptProbe(m_o, probeKey(m_o, c, m_index))) {
+            probed.push_back(completedPlan(m_o, m_index, kept->measures));
+            used.push_back(*kept);
+        } else {
             missing.push_back(c);
-        else
-            probed.push_back(*k);
+        }
     }
-    if (!probed.empty())
-        say("the probes recorded in " + m_o.outDir + "/probes.json are used again (" +
-            std::to_string(probed.size()) + " of " + std::to_string(wanted.size()) +
-            " collections)");
+    if (!used.empty()) {
+        keepProbes(m_o.outDir + "/probes.json", used);
+        say("the probes kept for this dataset are used again (" + std::to_string(used.size()) +
+            " of " + std::to_string(wanted.size()) + " collections, measured " +
+            timeOfDayText(earliestMeasure(used)) + "; " + userPipelineProbesFile() + ")");
+    }
     double probing = 0;  // this call's probes, seconds
     for (size_t k = 0; k < missing.size(); ++k) {
         if (k > 0) checkBudget(probed, static_cast<int>(missing.size() - k), probing);
@@ -282,10 +330,15 @@ std::vector<PipelineCollectionPlan> SubmissionPipeline::probes() {
         say(std::string("probing ") + collectionName(missing[k]) + " (" +
             std::to_string(kProbeSteps) + " steps)");
         const double start = elapsed();
-        probed.push_back(probe(m_o, missing[k], m_index, m_progress, m_cancel));
-        probed.back().probeSeconds = elapsed() - start;
-        probing += probed.back().probeSeconds;
-        writePipelineProbes(m_o, probed);
+        KeptProbe fresh;
+        fresh.key = probeKey(m_o, missing[k], m_index);
+        fresh.measures = probe(m_o, missing[k], m_index, m_progress, m_cancel);
+        fresh.measures.probeSeconds = elapsed() - start;
+        fresh.measuredAt = unixSeconds();
+        probing += fresh.measures.probeSeconds;
+        probed.push_back(completedPlan(m_o, m_index, fresh.measures));
+        keepProbes(m_o.outDir + "/probes.json", {fresh});
+        keepProbes(userPipelineProbesFile(), {fresh});
     }
     checkBudget(probed, 0, probing);
     std::sort(probed.begin(), probed.end(),
@@ -307,11 +360,8 @@ void SubmissionPipeline::checkBudget(const std::vector<PipelineCollectionPlan>& 
     if (now + atLeast <= m_o.budgetMinutes * 60) return;
     const bool partial = unprobed > 0;
     const double needed = minimumSeconds(plans, lanes, unprobed, UnprobedPricing::Mean);
-    // On this folder the probes are kept; a new folder probes again.
-    double probed = 0;
-    for (const PipelineCollectionPlan& p : plans) probed += p.probeSeconds;
+    // The probes are kept: a new call does not measure them again.
     const double smallest = smallestBudgetMinutes(now - probeSeconds + needed);
-    const double fresh = smallestBudgetMinutes(now - probeSeconds + probed + needed);
     const std::string cost =
         (partial ? "at least " : "") + fixedText(atLeast / 60, 2) + " min" +
         (probeSeconds > 0 ? ", after " + fixedText(probeSeconds / 60, 2) + " min of probes"
@@ -324,15 +374,15 @@ void SubmissionPipeline::checkBudget(const std::vector<PipelineCollectionPlan>& 
             std::to_string(kPipelineMinimumSteps) + " steps of each of the " +
             std::to_string(m_o.seeds * static_cast<int>(plans.size() + unprobed)) +
             " runs and their scoring" + (partial ? " and the probes still to do" : "") + " (" +
-            cost + "): the smallest budget that can is " + minutesText(smallest) +
-            " min on this folder" +
+            cost + "): the smallest budget that can is " + minutesText(smallest) + " min" +
             (partial ? ", an estimate with the collections not probed priced at the mean of those "
                        "probed"
                      : "") +
-            " (--budget-minutes " + minutesText(smallest) + "; its probes are kept in " +
-            m_o.outDir + "/probes.json" + (partial ? ", a call with it probes the others" : "") +
-            ")" +
-            (fresh > smallest ? ", " + minutesText(fresh) + " min on a new one" : std::string()),
+            " (--budget-minutes " + minutesText(smallest) +
+            "; the probes are kept for this "
+            "dataset in " +
+            userPipelineProbesFile() +
+            (partial ? ", a call with it probes the others" : ", a call with it probes none") + ")",
         smallest);
 }
 
@@ -482,6 +532,25 @@ double pipelineBoundMinutes(double budgetMinutes) {
 
 std::string pipelineRunDirectory(const std::string& outDir, Collection collection, int seed) {
     return trialRunDirectory(trainingFolder(outDir), trialId(collection, seed));
+}
+
+std::optional<KnownBudget> knownSmallestBudget(const PipelineOptions& o) {
+    const auto start = Clock::now();
+    const DatasetIndex index = scanDataset(o.datasetRoot);
+    std::vector<PipelineCollectionPlan> plans;
+    std::vector<KeptProbe> kept;
+    for (Collection c : kCollections) {
+        if (index.select(c, Split::Train).empty()) continue;
+        const std::optional<KeptProbe> probe = keptProbe(o, probeKey(o, c, index));
+        if (!probe) return std::nullopt;
+        plans.push_back(completedPlan(o, index, probe->measures));
+        kept.push_back(*probe);
+    }
+    if (plans.empty()) return std::nullopt;
+    const double scan = std::chrono::duration<double>(Clock::now() - start).count();
+    const PipelineLanes lanes{o.seeds, concurrentRuns(o)};
+    return KnownBudget{smallestBudgetMinutes(scan + minimumSeconds(plans, lanes)),
+                       earliestMeasure(kept)};
 }
 
 PipelineOutcome runSubmissionPipeline(const PipelineOptions& o, const PipelineProgress& progress,

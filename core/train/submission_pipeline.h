@@ -5,8 +5,9 @@
 // of an epoch of each, and each run's time limit is set as it starts from the time left, so a
 // slower machine cuts steps instead of overrunning. A budget that cannot buy 20 steps per run
 // and the scoring is refused before training, naming the smallest that can: during the probes
-// as soon as those done show it (their probes kept for the next call, the smallest budget then
-// an estimate). The runs of a
+// as soon as those done show it (the smallest budget then an estimate). Every probe is kept for
+// later calls on the dataset in any folder (pipeline_probes.h), so that a call whose probes are
+// all kept is refused at once, without probing. The runs of a
 // collection are ensembled, scored on its valid split against the ridge reference (each run's
 // score kept in its folder), and every test graph predicted into a validated submission.
 // Resumable at any moment: the plan is recorded in OUT/pipeline.json (pipeline_plan.h), the
@@ -15,6 +16,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -72,6 +74,15 @@ double pipelineBoundMinutes(double budgetMinutes);
 
 // The run of `collection` and training seed `seed` in the pipeline's folder `outDir`.
 std::string pipelineRunDirectory(const std::string& outDir, Collection collection, int seed);
+
+// The smallest budget of a call with `options` when the probes of every collection are kept
+// (pipeline_probes.h: by any earlier call on the dataset), and when the earliest of them was
+// measured (seconds since the Unix epoch); nullopt when a collection has none. Scans the dataset.
+struct KnownBudget {
+    double smallestMinutes = 0;
+    double measuredAt = 0;
+};
+std::optional<KnownBudget> knownSmallestBudget(const PipelineOptions& options);
 
 // Runs (or resumes) the pipeline. Throws std::runtime_error (DataError, RunError, ...) with a
 // clear message; a stop (*cancel) ends after the running trainings have kept their checkpoints

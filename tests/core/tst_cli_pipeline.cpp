@@ -9,7 +9,12 @@
 // 1) minutes, scoring included) and writes a submission that `validate-submission` accepts against
 // the dataset, with a report stating the fractional budget and naming each collection's ensemble,
 // each run's score and the ridge reference; the plan priced the scoring after training, and the
-// runs did not validate; a call with other options in the same folder is refused.
+// runs did not validate; a call with other options in the same folder is refused. The probes are
+// kept for the dataset (in the test's own TPUGRAPHS_CACHE_DIR): a call in a new folder with other
+// seeds and a too-small budget is refused at once, naming the exact smallest budget, without
+// probing (its output and OUT/probes.json say so), and a tiny budget that can buys a submission
+// within the bound the program prints, by its own clock (pipeline_state.json).
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -30,6 +35,7 @@ private Q_SLOTS:
     void initTestCase() {
         if (!cliBuilt()) QSKIP("the tpugraphs CLI is not built (TPUGRAPHS_BUILD_TORCH=OFF)");
         QVERIFY(m_dir.isValid());
+        qputenv("TPUGRAPHS_CACHE_DIR", (m_dir.path() + "/cache").toUtf8());  // the probes kept
         m_root = m_dir.path() + "/dataset";
         const CliRun generate =
             runCli({"generate", "--out", m_root, "--seed", "3", "--collections",
@@ -63,10 +69,11 @@ private Q_SLOTS:
         wall.restart();
         const CliRun rerun = call(budget);
         const double minutes = wall.elapsed() / 60000.0;
-        QVERIFY2(rerun.out.contains("probes.json are used again (1 of 2 collections)") &&
-                     rerun.out.contains("probing layout:xla:default") &&
-                     !rerun.out.contains("probing tile:xla"),
-                 qPrintable(rerun.describe()));
+        QVERIFY2(
+            rerun.out.contains("probes kept for this dataset are used again (1 of 2 collections") &&
+                rerun.out.contains("probing layout:xla:default") &&
+                !rerun.out.contains("probing tile:xla"),
+            qPrintable(rerun.describe()));
         QCOMPARE(probedCollections(out), (QStringList{"tile:xla", "layout:xla:default"}));
         if (rerun.exitCode == 0) {
             QVERIFY(QFile::exists(out + "/submission.csv"));
@@ -143,6 +150,49 @@ private Q_SLOTS:
                  qPrintable(other.describe()));
     }
 
+    // The first test probed both collections one run at a time: their probes hold for a call in
+    // a new folder with 3 seeds (seeds do not change a step's cost).
+    void keptProbesRefuseAtOnceAndATinyBudgetFinishes() {
+        const auto call = [&](const QString& out, const QString& budget) {
+            return runCli({"submission", "--dataset", m_root, "--out", out, "--budget-minutes",
+                           budget, "--seeds", "3", "--parallel", "1"});
+        };
+        const QString refusedOut = m_dir.path() + "/kept-refused";
+        const double callStart = QDateTime::currentMSecsSinceEpoch() / 1000.0;
+        const CliRun refused = call(refusedOut, "0.05");
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.out.contains("are used again (2 of 2 collections") &&
+                     !refused.out.contains("probing") &&
+                     refused.err.contains("cannot buy 20 steps of each of the 6 runs") &&
+                     !refused.err.contains("an estimate") &&
+                     refused.err.contains("a call with it probes none"),
+                 qPrintable(refused.describe()));
+        const QJsonArray probes = probesOf(refusedOut);
+        QCOMPARE(probes.size(), 2);
+        for (const QJsonValue p : probes)  // kept, none measured by this call
+            QVERIFY2(p["measured_at"].toDouble() < callStart,
+                     qPrintable(p["collection"].toString()));
+        QVERIFY(!QFile::exists(refusedOut + "/pipeline.json"));
+        const QString smallest = namedBudget(refused.err);
+        QVERIFY2(!smallest.isEmpty(), qPrintable(refused.describe()));
+
+        // A tiny budget that can: the smallest, with 0.2 min for the dataset's scan to vary.
+        const QString out = m_dir.path() + "/kept-tiny";
+        const CliRun tiny = call(out, QString::number(smallest.toDouble() + 0.2, 'f', 1));
+        QVERIFY2(tiny.exitCode == 0 && !tiny.out.contains("probing"), qPrintable(tiny.describe()));
+        QVERIFY(QFile::exists(out + "/submission.csv"));
+        const QRegularExpressionMatch bound =
+            QRegularExpression(R"(kept within (\d+(\.\d+)?) min)").match(tiny.out);
+        QVERIFY2(bound.hasMatch(), qPrintable(tiny.out));
+        QFile stateFile(out + "/pipeline_state.json");
+        QVERIFY(stateFile.open(QIODevice::ReadOnly));
+        const QJsonObject state = QJsonDocument::fromJson(stateFile.readAll()).object();
+        QCOMPARE(state["stage"].toString(), QStringLiteral("finished"));
+        const double minutes = (state["ended_at"].toDouble() - state["started_at"].toDouble()) / 60;
+        QVERIFY2(minutes > 0 && minutes <= bound.captured(1).toDouble(),
+                 qPrintable(QString("%1 min, bound %2 min").arg(minutes).arg(bound.captured(1))));
+    }
+
 private:
     // A budget of 0.05 min is refused before any run trains; the smallest budget that can on
     // the folder `out`, as the refusal names it once every collection is probed (each call
@@ -168,13 +218,17 @@ private:
             .captured(1);
     }
 
-    // The collections recorded in OUT/probes.json, in their order.
-    static QStringList probedCollections(const QString& out) {
+    // The probes recorded in OUT/probes.json, in their order.
+    static QJsonArray probesOf(const QString& out) {
         QFile file(out + "/probes.json");
         if (!file.open(QIODevice::ReadOnly)) return {};
+        return QJsonDocument::fromJson(file.readAll())["collections"].toArray();
+    }
+
+    // The collections recorded in OUT/probes.json, in their order.
+    static QStringList probedCollections(const QString& out) {
         QStringList names;
-        for (const QJsonValue c : QJsonDocument::fromJson(file.readAll())["collections"].toArray())
-            names << c["collection"].toString();
+        for (const QJsonValue c : probesOf(out)) names << c["collection"].toString();
         return names;
     }
 

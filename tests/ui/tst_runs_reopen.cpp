@@ -1,5 +1,6 @@
 // GUI test, offscreen: a finished run is reopened (Open Run, and after a "restart" from the
-// remembered run list) and shows its curves; the charts draw the ticked runs and the live one
+// remembered run list, ticked as it was left) and shows its curves; a rename shows in the
+// HParams table; the charts draw the ticked runs and the live one
 // only (a new run of another collection unticks the others); the runs table ties each run to
 // its dataset and score and sorts by a header click; Save Run As copies a run; Resume continues
 // it from its last checkpoint and lists it as running; a run whose trainer died while its
@@ -8,7 +9,9 @@
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QtTest>
@@ -18,6 +21,7 @@
 #include "train/run_directory.h"
 #include "train/run_files.h"
 #include "train/run_lock.h"
+#include "training/hparams_view.h"
 #include "training/metric_chart.h"
 #include "training/run_charts.h"
 #include "training/run_copy.h"
@@ -44,6 +48,7 @@ private Q_SLOTS:
     void initTestCase();
     void openRunShowsCurves();
     void restartRestoresRuns();
+    void renameShowsInHParams();
     void overlayOnlyTickedRuns();
     void newRunUnticksOtherCollections();
     void tableTiesRunsToDatasetAndScore();
@@ -91,27 +96,76 @@ void TestRunsReopen::openRunShowsCurves() {
 }
 
 void TestRunsReopen::restartRestoresRuns() {
-    // The previous page remembered the run in QSettings: a new page (a restart) lists it,
-    // unticked and not drawn, even when selected; a click on its checkbox draws it.
+    // The previous page remembered the run in QSettings, unticked as it left it: a new page (a
+    // restart) lists it unticked, not drawn even when selected; a click on its checkbox draws
+    // it. The next restart lists it ticked, its curves drawn.
+    const auto clickCheckbox = [](QTableView* table) {
+        const QRect cell = table->visualRect(table->model()->index(0, RunListModel::NameColumn));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                          QPoint(cell.left() + 10, cell.center().y()));
+    };
+    {
+        TrainingPage page;
+        page.resize(1400, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QCOMPARE(page.runs()->rowOf(m_run), 0);
+        QVERIFY(!page.runs()->isChecked(0));
+        auto* table = page.findChild<QTableView*>("runsTable");
+        table->selectRow(0);
+        // Two passes of the page's refresh, then the paced redraws flushed: what selecting made
+        // the page draw is drawn by now.
+        QSignalSpy refreshes(page.findChild<QTimer*>("refreshTimer"), &QTimer::timeout);
+        QTRY_VERIFY(refreshes.count() >= 2);
+        page.charts()->setPaced(false);
+        QCOMPARE(lossChart(page)->pointCount(), 0);
+        clickCheckbox(table);
+        QVERIFY(page.runs()->isChecked(0));
+        QTRY_VERIFY(lossChart(page)->pointCount() > 0);
+    }
     TrainingPage page;
     page.resize(1400, 900);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QCOMPARE(page.runs()->rowOf(m_run), 0);
-    QVERIFY(!page.runs()->isChecked(0));
-    auto* table = page.findChild<QTableView*>("runsTable");
-    table->selectRow(0);
-    // Two passes of the page's refresh, then the paced redraws flushed: what selecting made the
-    // page draw is drawn by now.
-    QSignalSpy refreshes(page.findChild<QTimer*>("refreshTimer"), &QTimer::timeout);
-    QTRY_VERIFY(refreshes.count() >= 2);
-    page.charts()->setPaced(false);
-    QCOMPARE(lossChart(page)->pointCount(), 0);
-    const QRect cell = table->visualRect(table->model()->index(0, RunListModel::NameColumn));
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
-                      QPoint(cell.left() + 10, cell.center().y()));  // the checkbox
     QVERIFY(page.runs()->isChecked(0));
+    page.charts()->setPaced(false);
     QTRY_VERIFY(lossChart(page)->pointCount() > 0);
+    clickCheckbox(page.findChild<QTableView*>("runsTable"));  // unticked, as the next tests expect
+    QVERIFY(!page.runs()->isChecked(0));
+}
+
+// F2 in the runs table renames the run: the HParams table shows the new name.
+void TestRunsReopen::renameShowsInHParams() {
+    TrainingPage page;
+    page.resize(1400, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(page.openRun(m_run));
+    page.findChild<QTabWidget*>("trainingViews")->setCurrentWidget(page.hparams());
+    QTableView* hparams = page.hparams()->view();
+    const auto names = [hparams] {
+        QStringList shown;
+        for (int row = 0; row < hparams->model()->rowCount(); ++row)
+            shown << hparams->model()->index(row, 0).data().toString();
+        return shown;
+    };
+    QTRY_VERIFY(!names().isEmpty());
+    auto* table = page.findChild<QTableView*>("runsTable");
+    const int row = page.runs()->rowOf(m_run);
+    table->setFocus();
+    table->setCurrentIndex(table->model()->index(row, RunListModel::NameColumn));  // unsorted
+    QTest::keyClick(table, Qt::Key_F2);
+    auto* editor = table->findChild<QLineEdit*>();
+    QVERIFY(editor);
+    editor->selectAll();
+    QTest::keyClicks(editor, "renamed baseline");
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_VERIFY2(names().contains("renamed baseline"), qPrintable(names().join(", ")));
+    // Back to the default name, unticked, as the next tests expect it.
+    QCOMPARE(page.runs()->rename(row, ""), QString());
+    QTRY_VERIFY(!names().contains("renamed baseline"));
+    page.runs()->setChecked(row, false);
 }
 
 void TestRunsReopen::overlayOnlyTickedRuns() {

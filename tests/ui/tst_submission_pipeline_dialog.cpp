@@ -1,5 +1,6 @@
 // Training > Train a Full Submission...: the dialog, driven by clicks on a small tile dataset,
-// refuses a budget too small before training, naming the smallest that can; with that one it
+// refuses a budget too small before training, naming the smallest that can and offering
+// "Start with X min"; with that one (a click) it
 // trains its runs as CLI processes, fills the collection's row (scored, time against the plan,
 // runs done, steps, the ensemble's and each run's valid score) and its clock, writes the
 // submission and hands over: the Export dialog opens on the pipeline's dataset with its runs
@@ -9,6 +10,7 @@
 #include <QtTest>
 
 #include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -31,6 +33,7 @@ private Q_SLOTS:
         if (QString(TPUGRAPHS_CLI).isEmpty()) QSKIP("the tpugraphs CLI is not built");
         test::isolateSettings();
         QVERIFY(m_dir.isValid());
+        qputenv("TPUGRAPHS_CACHE_DIR", (m_dir.path() + "/cache").toUtf8());  // the probes kept
         m_root = QString::fromStdString(test::makeTileDemo(m_dir, 4));
     }
 
@@ -57,8 +60,14 @@ private Q_SLOTS:
         QVERIFY2(smallest.hasMatch(), qPrintable(refusal));
         QVERIFY(!QDir(out + "/training").exists());
         const double budget = smallest.captured(1).toDouble();
-        dialog.setBudgetMinutes(budget);
-        QTest::mouseClick(start, Qt::LeftButton);
+        // The fix is one click away: "Start with X min", the probes kept (none measured again).
+        auto* startWithSmallest = dialog.findChild<QPushButton*>("startWithSmallest");
+        QVERIFY(startWithSmallest->isVisible());
+        QCOMPARE(startWithSmallest->text(),
+                 QStringLiteral("Start with %1 min").arg(smallest.captured(1)));
+        QTest::mouseClick(startWithSmallest, Qt::LeftButton);
+        QVERIFY(!startWithSmallest->isVisible());
+        QCOMPARE(dialog.findChild<QDoubleSpinBox*>("budget")->value(), budget);
         QVERIFY(dialog.isRunning() && !start->isEnabled());
         QTRY_VERIFY_WITH_TIMEOUT(!dialog.isRunning() && start->isEnabled(), 600000);
         QCOMPARE(finished.count(), 1);
@@ -87,6 +96,9 @@ private Q_SLOTS:
                      dialog.clockText().contains(" left"),  // within its budget
                  qPrintable(dialog.clockText()));
 
+        // The probes are kept: the smallest budget is shown before the next Start.
+        QTRY_VERIFY2(dialog.smallestBudgetText().startsWith("At least "),
+                     qPrintable(dialog.smallestBudgetText()));
         checkHandOver(handOver);
         QTest::mouseClick(start, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!dialog.isRunning() && start->isEnabled(), 120000);

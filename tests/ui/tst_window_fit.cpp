@@ -9,6 +9,7 @@
 #include <QDialog>
 #include <QFile>
 #include <QHeaderView>
+#include <QPointer>
 #include <QProcess>
 #include <QScreen>
 #include <QSplitter>
@@ -22,6 +23,7 @@
 #include "explorer/explorer_page.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
+#include "help/user_guide.h"
 #include "main_window.h"
 #include "predictions/predictions_page.h"
 #include "training/metric_chart.h"
@@ -185,6 +187,22 @@ private Q_SLOTS:
         QTRY_VERIFY(!window.findChildren<QDialog*>().isEmpty());
         checkFits(window, "pipeline dialog");
         qDeleteAll(window.findChildren<QDialog*>());
+    }
+
+    // Help > User Guide fits the screen's free area; Escape closes it.
+    void userGuideWindow() {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.showUserGuide();
+        auto* guide = window.findChild<UserGuideWindow*>();
+        QVERIFY(guide);
+        QVERIFY(QTest::qWaitForWindowExposed(guide));
+        QTRY_VERIFY2(misfit(guide, "user guide").isEmpty(),
+                     qPrintable(misfit(guide, "user guide")));
+        QPointer<UserGuideWindow> closing(guide);
+        QTest::keyClick(guide, Qt::Key_Escape);
+        QTRY_VERIFY(closing.isNull());  // closed and deleted
     }
 
 private:

@@ -4,6 +4,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QScreen>
+#include <QShortcut>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -40,7 +43,21 @@ UserGuideWindow::UserGuideWindow(const QString& path, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_browser);
-    resize(900, 800);
+    // Escape closes it, as it closes a dialog.
+    connect(new QShortcut(QKeySequence(Qt::Key_Escape), this), &QShortcut::activated, this,
+            &QWidget::close);
+    fitToScreen(parent ? parent->screen() : QGuiApplication::primaryScreen());
+}
+
+// 900 x 800 where the screen's free area has room, else that area less a title bar and borders
+// (the window manager's frame is not known before the window is shown), placed inside it.
+void UserGuideWindow::fitToScreen(const QScreen* screen) {
+    const QRect free = screen->availableGeometry();
+    const QMargins frame(4, 32, 4, 4);
+    resize(QSize(900, 800).boundedTo(free.size().shrunkBy(frame)));
+    move(free.topLeft() +
+         QPoint(frame.left() + (free.width() - frame.left() - frame.right() - width()) / 2,
+                frame.top()));
 }
 
 }  // namespace tpugraphs::ui

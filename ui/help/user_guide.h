@@ -1,13 +1,15 @@
 // Help > User Guide: docs/USER_GUIDE.md (written for users: tasks, with screenshots), read from
 // the installed copy (share/tpugraphs-studio/docs, beside the documents it links to) or the
 // source tree the app was built from, rendered as Markdown in a window of the app (its pictures
-// shown, links to the other documents followed).
+// shown, links to the other documents followed), sized to fit the screen's free area; Escape
+// closes it.
 #pragma once
 
 #include <QString>
 #include <QStringList>
 #include <QWidget>
 
+class QScreen;
 class QTextBrowser;
 
 namespace tpugraphs::ui {
@@ -26,6 +28,8 @@ public:
     QTextBrowser* browser() const { return m_browser; }
 
 private:
+    void fitToScreen(const QScreen* screen);
+
     QTextBrowser* m_browser;
 };
 

@@ -18,6 +18,7 @@ namespace tpugraphs::ui {
 namespace {
 
 const char* const kRunsKey = "training/runs";
+const char* const kTickedKey = "training/tickedRuns";  // overlaid on the charts
 constexpr int kFollowIntervalMs = 1000;
 constexpr int kLivenessIntervalMs = 2000;  // listed "running" runs: still trained by someone?
 
@@ -38,6 +39,7 @@ RunLibrary::RunLibrary(QObject* parent) : QObject(parent), m_model(new RunListMo
     connect(&m_liveness, &QTimer::timeout, this, &RunLibrary::checkLiveness);
     m_liveness.start();
     connect(m_model, &RunListModel::checkedChanged, this, &RunLibrary::curvesChanged);
+    connect(m_model, &RunListModel::checkedChanged, this, &RunLibrary::remember);
 }
 
 RunLibrary::~RunLibrary() {
@@ -129,14 +131,22 @@ RunInfo RunLibrary::endLive(const QString& runDir) {
 }
 
 void RunLibrary::remember() const {
-    QSettings().setValue(kRunsKey, m_model->runDirs());
+    QStringList ticked;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        if (m_model->isChecked(row)) ticked << clean(m_model->runDir(row));
+    QSettings settings;
+    settings.setValue(kRunsKey, m_model->runDirs());
+    settings.setValue(kTickedKey, ticked);
 }
 
 void RunLibrary::restore() {
-    for (const QString& dir : QSettings().value(kRunsKey).toStringList()) {
+    const QSettings settings;
+    const QStringList dirs = settings.value(kRunsKey).toStringList();
+    const QStringList ticked = settings.value(kTickedKey).toStringList();
+    for (const QString& dir : dirs) {
         if (!isRunDirectory(dir.toStdString())) continue;  // deleted since
-        // Listed, drawn when chosen; a damaged run or one of another format says so.
-        list(readRunForListing(dir.toStdString()), false);
+        // Listed, drawn when ticked last time; a damaged run or one of another format says so.
+        list(readRunForListing(dir.toStdString()), ticked.contains(clean(dir)));
     }
 }
 

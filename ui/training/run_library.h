@@ -1,8 +1,8 @@
 // The runs the app knows: trained here, opened, followed (trained elsewhere, read as their files
 // grow) or restored from the last session. Owns their rows (RunListModel), their curves, their
-// followers, the liveness check that marks killed runs as interrupted, and the setting that
-// remembers them. The training page shows it; the predictions page and export dialogs read its
-// rows.
+// followers, the liveness check that marks killed runs as interrupted, and the settings that
+// remember them and which are ticked. The training page shows it; the predictions page and export
+// dialogs read its rows.
 #pragma once
 
 #include <QHash>
@@ -47,7 +47,7 @@ public:
     // dropped. Returns its record (runDir empty when dropped).
     RunInfo endLive(const QString& runDir);
 
-    // Lists the runs remembered from the last session (not ticked).
+    // Lists the runs remembered from the last session, those ticked then ticked again.
     void restore();
 
 Q_SIGNALS:

@@ -27,6 +27,7 @@
 #include "base/number_text.h"
 #include "common/browse_row.h"
 #include "common/job_runner.h"
+#include "train/pipeline_probes.h"
 #include "train/pipeline_progress.h"
 #include "train/pipeline_report.h"
 #include "train/submission_pipeline.h"
@@ -78,10 +79,13 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
       m_log(new QPlainTextEdit),
       m_clock(new QLabel),
       m_status(new QLabel),
+      m_smallest(new QLabel),
       m_start(new QPushButton(QStringLiteral("&Start"))),
+      m_startWithSmallest(new QPushButton),
       m_stop(new QPushButton(QStringLiteral("S&top"))),
       m_refresh(new QTimer(this)),
-      m_progressRead(new JobRunner(this)) {
+      m_progressRead(new JobRunner(this)),
+      m_budgetRead(new JobRunner(this)) {
     setWindowTitle(QStringLiteral("Train a Full Submission"));
     setUpOptions();
     QFormLayout* form = createOptionsForm();
@@ -99,6 +103,13 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     layout->addWidget(buttons);
     resize(900, 620);
     setRunning(false);
+    for (QLineEdit* edit : {m_dataset, m_output})
+        connect(edit, &QLineEdit::editingFinished, this,
+                &SubmissionPipelineDialog::updateSmallestBudget);
+    for (QSpinBox* box : {m_seeds, m_workers})
+        connect(box, &QSpinBox::valueChanged, this,
+                &SubmissionPipelineDialog::updateSmallestBudget);
+    updateSmallestBudget();
 }
 
 void SubmissionPipelineDialog::setUpOptions() {
@@ -120,6 +131,8 @@ void SubmissionPipelineDialog::setUpOptions() {
             "the "
             "scoring is refused before training, naming the smallest that can.</p>")
             .arg(kPipelineMinimumSteps));
+    m_smallest->setObjectName(QStringLiteral("smallestBudget"));
+    m_smallest->setWordWrap(true);
     m_seeds->setObjectName(QStringLiteral("seeds"));
     m_seeds->setRange(1, 100);
     m_seeds->setValue(3);
@@ -139,6 +152,7 @@ QFormLayout* SubmissionPipelineDialog::createOptionsForm() {
                                                            QStringLiteral("Template submission"),
                                                            QStringLiteral("CSV files (*.csv)")));
     form->addRow(QStringLiteral("Budget"), m_budget);
+    form->addRow(QString(), m_smallest);
     form->addRow(QStringLiteral("Runs per collection"), m_seeds);
     form->addRow(QStringLiteral("Runs at once"), m_workers);
     return form;
@@ -185,12 +199,17 @@ void SubmissionPipelineDialog::setUpMessages() {
 QDialogButtonBox* SubmissionPipelineDialog::createButtons() {
     m_start->setObjectName(QStringLiteral("start"));
     m_stop->setObjectName(QStringLiteral("stop"));
+    m_startWithSmallest->setObjectName(QStringLiteral("startWithSmallest"));
+    m_startWithSmallest->setVisible(false);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    buttons->addButton(m_startWithSmallest, QDialogButtonBox::ActionRole);
     buttons->addButton(m_start, QDialogButtonBox::ActionRole);
     buttons->addButton(m_stop, QDialogButtonBox::ActionRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_start, &QPushButton::clicked, this, &SubmissionPipelineDialog::start);
     connect(m_stop, &QPushButton::clicked, this, &SubmissionPipelineDialog::stop);
+    connect(m_startWithSmallest, &QPushButton::clicked, this,
+            &SubmissionPipelineDialog::startWithSmallest);
     return buttons;
 }
 
@@ -224,6 +243,10 @@ QString SubmissionPipelineDialog::clockText() const {
     return m_clock->text();
 }
 
+QString SubmissionPipelineDialog::smallestBudgetText() const {
+    return m_smallest->text();
+}
+
 QStringList SubmissionPipelineDialog::rowText(Collection collection) const {
     QStringList text;
     const QTreeWidgetItem* item = m_rows->topLevelItem(collectionIndex(collection));
@@ -243,6 +266,7 @@ void SubmissionPipelineDialog::start() {
     options.program = m_program.toStdString();
     m_validMetric.clear();
     m_probed.clear();
+    m_startWithSmallest->setVisible(false);
     m_log->clear();
     setRunning(true);
     m_status->setText(
@@ -256,6 +280,7 @@ void SubmissionPipelineDialog::start() {
         lowerCallingThreadToBackground();
         auto outcome = std::make_shared<PipelineOutcome>();
         QString error;
+        double refusedSmallest = 0;
         try {
             *outcome = runSubmissionPipeline(
                 options,
@@ -266,11 +291,16 @@ void SubmissionPipelineDialog::start() {
                         Qt::QueuedConnection);
                 },
                 &m_cancel);
+        } catch (const PipelineBudgetError& e) {
+            error = QString::fromUtf8(e.what());
+            refusedSmallest = e.smallestBudgetMinutes();
         } catch (const std::exception& e) {
             error = QString::fromUtf8(e.what());
         }
         QMetaObject::invokeMethod(
-            this, [this, outcome, error] { finish(outcome, error); }, Qt::QueuedConnection);
+            this,
+            [this, outcome, error, refusedSmallest] { finish(outcome, error, refusedSmallest); },
+            Qt::QueuedConnection);
     }));
     m_pipeline->setObjectName(QStringLiteral("submission pipeline"));
     m_pipeline->start();
@@ -372,12 +402,25 @@ void SubmissionPipelineDialog::showProgress(const PipelineProgressState& progres
 }
 
 void SubmissionPipelineDialog::finish(const std::shared_ptr<PipelineOutcome>& outcome,
-                                      const QString& error) {
+                                      const QString& error, double refusedSmallest) {
     for (const CollectionOutcome& c : outcome->collections)
         m_validMetric[c.collection] = metricText(c.ensemble);
     refreshRows();  // the valid metrics with the rows' final state from the files
     setRunning(false);
+    updateSmallestBudget();  // this call's probes are kept
     const QString out = QDir::cleanPath(m_output->text().trimmed());
+    if (refusedSmallest > 0) {
+        m_refusedSmallest = refusedSmallest;
+        m_status->setText(QStringLiteral("Refused before training: %1").arg(error));
+        m_startWithSmallest->setText(
+            QStringLiteral("Start with %1 min")
+                .arg(QString::fromStdString(minutesText(refusedSmallest))));
+        m_startWithSmallest->setToolTip(
+            QStringLiteral("Start again with the smallest budget the refusal named (the probes "
+                           "measured so far are kept and not measured again)"));
+        m_startWithSmallest->setVisible(true);
+        return;
+    }
     if (!error.isEmpty()) {
         m_status->setText(QStringLiteral("Failed: %1").arg(error));
         return;
@@ -396,6 +439,47 @@ void SubmissionPipelineDialog::finish(const std::shared_ptr<PipelineOutcome>& ou
     const PipelineHandOver handOver =
         pipelineHandOver(m_dataset->text().trimmed(), out, m_template->text().trimmed(), *outcome);
     Q_EMIT pipelineFinished(handOver);
+}
+
+void SubmissionPipelineDialog::startWithSmallest() {
+    if (isRunning() || m_refusedSmallest <= 0) return;
+    m_budget->setValue(m_refusedSmallest);
+    start();
+}
+
+// The kept probes are read (and the dataset scanned) on a pool thread; the line says what is
+// known: the smallest budget and when it was measured, or that the first call measures it.
+void SubmissionPipelineDialog::updateSmallestBudget() {
+    PipelineOptions options;
+    options.datasetRoot = QDir::cleanPath(m_dataset->text().trimmed()).toStdString();
+    options.outDir = QDir::cleanPath(m_output->text().trimmed()).toStdString();
+    options.seeds = m_seeds->value();
+    options.workers = m_workers->value();
+    if (options.datasetRoot.empty() || options.datasetRoot == ".") {
+        m_budgetRead->cancel();
+        m_smallest->clear();
+        return;
+    }
+    JobRunner* runner = m_budgetRead;
+    runner->start([this, runner, options](int jobId, const std::atomic<bool>&) {
+        QString text;
+        try {
+            if (const std::optional<KnownBudget> known = knownSmallestBudget(options))
+                text = QStringLiteral(
+                           "At least %1 min on this machine for these options "
+                           "(probes measured %2)")
+                           .arg(QString::fromStdString(minutesText(known->smallestMinutes)),
+                                QString::fromStdString(timeOfDayText(known->measuredAt)));
+            else
+                text = QStringLiteral(
+                    "The smallest budget is known after the first call's "
+                    "short probes, kept for later calls on this dataset.");
+        } catch (const std::exception& e) {
+            text = QStringLiteral("The smallest budget is not known: %1")
+                       .arg(QString::fromUtf8(e.what()));
+        }
+        runner->finish(jobId, [this, text] { m_smallest->setText(text); });
+    });
 }
 
 }  // namespace tpugraphs::ui

@@ -2,7 +2,9 @@
 // dataset, output folder, time budget, seeds per collection, workers and template; the call's
 // clock (elapsed, left of the budget); a row per collection that follows the plan and its runs
 // from their files (phase, time against the plan, runs done, steps done of planned, the
-// ensemble's and each run's valid score once scored); the pipeline's messages. It runs off
+// ensemble's and each run's valid score once scored); the pipeline's messages. Before Start it
+// shows the smallest budget when the probes are kept for the dataset (measured by an earlier
+// call); a budget refused as too small offers "Start with X min", its probes kept. It runs off
 // the UI thread, stops at a safe point, and resumes when started again on the same folder.
 // When the submission is written it hands over (pipelineFinished) its dataset, runs, template
 // and a new output file, so that the window opens the Export dialog on them.
@@ -59,6 +61,8 @@ public:
     // The row of a collection: collection, phase, time, runs, steps, valid scores.
     QStringList rowText(Collection collection) const;
     QString clockText() const;
+    // The smallest budget's line under the budget ("" until the probes are kept).
+    QString smallestBudgetText() const;
 
 public Q_SLOTS:
     void start();
@@ -78,7 +82,12 @@ private:
     QDialogButtonBox* createButtons();
     void refreshRows();
     void showProgress(const PipelineProgressState& progress);
-    void finish(const std::shared_ptr<PipelineOutcome>& outcome, const QString& error);
+    // `refusedSmallest`: the smallest budget a refusal named (0: not refused).
+    void finish(const std::shared_ptr<PipelineOutcome>& outcome, const QString& error,
+                double refusedSmallest);
+    // The smallest budget of the options shown, read on a pool thread from the kept probes.
+    void updateSmallestBudget();
+    void startWithSmallest();
     void setRunning(bool running);
     void appendMessage(const QString& message);
 
@@ -92,10 +101,14 @@ private:
     QPlainTextEdit* m_log;
     QLabel* m_clock;
     QLabel* m_status;
+    QLabel* m_smallest;
     QPushButton* m_start;
+    QPushButton* m_startWithSmallest;  // shown after a refusal
     QPushButton* m_stop;
     QTimer* m_refresh;
     JobRunner* m_progressRead;
+    JobRunner* m_budgetRead;
+    double m_refusedSmallest = 0;         // the smallest budget the last refusal named
     bool m_refreshAgain = false;          // a refresh was asked for during a read
     std::unique_ptr<QThread> m_pipeline;  // runs runSubmissionPipeline
     std::atomic<bool> m_cancel{false};

@@ -167,6 +167,13 @@ void TrainingPage::connectSignals() {
                            info.status == RunStatus::Failed || info.interrupted);
             });
     connect(m_charts, &RunCharts::redrawRequested, this, [this] { m_chartsDirty = true; });
+    // A rename or a tag edit: the HParams table shows the runs' display names.
+    connect(
+        runs(), &RunListModel::dataChanged, this,
+        [this](const QModelIndex& from, const QModelIndex&, const QList<int>& roles) {
+            if (from.column() == RunListModel::NameColumn && !roles.contains(Qt::CheckStateRole))
+                m_hparamsDirty = true;
+        });
     m_charts->setPaced(true);  // the live refresh never paints every chart in one pass
     connect(m_hparams, &HParamsView::runSelected, this, &TrainingPage::showRunInCharts);
     connect(m_hparams, &HParamsView::openSweepRequested, this, &TrainingPage::openSweepDialog);

@@ -50,7 +50,7 @@ void TrainingPage::refreshHParams() {
     for (int row = 0; row < runs->rowCount(); ++row) {
         const QString dir = QDir::cleanPath(runs->runDir(row));
         if (!runs->run(row).unreadable.empty()) continue;
-        listed.append({runDisplayName(dir), dir, runs->run(row).options, curves(dir)});
+        listed.append({runs->displayName(row), dir, runs->run(row).options, curves(dir)});
     }
     m_hparams->setRuns(listed);
     m_hparamsDirty = false;
