@@ -58,6 +58,7 @@ private Q_SLOTS:
             QRegularExpression(R"(the smallest budget that can is (\d+(\.\d+)?) min)")
                 .match(refusal);
         QVERIFY2(smallest.hasMatch(), qPrintable(refusal));
+        QVERIFY2(dialog.clockText().startsWith("refused: "), qPrintable(dialog.clockText()));
         QVERIFY(!QDir(out + "/training").exists());
         const double budget = smallest.captured(1).toDouble();
         // The fix is one click away: "Start with X min", the probes kept (none measured again).

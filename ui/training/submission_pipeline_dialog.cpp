@@ -267,6 +267,7 @@ void SubmissionPipelineDialog::start() {
     m_validMetric.clear();
     m_probed.clear();
     m_startWithSmallest->setVisible(false);
+    m_refused = false;
     m_log->clear();
     setRunning(true);
     m_status->setText(
@@ -358,6 +359,12 @@ void SubmissionPipelineDialog::refreshRows() {
     });
 }
 
+QString SubmissionPipelineDialog::stageText(PipelineStage stage) const {
+    // A refusal ends the call as failed in its state file; the user reads why it stopped.
+    if (stage == PipelineStage::Failed && m_refused) return QStringLiteral("refused");
+    return QString::fromUtf8(pipelineStageName(stage));
+}
+
 void SubmissionPipelineDialog::showProgress(const PipelineProgressState& progress) {
     const int seeds = m_seeds->value();
     if (progress.state) {
@@ -366,8 +373,8 @@ void SubmissionPipelineDialog::showProgress(const PipelineProgressState& progres
             !m_probed.contains(*state.collection))
             m_probed << *state.collection;
         m_clock->setText(QStringLiteral("%1: %2 elapsed of the %3 budget, %4 %5")
-                             .arg(QString::fromUtf8(pipelineStageName(state.stage)),
-                                  clock(progress.elapsedSeconds), clock(state.budgetMinutes * 60),
+                             .arg(stageText(state.stage), clock(progress.elapsedSeconds),
+                                  clock(state.budgetMinutes * 60),
                                   progress.remainingSeconds >= 0
                                       ? clock(progress.remainingSeconds)
                                       : clock(-progress.remainingSeconds),
@@ -410,7 +417,11 @@ void SubmissionPipelineDialog::finish(const std::shared_ptr<PipelineOutcome>& ou
     updateSmallestBudget();  // this call's probes are kept
     const QString out = QDir::cleanPath(m_output->text().trimmed());
     if (refusedSmallest > 0) {
+        m_refused = true;
         m_refusedSmallest = refusedSmallest;
+        const QString failed = QString::fromUtf8(pipelineStageName(PipelineStage::Failed));
+        if (m_clock->text().startsWith(failed))
+            m_clock->setText(stageText(PipelineStage::Failed) + m_clock->text().mid(failed.size()));
         m_status->setText(QStringLiteral("Refused before training: %1").arg(error));
         m_startWithSmallest->setText(
             QStringLiteral("Start with %1 min")

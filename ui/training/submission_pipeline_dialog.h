@@ -35,6 +35,7 @@ class QTimer;
 class QTreeWidget;
 
 namespace tpugraphs {
+enum class PipelineStage;
 struct PipelineOutcome;
 struct PipelineProgressState;
 }  // namespace tpugraphs
@@ -82,6 +83,7 @@ private:
     QDialogButtonBox* createButtons();
     void refreshRows();
     void showProgress(const PipelineProgressState& progress);
+    QString stageText(PipelineStage stage) const;  // the clock's stage, "refused" for a refusal
     // `refusedSmallest`: the smallest budget a refusal named (0: not refused).
     void finish(const std::shared_ptr<PipelineOutcome>& outcome, const QString& error,
                 double refusedSmallest);
@@ -109,6 +111,7 @@ private:
     JobRunner* m_progressRead;
     JobRunner* m_budgetRead;
     double m_refusedSmallest = 0;         // the smallest budget the last refusal named
+    bool m_refused = false;               // the last call was refused before training
     bool m_refreshAgain = false;          // a refresh was asked for during a read
     std::unique_ptr<QThread> m_pipeline;  // runs runSubmissionPipeline
     std::atomic<bool> m_cancel{false};
