@@ -42,6 +42,23 @@ void writePipelinePlan(const PipelineOptions& o, const std::vector<PipelineColle
                                             {"collections", collectionsJson(plans)}});
 }
 
+bool resumesPipeline(const PipelineOptions& recorded, const PipelineOptions& options) {
+    return recorded.datasetRoot == options.datasetRoot &&
+           recorded.budgetMinutes == options.budgetMinutes && recorded.seeds == options.seeds &&
+           recorded.workers == options.workers;
+}
+
+std::string folderForPipeline(PipelineOptions options) {
+    const std::string base = options.outDir;
+    for (int n = 2;; ++n) {
+        PipelineOptions recorded;
+        if (readPipelinePlan(options.outDir, &recorded).empty() ||
+            resumesPipeline(recorded, options))
+            return options.outDir;
+        options.outDir = base + "-" + std::to_string(n);
+    }
+}
+
 const char* pipelineStageName(PipelineStage stage) {
     return enumName(kStageNames, stage);
 }

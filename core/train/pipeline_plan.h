@@ -28,6 +28,12 @@ std::vector<PipelineCollectionPlan> readPipelinePlan(const std::string& outDir,
                                                      PipelineOptions* recorded = nullptr);
 void writePipelinePlan(const PipelineOptions& options,
                        const std::vector<PipelineCollectionPlan>& plans);
+// Whether a plan recorded with `recorded` can be resumed by a call with `options`: the same
+// dataset, budget, seeds and runs at once.
+bool resumesPipeline(const PipelineOptions& recorded, const PipelineOptions& options);
+// options.outDir when a call with `options` can write there (no plan yet, or one it resumes),
+// else the first of outDir-2, outDir-3, ... that can.
+std::string folderForPipeline(PipelineOptions options);
 
 enum class PipelineStage { Probing, Training, Scoring, Predicting, Finished, Stopped, Failed };
 const char* pipelineStageName(PipelineStage stage);  // "probing", ...

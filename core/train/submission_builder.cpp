@@ -99,7 +99,8 @@ std::string submissionSummaryText(const SubmissionRequest& request,
     out << "Validation: " << (r.report.ok() ? "OK" : "FAILED")
         << (r.report.checkedAsFull
                 ? " (checked with Kaggle's rules: 894 rows)"
-                : " (partial submission: Kaggle needs all 894 rows; fill the rest from a template)")
+                : " (partial submission, checked as `tpugraphs validate-submission --partial` "
+                  "does; Kaggle needs all 894 rows: fill the rest from a template)")
         << (r.report.checkedAgainstDataset ? ", config indices checked against the dataset" : "")
         << "\n";
     for (const SubmissionIssue& issue : r.report.errors)

@@ -392,9 +392,7 @@ std::vector<PipelineCollectionPlan> SubmissionPipeline::plan() {
     PipelineOptions recorded;
     std::vector<PipelineCollectionPlan> plans = readPipelinePlan(m_o.outDir, &recorded);
     if (!plans.empty()) {
-        if (recorded.datasetRoot != m_o.datasetRoot ||
-            recorded.budgetMinutes != m_o.budgetMinutes || recorded.seeds != m_o.seeds ||
-            recorded.workers != m_o.workers)
+        if (!resumesPipeline(recorded, m_o))
             throw std::invalid_argument(
                 m_o.outDir +
                 " holds a pipeline of other options (dataset, budget, "

@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "train/pipeline_budget.h"
+#include "train/pipeline_plan.h"
 #include "train/run_directory.h"
 #include "train/run_label.h"
 #include "train/submission_pipeline.h"
@@ -119,6 +120,32 @@ private Q_SLOTS:
         RunTimeLimits two({10, 10}, 2, 40);
         QCOMPARE(two.limitOf(0, {}, {1}, 0), 40.0);
         QCOMPARE(two.limitOf(1, {0}, {}, 10), 30.0);  // the other lane is busy until its end
+    }
+
+    // A folder whose plan was made with other options cannot take a call: it goes to the next
+    // free sibling; a folder it resumes (the same options) or one without a plan is kept.
+    void otherOptionsGoToTheNextFreeFolder() {
+        QTemporaryDir dir;
+        PipelineOptions options;
+        options.datasetRoot = "/data/demo";
+        options.outDir = dir.path().toStdString() + "/pipeline";
+        options.budgetMinutes = 3;
+        options.seeds = 1;
+        QCOMPARE(folderForPipeline(options), options.outDir);  // no plan yet
+        const std::vector<PipelineCollectionPlan> plans(1);
+        writePipelinePlan(options, plans);
+        QCOMPARE(folderForPipeline(options), options.outDir);  // resumed
+        PipelineOptions other = options;
+        other.budgetMinutes = 5;
+        QCOMPARE(folderForPipeline(other), options.outDir + "-2");
+        other.outDir = options.outDir + "-2";
+        PipelineOptions third = other;
+        third.seeds = 3;
+        writePipelinePlan(other, plans);  // -2 now holds the 5-minute plan
+        third.outDir = options.outDir;
+        QCOMPARE(folderForPipeline(third), options.outDir + "-3");
+        QVERIFY(!resumesPipeline(options, third));
+        QVERIFY(resumesPipeline(other, other));
     }
 
     void boundIsTheLargerOfTenPercentAndAMinute() {

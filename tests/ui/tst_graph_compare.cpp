@@ -23,6 +23,7 @@
 
 #include "analysis/loaded_graph.h"
 #include "analysis/node_shape.h"
+#include "common/units.h"
 #include "data/dataset.h"
 #include "explorer/config_compare_panel.h"
 #include "explorer/explorer_page.h"
@@ -121,6 +122,14 @@ private Q_SLOTS:
         panel.show();
         panel.setGraph(m_graph);
         panel.setConfigs(m_graph->bestConfig(), m_graph->configCount() - 1);
+        // The two configs' measured runtimes and their ratio, beside the differing nodes.
+        const double a = m_graph->runtimes[size_t(m_graph->bestConfig())];
+        const double b = m_graph->runtimes.back();
+        const QString summary = panel.summaryLabel()->text();
+        QVERIFY2(summary.contains(QStringLiteral("Measured: A %1, B %2 (B / A %3")
+                                      .arg(runtimeText(a, true), runtimeText(b, true))
+                                      .arg(b / a, 0, 'f', 4)),
+                 qPrintable(summary));
         QTableWidget* table = panel.table();
         QVERIFY(table->rowCount() >= 2);
         const auto& diffs = panel.differences();

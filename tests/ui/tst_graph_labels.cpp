@@ -186,16 +186,25 @@ private Q_SLOTS:
         QVERIFY2(withNodeShape > 0,
                  qPrintable(shapes[node] + ": " + f.view.drawnLabels().join(" | ")));
 
-        zoomOnNode(f.view, node, 2.5);
-        const QStringList edgeLabels = f.view.drawnEdgeLabels();
-        QVERIFY2(!edgeLabels.isEmpty(), "no edge label at close zoom");
-        QSet<QString> producerShapes;
+        // Close up on nodes with inputs through the drawing: where an edge's last segment has
+        // room for its text, it carries its producer's shape (a compact drawing leaves no room
+        // around some nodes: several places are looked at).
         const GraphScene& scene = *f.view.scene();
-        scene.forEdgesMeeting(f.view.visibleWorld(), [&](int e) {
-            producerShapes.insert(shapes[scene.originalNode(scene.edgeFrom(e))]);
-        });
-        for (const QString& label : edgeLabels)
-            QVERIFY2(producerShapes.contains(label), qPrintable(label));
+        int viewsWithLabels = 0;
+        for (int v = 0; v < scene.nodeCount() && viewsWithLabels < 3; v += 97) {
+            if (scene.isBox(v) || scene.inEdges(v).isEmpty()) continue;
+            zoomOnNode(f.view, scene.originalNode(v), 2.5);
+            const QStringList edgeLabels = f.view.drawnEdgeLabels();
+            if (edgeLabels.isEmpty()) continue;
+            ++viewsWithLabels;
+            QSet<QString> producerShapes;
+            scene.forEdgesMeeting(f.view.visibleWorld(), [&](int e) {
+                producerShapes.insert(shapes[scene.originalNode(scene.edgeFrom(e))]);
+            });
+            for (const QString& label : edgeLabels)
+                QVERIFY2(producerShapes.contains(label), qPrintable(label));
+        }
+        QVERIFY2(viewsWithLabels > 0, "no edge label at close zoom anywhere");
     }
 
     // The cost of shapes: frames at close zoom (labels and edge labels) on the 21,918-node nlp

@@ -65,6 +65,29 @@ private Q_SLOTS:
             QVERIFY(f.view.rect().contains(f.view.nodeScreenPos(v).toPoint()));
     }
 
+    // Zoomed out, a few marked nodes get rings that make them findable; hundreds (the nlp
+    // graph's differing layouts) are ringed just around their dots, not buried under rings.
+    void manyMarkedNodesGetTightRings() {
+        GraphViewFixture f(std::make_shared<const GraphTopology>(makeSyntheticTopology(3000, 4)));
+        QVERIFY(f.ok);
+        QTest::keyClick(&f.view, Qt::Key_F);
+        QCOMPARE(f.view.detail(), GraphDetail::Dots);
+        QVector<int> few, many;
+        for (int node = 0; node < 3000; node += 300) few << node;
+        for (int node = 0; node < 3000; node += 6) many << node;
+        f.view.setMarkedNodes(few);
+        f.view.repaint();
+        const double findable = f.view.drawnMarkRingRadius();
+        f.view.setMarkedNodes(many);
+        f.view.repaint();
+        const double tight = f.view.drawnMarkRingRadius();
+        QVERIFY2(findable >= 10.0 && tight > 0.0 && tight <= findable / 2,
+                 qPrintable(QStringLiteral("%1 and %2 px").arg(findable).arg(tight)));
+        f.view.setMarkedNodes({});
+        f.view.repaint();
+        QCOMPARE(f.view.drawnMarkRingRadius(), 0.0);
+    }
+
     void clickSelectsNodeAndHighlightsNeighbours() {
         GraphViewFixture f(smallGraph());
         QVERIFY(f.ok);

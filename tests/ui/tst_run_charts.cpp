@@ -3,22 +3,15 @@
 // visible markers; the x choice (a real key press) switches steps to the fraction of each run,
 // the time since the start or the wall time; the smoothing slider (real key presses) changes the
 // drawn loss and validation curves and never the data; the CSV export holds history.csv's values;
-// the hover reads out every shown run at one x, whole and on the screen in the left and the right
-// column of charts; y labels of small values on a chart of the minimum size are never elided;
-// legend names are elided
-// in the middle, keeping the ends that tell runs apart; one exploding run does not flatten the
-// others (robust y range, "Loss: log scale" by a click); resting the pointer on a point keeps
-// its tool tip up with the point highlighted; an empty chart shows no tick labels; a live
-// refresh redraws only the charts whose curves changed, one chart per event-loop pass, and an
-// axis whose ticks did not change is left alone (no relayout).
-#include <QApplication>
+// legend names are elided in the middle, keeping the ends that tell runs apart; one exploding run
+// does not flatten the others (robust y range, "Loss: log scale" by a click); an empty chart
+// shows no tick labels; a live refresh redraws only the charts whose curves changed, one chart
+// per event-loop pass, and an axis whose ticks did not change is left alone (no relayout).
+// Reading the charts (hover, tool tips, y labels): tst_chart_readout.
 #include <QCheckBox>
 #include <QComboBox>
-#include <QGraphicsTextItem>
-#include <QHelpEvent>
 #include <QImage>
 #include <QLineSeries>
-#include <QScreen>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QValueAxis>
@@ -28,6 +21,7 @@
 #include <cmath>
 
 #include "charts/unit_axis.h"
+#include "run_charts_test_support.h"
 #include "train/run_directory.h"
 #include "training/metric_chart.h"
 #include "training/run_charts.h"
@@ -37,68 +31,11 @@
 using namespace tpugraphs;
 using namespace tpugraphs::ui;
 
-namespace {
-
-TrainProgress trainingRow(int64_t step) {
-    TrainProgress p;
-    p.phase = TrainPhase::Training;
-    p.step = step;
-    p.loss = 1.0 / double(step);
-    p.lr = 1e-3;
-    return p;
-}
-
-TrainProgress validation(int64_t step, double topK, double kendall) {
-    TrainProgress p;
-    p.phase = TrainPhase::Validation;
-    p.isValidation = true;
-    p.step = step;
-    p.validation.top5Score = topK;
-    p.validation.kendall = kendall;
-    p.validation.opa = 0.7;  // the metrics of both kinds, as a validation reports them
-    p.validation.top1Error = 0.1;
-    p.validation.top5Error = 0.05;
-    p.validation.top10Error = 0.02;
-    return p;
-}
-
-// Pixels of exactly `color` inside the chart's plot area.
-int plotPixelsOf(MetricChart* chart, const QColor& color) {
-    const QImage image = chart->grab().toImage();
-    const QRect plot = chart->mapFromScene(chart->chart()->plotArea()).boundingRect();
-    int count = 0;
-    for (int y = plot.top(); y <= plot.bottom(); ++y)
-        for (int x = plot.left(); x <= plot.right(); ++x)
-            count += image.pixelColor(x, y).rgb() == color.rgb();
-    return count;
-}
-
-// The charts reflowed to the window's width (3 columns at 1200 px) and `chart`'s plot laid out
-// at its size: points map to where they are drawn.
-bool laidOut(const RunCharts& charts, MetricChart* chart) {
-    return charts.columns() == 3 && chart->width() < charts.width() / 2 &&
-           chart->chart()->size().width() == chart->viewport()->width() &&
-           chart->chart()->plotArea().width() > 50;
-}
-
-QValueAxis* xAxis(MetricChart* chart) {
-    return qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0));
-}
-
-}  // namespace
+using namespace tpugraphs::test;
 
 class TestRunCharts : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() {
-        for (int64_t step = 1; step <= 100; ++step) m_tile.append(trainingRow(step));
-        m_tile.append(validation(50, 0.92, NAN));
-        m_tile.append(validation(100, 0.95, NAN));
-        for (int64_t step = 1; step <= 50; ++step) m_layout.append(trainingRow(step));
-        m_layout.append(validation(25, NAN, 0.4));
-        m_layout.append(validation(50, NAN, 0.45));
-    }
-
     void tileScoreAndLayoutTauNeverShareAnAxis() {
         RunCharts charts;
         charts.setSmoothing(0);  // the drawn curves are the data
@@ -240,42 +177,6 @@ private Q_SLOTS:
         for (int step = 0; step <= 300; ++step) points.append(QPointF(step, 1.0 / (step + 1)));
         narrow.setCurves({ChartCurve{"run", points, Qt::blue}});
         QCOMPARE(narrow.xAxis()->tickLabels(), (QStringList{"0", "100", "200", "300"}));
-    }
-
-    void tooltipStaysWhileThePointerRests() {
-        RunCharts charts;
-        charts.setSmoothing(0);  // the drawn curves are the data
-        charts.resize(1200, 700);
-        charts.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&charts));
-        charts.showRuns({tile()});
-        MetricChart* topK = charts.chart(CurveMetric::ofKey("top5_score"));
-        QTRY_VERIFY(laidOut(charts, topK));
-        const QPointF point = topK->line(0)->at(1);  // the validation at step 100
-        QPoint at;
-        // Onto the point, placed again until the layout has settled (the first moves may land
-        // while the grid still reflows).
-        const auto restOnPoint = [&] {
-            at = topK->viewportPosition(point, topK->line(0));
-            QTest::mouseMove(topK->viewport(), QPoint(2, 2));
-            QTest::mouseMove(topK->viewport(), at);
-            return topK->shownTip().contains("step 100");
-        };
-        QTRY_VERIFY(restOnPoint());
-        const QString tip = topK->shownTip();
-        QVERIFY2(tip.contains("tile-run") && tip.contains("step 100") && tip.contains("0.95"),
-                 qPrintable(tip));
-        QVERIFY(topK->hasHighlight());
-        QCOMPARE(topK->highlightedPoint(), point);
-        // Qt's tool-tip event, which comes ~0.7 s after the pointer stops (and once hid the
-        // tip), delivered now: the tip stays.
-        QHelpEvent rest(QEvent::ToolTip, at, topK->viewport()->mapToGlobal(at));
-        QApplication::sendEvent(topK->viewport(), &rest);
-        QCOMPARE(topK->shownTip(), tip);
-        QVERIFY(topK->hasHighlight());
-        QTest::mouseMove(topK->viewport(), QPoint(2, 2));
-        QVERIFY(topK->shownTip().isEmpty());
-        QVERIFY(!topK->hasHighlight());
     }
 
     // Time on x: the seconds of each report (a resumed run's sessions add up); wall time from
@@ -427,103 +328,6 @@ private Q_SLOTS:
         QVERIFY(!QImage(dir.path() + "/loss.png").isNull());
     }
 
-    // Resting the pointer on the plot reads out every shown run at that x.
-    void hoverReadsOutEveryRun() {
-        RunCharts charts;
-        charts.setSmoothing(0);  // the drawn curves are the data
-        charts.resize(1200, 700);
-        charts.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&charts));
-        charts.showRuns({tile(), layout()});
-        MetricChart* opa = charts.chart(CurveMetric::ofKey("opa"));
-        QTRY_VERIFY(laidOut(charts, opa));
-        const QPointF point = opa->line(1)->at(1);  // the layout run's validation at step 50
-        QTest::mouseMove(opa->viewport(), opa->viewportPosition(point, opa->line(1)));
-        const QString tip = opa->shownTip();
-        QVERIFY2(
-            tip.contains("tile-run: 0.7  (step 50)") && tip.contains("layout-run: 0.7  (step 50)"),
-            qPrintable(tip));
-    }
-
-    // The read-out of a chart in the left and one in the right column, with run names longer
-    // than a chart is wide: a window of its own at the pointer, every run's value in it, the
-    // whole of it on the screen and wide enough for its longest line.
-    void hoverReadOutIsWholeInEveryColumn() {
-        const QRect screen = QGuiApplication::primaryScreen()->availableGeometry();
-        RunCharts charts;
-        charts.setSmoothing(0.6);
-        charts.setGeometry(screen.adjusted(0, 0, -screen.width() / 10, -screen.height() / 10));
-        charts.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&charts));
-        ShownRun a = tile(), b = layout();
-        a.name = "tile:xla \u00b7 recipe lr=3e-3, batch 8, 400 steps \u00b7 seed 0";
-        b.name = "layout:xla:random \u00b7 recipe lr=1e-3, 20 steps \u00b7 seed 0";
-        charts.showRuns({a, b});
-        QTRY_VERIFY(charts.columns() >= 2);
-        const QList<MetricChart*> visible = charts.visibleCharts();
-        const int columns = charts.columns();
-        for (MetricChart* chart : {visible[0], visible[columns - 1]}) {  // left, right column
-            // Near the plot's right edge (the read-out flips left of the pointer), placed again
-            // until the grid has settled.
-            const auto restNearRightEdge = [chart] {
-                const QRectF plot = chart->chart()->plotArea();
-                const QPoint at = chart->mapFromScene(QPointF(plot.right() - 2, plot.center().y()));
-                QTest::mouseMove(chart->viewport(), QPoint(2, 2));
-                QTest::mouseMove(chart->viewport(), at);
-                return !chart->shownTip().isEmpty();
-            };
-            QTRY_VERIFY(restNearRightEdge());
-            const QString tip = chart->shownTip();
-            for (const ShownRun& run : {a, b})
-                QVERIFY2(QRegularExpression(QRegularExpression::escape(run.name) +
-                                            ": [-0-9.e]+  \\(step \\d+(, raw [-0-9.e]+)?\\)")
-                             .match(tip)
-                             .hasMatch(),
-                         qPrintable(chart->title() + ":\n" + tip));
-            const QRect shown = chart->shownTipGeometry();
-            QVERIFY2(screen.contains(shown), qPrintable(chart->title()));
-            int longest = 0;
-            for (const QString& line : tip.split('\n'))
-                longest = std::max(longest, chart->fontMetrics().horizontalAdvance(line));
-            QVERIFY(shown.width() >= longest);
-            QVERIFY(shown.width() > chart->width() / 2);  // wider than the chart's own room
-        }
-    }
-
-    // Learning rates and top-1 errors of a few thousandths, on a chart of the minimum size: the
-    // y labels are short ("2.5e-3") and QtCharts draws none of them elided ("...").
-    void yLabelsAreNeverElided() {
-        const double kPi = std::acos(-1.0);
-        for (const double scale : {1.0, 1e-3, 1e-5}) {
-            MetricChart chart("Learning rate");
-            chart.resize(RunCharts::kMinChartWidth, RunCharts::kMinChartHeight);
-            chart.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&chart));
-            QList<QPointF> points;
-            for (int step = 0; step <= 400; ++step)  // a cosine schedule from 2.5 to 0.05 x scale
-                points.append(
-                    QPointF(step, scale * (0.05 + 1.225 * (1 + std::cos(kPi * step / 400)))));
-            chart.setCurves({ChartCurve{"seed 0", points, Qt::blue}});
-            QTRY_VERIFY(!chart.yAxis()->tickLabels().isEmpty());
-            QTRY_VERIFY(chart.chart()->plotArea().height() > 20);
-            QApplication::processEvents();
-            QStringList drawn;
-            for (QGraphicsItem* item : chart.scene()->items())
-                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible())
-                    drawn << text->toPlainText();
-            for (const QString& label : chart.yAxis()->tickLabels()) {
-                QVERIFY2(label.size() <= 6, qPrintable(label));
-                QVERIFY2(drawn.contains(label), qPrintable(label + " not in " + drawn.join("|")));
-            }
-            for (const QString& text : drawn)
-                QVERIFY2(!text.contains("...") && !text.contains(QChar(0x2026)),
-                         qPrintable(drawn.join("|")));
-        }
-        QCOMPARE(numberText(0.0025, 0.0005), QString("2.5e-3"));
-        QCOMPARE(numberText(0.001, 0.0005), QString("1.0e-3"));
-        QCOMPARE(numberText(0.25, 0.05), QString("0.25"));
-    }
-
     void elideMiddle_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("max");
@@ -589,15 +393,10 @@ private Q_SLOTS:
     }
 
 private:
-    // A tile run of 100 planned steps, validated at 50 and 100; a layout run of 50, at 25, 50.
-    ShownRun tile() const {
-        return ShownRun{"tile-run", QColor(31, 119, 180), &m_tile, false, 100};
-    }
-    ShownRun layout() const {
-        return ShownRun{"layout-run", QColor(44, 160, 44), &m_layout, true, 50};
-    }
+    ShownRun tile() const { return m_runs.tile(); }
+    ShownRun layout() const { return m_runs.layout(); }
 
-    RunCurves m_tile, m_layout;
+    ChartRuns m_runs;
 };
 
 QTEST_MAIN(TestRunCharts)

@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 
 #include "export_dialogs/export_submission_dialog.h"
 #include "item_models/run_list_model.h"
@@ -106,6 +107,21 @@ private Q_SLOTS:
         const QString log = dialog.findChild<QPlainTextEdit*>("messages")->toPlainText();
         QVERIFY2(log.contains("resuming the plan") && !log.contains("probing"), qPrintable(log));
         QCOMPARE(finished.count(), 2);
+
+        // Opened again, the dialog offers the last Start's options; with another budget, the
+        // folder of the finished pipeline cannot take the call: it goes to the next free one.
+        SubmissionPipelineDialog again(m_root);
+        again.setProgram(TPUGRAPHS_CLI);
+        auto* budgetBox = again.findChild<QDoubleSpinBox*>("budget");
+        QCOMPARE(budgetBox->value(), budget);
+        QCOMPARE(again.findChild<QSpinBox*>("seeds")->value(), 2);
+        QCOMPARE(again.findChild<QLineEdit*>("output")->text(), out);
+        budgetBox->setValue(budget + 0.5);
+        again.show();
+        QTest::mouseClick(again.findChild<QPushButton*>("start"), Qt::LeftButton);
+        QCOMPARE(again.findChild<QLineEdit*>("output")->text(), out + "-2");
+        again.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!again.isRunning(), 120000);
     }
 
     // A pipeline with a template hands it over, with a new file beside the pipeline's own

@@ -1,11 +1,13 @@
 // Wheel zoom, drag pan, reset, hover tips with a highlighted point, and clicks for the charts.
 #include "charts/zoomable_chart_view.h"
 
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QScreen>
 #include <QToolTip>
 #include <QWheelEvent>
+#include <QWindow>
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLogValueAxis>
 #include <QtCharts/QScatterSeries>
@@ -25,6 +27,11 @@ ZoomableChartView::ZoomableChartView(QWidget* parent) : QChartView(parent) {
     setMouseTracking(true);
     viewport()->setMouseTracking(true);
     setFocusPolicy(Qt::ClickFocus);
+    // A dialog or another window came to the front: no Leave may follow, and the tip, a window
+    // of its own, would stay on top of it.
+    connect(qApp, &QGuiApplication::focusWindowChanged, this, [this](QWindow* focused) {
+        if (focused != window()->windowHandle()) clearHover();
+    });
 }
 
 void ZoomableChartView::rememberRanges() {

@@ -14,6 +14,7 @@
 
 #include "analysis/loaded_graph.h"
 #include "analysis/node_shape.h"
+#include "common/units.h"
 #include "data/opcodes.h"
 #include "explorer/compare_run_chooser.h"
 #include "explorer/table_export.h"
@@ -246,6 +247,13 @@ void ConfigComparePanel::fillTable() {
                             : m_graph->measured
                                 ? QStringLiteral("; sensitivity from measured runtimes")
                                 : QString());
+    if (m_graph->measured && configA() != configB()) {
+        const double a = m_graph->runtimes[size_t(configA())];
+        const double b = m_graph->runtimes[size_t(configB())];
+        summary << QStringLiteral("Measured: A %1, B %2 (B / A %3\u00d7).")
+                       .arg(runtimeText(a, true), runtimeText(b, true))
+                       .arg(a > 0 ? b / a : 0.0, 0, 'f', 4);
+    }
     m_summary->setText(summary.join(QLatin1Char(' ')));
     m_table->setRowCount(int(m_differences.size()));
     const int lineSpacing = m_table->fontMetrics().lineSpacing();

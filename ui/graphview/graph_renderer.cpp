@@ -287,31 +287,50 @@ QVector<QRectF> paintBoxCaptions(const Painting& g, const QVector<int>& nodes) {
     return placed;
 }
 
-void outline(const Painting& g, int v, const QColor& color, double width, double margin) {
+// Zoomed out (dots), a ring of kFindableRing px around a marked node keeps it findable; more
+// than kFindableRings of them would bury the drawing (486 differing nodes of the nlp graph), so
+// a larger set is ringed just around its dots.
+constexpr double kFindableRing = 9.0;
+constexpr double kTightRing = 3.0;
+constexpr size_t kFindableRings = 40;
+
+double ringRadius(size_t ringed, double margin) {
+    return ringed <= kFindableRings ? kFindableRing + margin : kTightRing + margin / 2;
+}
+
+// Outlines view node v: a rectangle around its box, or zoomed out a ring of `radius` px.
+void outline(const Painting& g, int v, const QColor& color, double width, double margin,
+             double radius) {
     QRectF r = g.screenRect(g.scene.rect(v));
     r.adjust(-margin, -margin, margin, margin);
     g.p.setPen(QPen(color, width));
     g.p.setBrush(Qt::NoBrush);
-    if (g.detail == GraphDetail::Dots) {
-        const double radius = 9.0 + margin;  // a ring keeps tiny nodes findable
+    if (g.detail == GraphDetail::Dots)
         g.p.drawEllipse(r.center(), radius, radius);
-    } else {
+    else
         g.p.drawRect(r);
-    }
 }
 
-void paintMarks(const Painting& g) {
+// The marked nodes, the search's matches and the selection with its inputs and outputs;
+// returns the radius of the marked nodes' rings zoomed out (0 when none or zoomed in).
+double paintMarks(const Painting& g) {
     g.p.setRenderHint(QPainter::Antialiasing, true);
-    for (const int v : g.state.marked) outline(g, v, palette::marked, 2.5, 3.0);
+    const double markRadius = ringRadius(size_t(g.state.marked.size()), 3.0);
+    for (const int v : g.state.marked) outline(g, v, palette::marked, 2.5, 3.0, markRadius);
+    const double matchRadius = ringRadius(size_t(g.state.matches.size()), 3.0);
     for (const int v : g.state.matches)
-        outline(g, v, palette::match, v == g.state.currentMatch ? 4.0 : 2.5, 3.0);
+        outline(g, v, palette::match, v == g.state.currentMatch ? 4.0 : 2.5, 3.0,
+                v == g.state.currentMatch ? ringRadius(1, 3.0) : matchRadius);
     const int s = g.state.selected;
-    if (s < 0) return;
-    for (const int e : g.scene.inEdges(s))
-        outline(g, g.scene.edgeFrom(e), palette::inputEdge, 2.0, 2.0);
-    for (const int e : g.scene.outEdges(s))
-        outline(g, g.scene.edgeTo(e), palette::outputEdge, 2.0, 2.0);
-    outline(g, s, palette::selection, 3.0, 4.0);
+    if (s >= 0) {
+        for (const int e : g.scene.inEdges(s))
+            outline(g, g.scene.edgeFrom(e), palette::inputEdge, 2.0, 2.0, ringRadius(1, 2.0));
+        for (const int e : g.scene.outEdges(s))
+            outline(g, g.scene.edgeTo(e), palette::outputEdge, 2.0, 2.0, ringRadius(1, 2.0));
+        outline(g, s, palette::selection, 3.0, 4.0, ringRadius(1, 4.0));
+    }
+    const bool rings = g.detail == GraphDetail::Dots && !g.state.marked.isEmpty();
+    return rings ? markRadius : 0.0;
 }
 
 }  // namespace
@@ -368,7 +387,7 @@ GraphRenderStats renderGraph(QPainter& painter, const GraphScene& scene,
     if (detail != GraphDetail::Dots) stats.nodes = paintBoxes(g, nodes, stats.labels);
     if (detail == GraphDetail::Labels) stats.edgeLabels = paintEdgeLabels(g, viewport);
     stats.detail = detail;
-    paintMarks(g);
+    stats.markRingRadius = paintMarks(g);
     if (detail != GraphDetail::Labels) stats.captions = paintBoxCaptions(g, nodes);
     painter.restore();
     return stats;

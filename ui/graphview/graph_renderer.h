@@ -45,9 +45,10 @@ struct GraphRenderStats {
     int edges = 0;   // edges painted
     int arrows = 0;  // arrowheads painted (zoomed in, at consumers in the viewport)
     GraphDetail detail = GraphDetail::Dots;
-    QStringList labels;        // box labels painted (zoomed in), "opcode\nshape" on two lines
-    QStringList edgeLabels;    // producer shapes painted on edges (close zoom)
-    QVector<QRectF> captions;  // computation box captions painted (zoomed out), screen pixels
+    QStringList labels;         // box labels painted (zoomed in), "opcode\nshape" on two lines
+    QStringList edgeLabels;     // producer shapes painted on edges (close zoom)
+    QVector<QRectF> captions;   // computation box captions painted (zoomed out), screen pixels
+    double markRingRadius = 0;  // zoomed out: the marked nodes' ring radius, px (0: none)
 };
 
 // Level of detail for a zoom: dots (no outlines, thin translucent edges), boxes, labelled boxes.

@@ -125,6 +125,7 @@ public:
     const QStringList& drawnLabels() const { return m_lastStats.labels; }
     const QStringList& drawnEdgeLabels() const { return m_lastStats.edgeLabels; }
     const QVector<QRectF>& drawnCaptions() const { return m_lastStats.captions; }
+    double drawnMarkRingRadius() const { return m_lastStats.markRingRadius; }
 
     // Paints the current view (without overlays) into any painter, e.g. an offscreen QImage.
     GraphRenderStats renderFrame(QPainter& painter, const QRect& viewport) const;

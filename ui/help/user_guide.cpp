@@ -7,9 +7,13 @@
 #include <QGuiApplication>
 #include <QScreen>
 #include <QShortcut>
+#include <QShowEvent>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tpugraphs::ui {
 
@@ -58,6 +62,23 @@ void UserGuideWindow::fitToScreen(const QScreen* screen) {
     move(free.topLeft() +
          QPoint(frame.left() + (free.width() - frame.left() - frame.right() - width()) / 2,
                 frame.top()));
+}
+
+void UserGuideWindow::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    QTimer::singleShot(0, this, [this] { keepInside(screen()->availableGeometry()); });
+}
+
+void UserGuideWindow::keepInside(const QRect& free) {
+    const QRect outer = frameGeometry();
+    const QSize frame = outer.size() - size();
+    resize(std::min(width(), free.width() - frame.width()),
+           std::min(height(), free.height() - frame.height()));
+    const QRect now = frameGeometry();
+    const QPoint to(
+        std::clamp(now.left(), free.left(), std::max(free.left(), free.right() + 1 - now.width())),
+        std::clamp(now.top(), free.top(), std::max(free.top(), free.bottom() + 1 - now.height())));
+    if (to != now.topLeft()) move(to);  // a window's position is its frame's
 }
 
 }  // namespace tpugraphs::ui

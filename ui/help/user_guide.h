@@ -27,8 +27,14 @@ public:
     explicit UserGuideWindow(const QString& path, QWidget* parent = nullptr);
     QTextBrowser* browser() const { return m_browser; }
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void fitToScreen(const QScreen* screen);
+    // Once shown, with the window manager's frame and placement known: the whole frame inside
+    // the screen's free area (smaller and moved where it is not).
+    void keepInside(const QRect& free);
 
     QTextBrowser* m_browser;
 };

@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QThread>
 #include <QTimer>
@@ -27,6 +28,7 @@
 #include "base/number_text.h"
 #include "common/browse_row.h"
 #include "common/job_runner.h"
+#include "train/pipeline_plan.h"
 #include "train/pipeline_probes.h"
 #include "train/pipeline_progress.h"
 #include "train/pipeline_report.h"
@@ -109,7 +111,32 @@ SubmissionPipelineDialog::SubmissionPipelineDialog(const QString& datasetRoot, Q
     for (QSpinBox* box : {m_seeds, m_workers})
         connect(box, &QSpinBox::valueChanged, this,
                 &SubmissionPipelineDialog::updateSmallestBudget);
+    restoreOptions();
     updateSmallestBudget();
+}
+
+namespace {
+const char* const kOptionsGroup = "submissionPipeline";
+}  // namespace
+
+void SubmissionPipelineDialog::rememberOptions() {
+    QSettings settings;
+    settings.beginGroup(kOptionsGroup);
+    settings.setValue("output", m_output->text());
+    settings.setValue("template", m_template->text());
+    settings.setValue("budgetMinutes", m_budget->value());
+    settings.setValue("seeds", m_seeds->value());
+    settings.setValue("runsAtOnce", m_workers->value());
+}
+
+void SubmissionPipelineDialog::restoreOptions() {
+    QSettings settings;
+    settings.beginGroup(kOptionsGroup);
+    m_output->setText(settings.value("output", m_output->text()).toString());
+    m_template->setText(settings.value("template", m_template->text()).toString());
+    m_budget->setValue(settings.value("budgetMinutes", m_budget->value()).toDouble());
+    m_seeds->setValue(settings.value("seeds", m_seeds->value()).toInt());
+    m_workers->setValue(settings.value("runsAtOnce", m_workers->value()).toInt());
 }
 
 void SubmissionPipelineDialog::setUpOptions() {
@@ -269,6 +296,19 @@ void SubmissionPipelineDialog::start() {
     m_startWithSmallest->setVisible(false);
     m_refused = false;
     m_log->clear();
+    try {
+        const std::string folder = folderForPipeline(options);
+        if (folder != options.outDir) {
+            m_log->appendPlainText(
+                QStringLiteral("%1 holds a pipeline of other options: this one writes to %2")
+                    .arg(QString::fromStdString(options.outDir), QString::fromStdString(folder)));
+            options.outDir = folder;
+            m_output->setText(QString::fromStdString(folder));
+        }
+    } catch (const std::exception&) {
+        // a damaged plan: the pipeline names it as it starts
+    }
+    rememberOptions();
     setRunning(true);
     m_status->setText(
         QStringLiteral("Running: the runs train as separate processes; Stop keeps "

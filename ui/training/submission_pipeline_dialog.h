@@ -83,6 +83,9 @@ private:
     QDialogButtonBox* createButtons();
     void refreshRows();
     void showProgress(const PipelineProgressState& progress);
+    // The options of the last Start (QSettings), offered again when the dialog next opens.
+    void rememberOptions();
+    void restoreOptions();
     QString stageText(PipelineStage stage) const;  // the clock's stage, "refused" for a refusal
     // `refusedSmallest`: the smallest budget a refusal named (0: not refused).
     void finish(const std::shared_ptr<PipelineOutcome>& outcome, const QString& error,
