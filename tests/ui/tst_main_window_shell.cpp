@@ -1,6 +1,7 @@
 // The main window's frame (offscreen): it fits the screen, its menus' accelerators are unique,
 // F1 and Help open the shortcuts and the user guide, its geometry and state are saved.
 #include <QAbstractItemModelTester>
+#include <QAbstractTextDocumentLayout>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -16,11 +17,15 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
 #include <QToolButton>
 #include <QTreeView>
 #include <QtCharts/QLineSeries>
 #include <QtTest>
+
+#include <cmath>
 
 #include "analysis/loaded_graph.h"
 #include "charts/runtime_charts_panel.h"
@@ -111,6 +116,54 @@ private Q_SLOTS:
                 !guideText.contains("## "));
         QVERIFY(guideWindow->browser()->document()->toHtml().contains("<h2"));
         QVERIFY(guideWindow->browser()->document()->toHtml().contains("<img"));
+        // Its contents' links lead to their headings (a click sets the link as the source);
+        // its pictures are no wider than the window.
+        guideWindow->show();
+        QVERIFY(QTest::qWaitForWindowExposed(guideWindow));
+        QTextBrowser* browser = guideWindow->browser();
+        QCOMPARE(browser->verticalScrollBar()->value(), 0);
+        QTextBlock heading;
+        for (QTextBlock b = browser->document()->begin(); b.isValid(); b = b.next())
+            if (b.blockFormat().headingLevel() > 0 && b.text() == "Export a submission")
+                heading = b;
+        QVERIFY(heading.isValid());
+        // A click on the contents' link, as a user reads the guide.
+        int link = -1;
+        for (QTextBlock b = browser->document()->begin(); b.isValid() && link < 0; b = b.next())
+            for (auto it = b.begin(); !it.atEnd(); ++it)
+                if (it.fragment().charFormat().anchorHref() == "#export-a-submission") {
+                    link = it.fragment().position() + 1;
+                    break;
+                }
+        QVERIFY(link > 0);
+        QTextCursor at(browser->document());
+        at.setPosition(link);
+        QTest::mouseClick(browser->viewport(), Qt::LeftButton, Qt::NoModifier,
+                          browser->cursorRect(at).center());
+        const auto headingTop = [&] {
+            return browser->document()->documentLayout()->blockBoundingRect(heading).top();
+        };
+        QTRY_VERIFY2(std::abs(headingTop() - browser->verticalScrollBar()->value()) < 50,
+                     qPrintable(QString("heading at %1, view at %2")
+                                    .arg(headingTop())
+                                    .arg(browser->verticalScrollBar()->value())));
+        int pictures = 0;
+        for (QTextBlock b = browser->document()->begin(); b.isValid(); b = b.next())
+            for (auto it = b.begin(); !it.atEnd(); ++it) {
+                const QTextCharFormat format = it.fragment().charFormat();
+                if (!format.isImageFormat()) continue;
+                const QImage image = browser->document()
+                                         ->resource(QTextDocument::ImageResource,
+                                                    QUrl(format.toImageFormat().name()))
+                                         .value<QImage>();
+                QVERIFY2(!image.isNull() && image.width() <= browser->width(),
+                         qPrintable(QString("%1: %2 px in %3")
+                                        .arg(format.toImageFormat().name())
+                                        .arg(image.width())
+                                        .arg(browser->width())));
+                ++pictures;
+            }
+        QVERIFY(pictures > 0);
     }
 
     void stateIsSaved() {

@@ -15,6 +15,8 @@
 
 #include <algorithm>
 
+#include "help/guide_browser.h"
+
 namespace tpugraphs::ui {
 
 namespace {
@@ -34,16 +36,9 @@ QString findUserGuide() {
 }
 
 UserGuideWindow::UserGuideWindow(const QString& path, QWidget* parent)
-    : QWidget(parent, Qt::Window), m_browser(new QTextBrowser) {
+    : QWidget(parent, Qt::Window), m_browser(new GuideBrowser) {
     setWindowTitle("TpuGraphs Studio User Guide");
     m_browser->setObjectName("userGuide");
-    m_browser->setOpenExternalLinks(true);  // web links go to the browser; documents stay here
-    if (path.isEmpty())
-        m_browser->setPlainText(
-            QString("The user guide (%1) was not found. Looked in:\n").arg(kGuideFile) +
-            userGuideCandidates().join("\n"));
-    else  // Markdown (pictures beside it resolved), never read as HTML
-        m_browser->setSource(QUrl::fromLocalFile(path), QTextDocument::MarkdownResource);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_browser);
@@ -51,22 +46,36 @@ UserGuideWindow::UserGuideWindow(const QString& path, QWidget* parent)
     connect(new QShortcut(QKeySequence(Qt::Key_Escape), this), &QShortcut::activated, this,
             &QWidget::close);
     fitToScreen(parent ? parent->screen() : QGuiApplication::primaryScreen());
+    // Loaded at the window's size: pictures wider than it are shrunk to it.
+    if (path.isEmpty())
+        m_browser->setPlainText(
+            QString("The user guide (%1) was not found. Looked in:\n").arg(kGuideFile) +
+            userGuideCandidates().join("\n"));
+    else  // Markdown (pictures beside it resolved), never read as HTML
+        m_browser->setSource(QUrl::fromLocalFile(path), QTextDocument::MarkdownResource);
 }
 
 // 900 x 800 where the screen's free area has room, else that area less a title bar and borders
 // (the window manager's frame is not known before the window is shown), placed inside it.
 void UserGuideWindow::fitToScreen(const QScreen* screen) {
     const QRect free = screen->availableGeometry();
-    const QMargins frame(4, 32, 4, 4);
+    const QMargins frame(8, 64, 8, 16);  // room for a title bar, borders and a panel
     resize(QSize(900, 800).boundedTo(free.size().shrunkBy(frame)));
-    move(free.topLeft() +
-         QPoint(frame.left() + (free.width() - frame.left() - frame.right() - width()) / 2,
-                frame.top()));
+    // A window's position is its frame's: at the top of the free area, centred across it.
+    move(free.topLeft() + QPoint((free.width() - width()) / 2, 0));
 }
 
 void UserGuideWindow::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     QTimer::singleShot(0, this, [this] { keepInside(screen()->availableGeometry()); });
+}
+
+// The window manager frames and places the window after it is shown (openbox: a frame and a
+// place 40 px lower than asked, past a 768 px screen's bottom): each move it makes is checked.
+void UserGuideWindow::moveEvent(QMoveEvent* event) {
+    QWidget::moveEvent(event);
+    if (isVisible())
+        QTimer::singleShot(0, this, [this] { keepInside(screen()->availableGeometry()); });
 }
 
 void UserGuideWindow::keepInside(const QRect& free) {
