@@ -325,7 +325,14 @@ private Q_SLOTS:
         file.close();
         QCOMPARE(charts.saveChartPng(CurveMetric::SmoothedLoss, dir.path() + "/loss.png"),
                  QString());
-        QVERIFY(!QImage(dir.path() + "/loss.png").isNull());
+        const QImage png(dir.path() + "/loss.png");
+        QVERIFY(!png.isNull());
+        // At print size: at least 1,600 px wide and twice the chart's pixels.
+        const MetricChart* shown = charts.chart(CurveMetric::SmoothedLoss);
+        QVERIFY2(
+            png.width() >= std::max(1600, 2 * shown->width()),
+            qPrintable(
+                QStringLiteral("%1 px for a %2 px chart").arg(png.width()).arg(shown->width())));
     }
 
     void elideMiddle_data() {

@@ -194,6 +194,15 @@ void TestRunsReopen::overlayOnlyTickedRuns() {
     QVERIFY(!page.runs()->isChecked(first));
     table->selectRow(first);
     QTRY_VERIFY(onlyOther());
+    // Both ticked, the filter listing one: the charts draw the runs it lists.
+    page.runs()->setChecked(first, true);
+    QTRY_COMPARE(lossChart(page)->legendNames().size(), 2);
+    auto* filter = page.findChild<QLineEdit*>("runFilter");
+    QVERIFY(filter);
+    QTest::keyClicks(filter, "other");
+    QTRY_VERIFY(onlyOther());
+    filter->clear();
+    QTRY_COMPARE(lossChart(page)->legendNames().size(), 2);
     page.runs()->remove(page.runs()->rowOf(other));
 }
 

@@ -13,6 +13,7 @@
 #include <QTableView>
 #include <QtTest>
 
+#include "common/run_color.h"
 #include "item_models/run_list_model.h"
 #include "train/run_directory.h"
 #include "train/run_label.h"
@@ -66,6 +67,28 @@ private Q_SLOTS:
         QCOMPARE(
             m_model->index(0, RunListModel::NameColumn).data(Qt::DecorationRole).value<QColor>(),
             m_model->color(0));
+    }
+
+    // Runs shown together get colours apart (the review saw two ticked runs in (200,51,56) and
+    // (200,63,51)); a run not shown keeps its identity colour.
+    void shownRunsGetColoursApart() {
+        const QColor red = QColor::fromHsv(358, 190, 200), nearRed = QColor::fromHsv(8, 190, 200);
+        QVERIFY(!colorsApart(red, nearRed));
+        const QColor turned = colorApartFrom(nearRed, {red});
+        QVERIFY(colorsApart(turned, red));
+        QCOMPARE(colorApartFrom(red, {QColor::fromHsv(120, 190, 200)}), red);
+        for (int row = 0; row < m_model->rowCount(); ++row) m_model->setChecked(row, true);
+        for (int a = 0; a < m_model->rowCount(); ++a)
+            for (int b = a + 1; b < m_model->rowCount(); ++b)
+                QVERIFY2(colorsApart(m_model->color(a), m_model->color(b)),
+                         qPrintable(QStringLiteral("rows %1 and %2: %3 and %4")
+                                        .arg(a)
+                                        .arg(b)
+                                        .arg(m_model->color(a).name(), m_model->color(b).name())));
+        QCOMPARE(m_model->color(0),
+                 runIdentityColor(m_model->runDir(0)));  // the first keeps its own
+        m_model->setChecked(1, false);
+        QCOMPARE(m_model->color(1), runIdentityColor(m_model->runDir(1)));
     }
 
     void f2RenamesTheRun() {

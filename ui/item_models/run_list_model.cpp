@@ -165,7 +165,16 @@ QString RunListModel::displayName(int row) const {
 }
 
 QColor RunListModel::color(int row) const {
-    return runIdentityColor(runDir(row));
+    // The runs shown together (ticked, and the live run) take their colours in row order, each
+    // apart from those above it; a run not shown keeps its identity colour.
+    const auto shown = [this](int r) {
+        return m_rows[static_cast<size_t>(r)].checked || runDir(r) == m_live;
+    };
+    if (!shown(row)) return runIdentityColor(runDir(row));
+    QList<QColor> taken;
+    for (int r = 0; r < row; ++r)
+        if (shown(r)) taken << colorApartFrom(runIdentityColor(runDir(r)), taken);
+    return colorApartFrom(runIdentityColor(runDir(row)), taken);
 }
 
 QString RunListModel::writeLabel(int row, const RunLabel& label) {
@@ -205,6 +214,9 @@ void RunListModel::setChecked(int row, bool checked) {
     if (row < 0 || row >= rowCount() || m_rows[static_cast<size_t>(row)].checked == checked) return;
     m_rows[static_cast<size_t>(row)].checked = checked;
     Q_EMIT dataChanged(index(row, NameColumn), index(row, NameColumn), {Qt::CheckStateRole});
+    // The colours of the shown runs below it may move.
+    Q_EMIT dataChanged(index(row, NameColumn), index(rowCount() - 1, NameColumn),
+                       {Qt::DecorationRole});
     Q_EMIT checkedChanged();
 }
 

@@ -9,8 +9,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPixmap>
 #include <QRegularExpression>
 #include <QResizeEvent>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
@@ -286,7 +288,17 @@ QString RunCharts::saveChartCsv(CurveMetric chart, const QString& path) const {
 
 QString RunCharts::saveChartPng(CurveMetric chart, const QString& path) const {
     MetricChart* view = m_charts.value(chart);
-    if (!view || !view->grab().save(path, "PNG")) return "Could not write the image " + path;
+    if (!view) return "No such chart";
+    // Drawn again at print size, at least twice the screen's pixels and 1,600 px wide (a grab
+    // of a chart in the grid was 347 x 210), then written whole or not at all.
+    const qreal scale = std::max(2.0, 1600.0 / std::max(1, view->width()));
+    QPixmap image(view->size() * scale);
+    image.setDevicePixelRatio(scale);
+    image.fill(Qt::white);
+    view->QWidget::render(&image);  // the widget, not QGraphicsView::render(QPainter*)
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+        return "Could not write the image " + path;
     return {};
 }
 

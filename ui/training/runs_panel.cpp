@@ -177,6 +177,11 @@ void RunsPanel::applyFilter(const QString& text) {
                                        "): matched as plain text"
                                  : "Shows the runs with a column that matches");
     m_sorted->setFilterRegularExpression(pattern);
+    Q_EMIT filterChanged();
+}
+
+bool RunsPanel::isListed(int row) const {
+    return m_sorted->mapFromSource(m_model->index(row, 0)).isValid();
 }
 
 QMenu* RunsPanel::contextMenu(int row) {

@@ -28,6 +28,8 @@ public:
     void selectRun(const QString& runDir);
     QTableView* table() const { return m_table; }
     QLineEdit* filter() const { return m_filter; }
+    // Whether the filter lists the model's row (the charts draw only the runs it lists).
+    bool isListed(int row) const;
     // The table's right-click menu for the run at `row` (of the model); empty when none.
     QMenu* contextMenu(int row);
     // Starts editing the name or the tags of a run in the table (Rename, Tag).
@@ -46,6 +48,7 @@ Q_SIGNALS:
     // Right-click > Export Curves: the run's curves as CSV (the charts' export does it).
     void exportCurvesRequested(const QString& runDir);
     void selectedRunChanged();
+    void filterChanged();
 
 private:
     // The constructor's steps: the table, the buttons and the details pane, the layout, the

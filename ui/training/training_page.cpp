@@ -154,6 +154,10 @@ void TrainingPage::connectSignals() {
     connect(m_panel, &RunsPanel::resumeRequested, this, &TrainingPage::resumeRun);
     connect(m_panel, &RunsPanel::removeRequested, m_library, &RunLibrary::remove);
     connect(m_panel, &RunsPanel::exportCurvesRequested, this, &TrainingPage::exportRunCurvesDialog);
+    connect(m_panel, &RunsPanel::filterChanged, this, [this] {
+        m_chartsDirty = true;  // the charts draw the ticked runs the filter lists
+        refreshCharts();
+    });
     connect(m_library, &RunLibrary::runsChanged, this, &TrainingPage::runsChanged);
     connect(m_library, &RunLibrary::curvesChanged, this, [this] {
         m_chartsDirty = true;

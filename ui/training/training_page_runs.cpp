@@ -30,7 +30,8 @@ void TrainingPage::refreshCharts() {
     for (int row = 0; row < runs->rowCount(); ++row) {
         const QString dir = QDir::cleanPath(runs->runDir(row));
         const RunCurves* c = curves(dir);
-        if (!c || !(runs->isChecked(row) || dir == runs->liveRun())) continue;
+        const bool live = dir == runs->liveRun();
+        if (!c || !(live || (runs->isChecked(row) && m_panel->isListed(row)))) continue;
         const RunInfo& info = runs->run(row);
         const int64_t total = info.totalSteps > 0 ? info.totalSteps : info.options.steps;
         shown.append(ShownRun{runs->displayName(row), runs->color(row), c,
