@@ -28,6 +28,7 @@
 #include "explorer/config_compare_panel.h"
 #include "explorer/explorer_page.h"
 #include "explorer/table_export.h"
+#include "graphview/graph_palette.h"
 #include "graphview/graph_search_bar.h"
 #include "graphview/graph_view_panel.h"
 #include "graphview/graph_view_widget.h"
@@ -170,11 +171,26 @@ private Q_SLOTS:
         QVERIFY(countElements(svg, "polyline", "edge", lines));
         QCOMPARE(rects, scene->nodeCount());
         QCOMPARE(lines, scene->edgeCount());
+        // A search highlights nodes on the screen, not in the exported drawing.
+        const QVector<int> found = panel.view()->findNodes(QStringLiteral("parameter"));
+        QVERIFY(!found.isEmpty());
+        panel.view()->setSearchMatches(found, found.first());
+        QVERIFY(!panel.view()->renderState().matches.isEmpty());
+        const auto matchPixelsOf = [](const QImage& shown) {
+            const QImage rgb = shown.convertToFormat(QImage::Format_RGB32);
+            int count = 0;
+            for (int y = 0; y < rgb.height(); ++y)
+                for (int x = 0; x < rgb.width(); ++x)
+                    count += QColor(rgb.pixel(x, y)) == palette::match;
+            return count;
+        };
+        QVERIFY(matchPixelsOf(panel.view()->grab().toImage()) > 0);  // on the screen
         const QString png = m_dir.filePath("visible.png");
         panel.exportDrawing(png, false);
         const QImage image(png);
         QVERIFY(!image.isNull());
         QCOMPARE(image.size(), panel.view()->size());
+        QCOMPARE(matchPixelsOf(image), 0);  // not in the file
         const QString graphml = m_dir.filePath("graph.graphml");
         panel.exportGraph(graphml);
         int nodes = 0, edges = 0;

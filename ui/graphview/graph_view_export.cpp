@@ -29,11 +29,15 @@ void GraphViewPanel::exportDrawing(const QString& path, bool wholeGraph) const {
     if (!scene) throw std::runtime_error("no drawing to export");
     const QRectF world =
         wholeGraph ? scene->bounds().adjusted(-20, -20, 20, 20) : m_view->visibleWorld();
+    // What the drawing shows, without the search's passing highlights.
+    GraphRenderState state = m_view->renderState();
+    state.matches.clear();
+    state.currentMatch = -1;
     if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive))
-        writeGraphSvg(path, *scene, m_view->renderState(), world);
+        writeGraphSvg(path, *scene, state, world);
     else
         // The visible region at the view's zoom; the whole graph at least at label zoom.
-        writeGraphPng(path, *scene, m_view->renderState(), world,
+        writeGraphPng(path, *scene, state, world,
                       wholeGraph ? std::max(1.0, m_view->zoom()) : m_view->zoom());
 }
 
