@@ -63,6 +63,14 @@ inline QValueAxis* xAxis(MetricChart* chart) {
     return qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0));
 }
 
+// Shows `charts` in a 1200 x 700 window (three columns), unsmoothed: the drawn curves are the
+// data.
+inline void showUnsmoothed(RunCharts& charts) {
+    charts.setSmoothing(0);
+    charts.resize(1200, 700);
+    charts.show();
+}
+
 // A tile run of 100 planned steps, validated at 50 and 100; a layout run of 50, at 25 and 50.
 class ChartRuns {
 public:

@@ -26,9 +26,7 @@ class TestChartReadout : public QObject {
 private Q_SLOTS:
     void tooltipStaysWhileThePointerRests() {
         RunCharts charts;
-        charts.setSmoothing(0);  // the drawn curves are the data
-        charts.resize(1200, 700);
-        charts.show();
+        showUnsmoothed(charts);
         QVERIFY(QTest::qWaitForWindowExposed(&charts));
         charts.showRuns({tile()});
         MetricChart* topK = charts.chart(CurveMetric::ofKey("top5_score"));
@@ -64,9 +62,7 @@ private Q_SLOTS:
     // is a window of its own, and no Leave may reach the chart.
     void readOutHidesWhenAnotherWindowComesToTheFront() {
         RunCharts charts;
-        charts.setSmoothing(0);
-        charts.resize(1200, 700);
-        charts.show();
+        showUnsmoothed(charts);
         charts.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&charts));
         charts.showRuns({tile()});
@@ -91,9 +87,7 @@ private Q_SLOTS:
     // Resting the pointer on the plot reads out every shown run at that x.
     void hoverReadsOutEveryRun() {
         RunCharts charts;
-        charts.setSmoothing(0);  // the drawn curves are the data
-        charts.resize(1200, 700);
-        charts.show();
+        showUnsmoothed(charts);
         QVERIFY(QTest::qWaitForWindowExposed(&charts));
         charts.showRuns({tile(), layout()});
         MetricChart* opa = charts.chart(CurveMetric::ofKey("opa"));

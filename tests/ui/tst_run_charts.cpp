@@ -38,9 +38,7 @@ class TestRunCharts : public QObject {
 private Q_SLOTS:
     void tileScoreAndLayoutTauNeverShareAnAxis() {
         RunCharts charts;
-        charts.setSmoothing(0);  // the drawn curves are the data
-        charts.resize(1200, 700);
-        charts.show();
+        showUnsmoothed(charts);
         charts.showRuns({tile(), layout()});
         MetricChart* topK = charts.chart(CurveMetric::ofKey("top5_score"));
         MetricChart* kendall = charts.chart(CurveMetric::ofKey("kendall"));
@@ -70,9 +68,7 @@ private Q_SLOTS:
         one.append(trainingRow(1));
         one.append(validation(10, 0.9, NAN));
         RunCharts charts;
-        charts.setSmoothing(0);  // the drawn curves are the data
-        charts.resize(1200, 700);
-        charts.show();
+        showUnsmoothed(charts);
         const QColor color(214, 39, 40);
         charts.showRuns({ShownRun{"one", color, &one, false, 100}});
         MetricChart* topK = charts.chart(CurveMetric::ofKey("top5_score"));
